@@ -1,0 +1,23 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+// The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
+// SITE_URL; locally the default keeps every URL absolute and stable for tests.
+const site = process.env.SITE_URL ?? 'https://www.bridgewayvisa.com';
+
+export default defineConfig({
+  site,
+  // Separate output and cache folders let several builds (tests, benchmarks) run side by side.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [mdx(), react(), sitemap()],
+  server: { host: '127.0.0.1', port: 4321 },
+  // Prefetch on hover keeps navigations instant on slow networks without loading anything up front.
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+});

@@ -1,0 +1,35 @@
+// The closed lists of the specification (sections 3, 5 and 9). Content schemas, form schemas and
+// the database CHECK constraints all use these values; tests/unit/domain-lists.test.ts keeps the
+// migrations equal to them.
+
+/** The six visa types, in the specification's order (ids 1 to 6). */
+export const VISA_TYPES = [
+  'Tourist Visa',
+  'Emergency Visa',
+  'K1/i-130 Visa Application',
+  'Naija Wife / Resident Permit',
+  'Business Visa',
+  'Visa Extension',
+] as const;
+export type VisaType = (typeof VISA_TYPES)[number];
+
+/** The four marital statuses used by the visa form and signup. */
+export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+/** The countries the booking form offers. */
+export const BOOKING_COUNTRIES = ['USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China'] as const;
+export type BookingCountry = (typeof BOOKING_COUNTRIES)[number];
+
+/** Where a visa application is in its review (PRODUCT.md, beyond the specification). */
+export const APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** URL slug of a visa type: `/visa/{type-slug}` reaches the same page as `/visa/{id}`. */
+export function visaTypeSlug(type: string): string {
+  return type
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -1,0 +1,46 @@
+// Pure carousel arithmetic, kept apart from React so it is unit-tested in Node and shared by the
+// island and its hooks.
+
+/** The index after `index` in a ring of `count` slides (wraps from the last to the first). */
+export function nextIndex(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return (index + 1) % count;
+}
+
+/** The index before `index` in a ring of `count` slides (wraps from the first to the last). */
+export function previousIndex(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return (index - 1 + count) % count;
+}
+
+export type SwipeDirection = 'next' | 'previous' | null;
+
+/**
+ * What a pointer gesture means: a horizontal travel of more than `thresholdPx` that is mostly
+ * horizontal moves the carousel (leftwards shows the next slide), anything else does not.
+ */
+export function swipeDirection(deltaX: number, deltaY: number, thresholdPx: number): SwipeDirection {
+  const distance = Math.abs(deltaX);
+  // A gesture that is more vertical than horizontal is the visitor scrolling the page.
+  if (distance <= thresholdPx || distance <= Math.abs(deltaY)) return null;
+  return deltaX < 0 ? 'next' : 'previous';
+}
+
+/** Whether the carousel may advance by itself right now. */
+export function shouldAutoAdvance(state: {
+  count: number;
+  intervalMs: number;
+  paused: boolean;
+  hovered: boolean;
+  focused: boolean;
+  reducedMotion: boolean;
+}): boolean {
+  return (
+    state.count > 1 &&
+    state.intervalMs > 0 &&
+    !state.paused &&
+    !state.hovered &&
+    !state.focused &&
+    !state.reducedMotion
+  );
+}

@@ -15,8 +15,12 @@ import {
   testPrepSchema,
 } from './lib/content/schemas';
 
-const mdx = (folder: string) => glob({ pattern: ['**/[^_]*.{md,mdx}'], base: `./content/${folder}` });
-const json = (name: string) => file(`./content/${name}.json`);
+// The content root is configurable so tests can build a broken copy of the content without touching
+// the real one; everything else uses ./content.
+const root = (process.env['CONTENT_DIR'] ?? './content').replace(/\/+$/, '');
+
+const mdx = (folder: string) => glob({ pattern: ['**/[^_]*.{md,mdx}'], base: `${root}/${folder}` });
+const json = (name: string) => file(`${root}/${name}.json`);
 
 /** A picture with the alternative text a screen reader announces. */
 const picture = (image: () => z.ZodTypeAny) =>
@@ -141,9 +145,15 @@ const videos = defineCollection({
 });
 
 const faq = defineCollection({ loader: json('faq'), schema: faqSchema });
-const process = defineCollection({ loader: json('process'), schema: processStepSchema });
+// Named processSteps in code because `process` would shadow Node's global; the collection is `process`.
+const processSteps = defineCollection({ loader: json('process'), schema: processStepSchema });
 const testPrep = defineCollection({ loader: json('test-prep'), schema: testPrepSchema });
-const settings = defineCollection({ loader: json('site'), schema: settingsSchema });
+// site.json holds one object (easier to edit than a one-item list); the loader wraps it so the
+// collection has the single entry `site`.
+const settings = defineCollection({
+  loader: file(`${root}/site.json`, { parser: (text) => [{ ...JSON.parse(text), id: 'site' }] }),
+  schema: settingsSchema,
+});
 
 export const collections = {
   visas,
@@ -157,7 +167,7 @@ export const collections = {
   testimonials,
   videos,
   faq,
-  process,
+  process: processSteps,
   testPrep,
   settings,
 };

@@ -59,7 +59,7 @@ export const settingsSchema = z.object({
   }),
   /** The external chat-app link ("talk to an agency"), also used by Emergency Visa. */
   chatLink: z.url(),
-  social: z.array(z.object({ name: z.string().min(2), href: z.url() })).min(1),
+  social: z.array(z.object({ name: z.string().min(1), href: z.url() })).min(1),
   copyrightYear: z.number().int().min(2000).max(2100),
   timings: z.object({
     loadingOverlayMs: milliseconds,

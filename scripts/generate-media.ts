@@ -6,7 +6,9 @@
 // file changes. An editor replaces any of these files with a real photo of the same name.
 //
 // Run: npm run media   (or: node scripts/generate-media.ts)
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -234,8 +236,8 @@ interface SceneSpec {
   extras?: ('skyline' | 'litSkyline' | 'water' | 'palms' | 'acacias' | 'hills')[];
 }
 
-/** A landscape: sky, sun or moon, hills, the landmark and any foreground extras. */
-function scene(name: string, spec: SceneSpec): string {
+/** A landscape's markup: sky, sun or moon, hills, the landmark and any foreground extras. */
+function sceneBody(name: string, spec: SceneSpec): string {
   const rnd = seeded(name);
   const extras = spec.extras ?? ['hills'];
   const silhouette = spec.sky === 'day' ? NAVY : spec.sky === 'night' ? '#050a16' : '#2b1d3f';
@@ -249,7 +251,11 @@ function scene(name: string, spec: SceneSpec): string {
   if (extras.includes('water')) body += water(spec.sky === 'day' ? '#2f6f8f' : '#24304f');
   else body += `<rect x="0" y="${GROUND}" width="${W}" height="${H - GROUND}" fill="${silhouette}"/>`;
   if (extras.includes('palms')) body += palm(120, 1.2, silhouette) + palm(1080, 0.95, silhouette);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">${body}</svg>`;
+  return body;
+}
+
+function scene(name: string, spec: SceneSpec): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">${sceneBody(name, spec)}</svg>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,5 +456,96 @@ async function render(job: Job): Promise<void> {
   await writeFile(target, webp);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Testimony videos: a few seconds of slow zoom over the poster scene with the customer's words
+// fading in, encoded as small H.264 MP4 files under public/videos/. Rendering needs ffmpeg, which
+// only the person regenerating media needs: the output is committed, so CI and editors do not.
+// ---------------------------------------------------------------------------------------------
+interface VideoJob {
+  file: string;
+  poster: string;
+  lines: [string, string];
+  speaker: string;
+}
+
+const VIDEOS: VideoJob[] = [
+  {
+    file: 'study-in-canada.mp4',
+    poster: 'videos/study-in-canada.webp',
+    lines: ['“They checked every page of my proof of funds.', 'My study permit came in seven weeks.”'],
+    speaker: 'Tolulope Adewale, Toronto',
+  },
+  {
+    file: 'family-reunion-uk.mp4',
+    poster: 'videos/family-reunion-uk.webp',
+    lines: ['“After two refusals on our own, Bridgeway', 'found what was missing. We are together now.”'],
+    speaker: 'Ifeanyi and Ngozi Obi, London',
+  },
+];
+
+const FPS = 24;
+const SECONDS = 6;
+const VW = 640;
+const VH = 360;
+
+/** One frame: the scene zoomed by progress t (0..1) and the caption faded in after the first second. */
+function videoFrame(job: VideoJob, spec: SceneSpec, t: number): string {
+  const zoom = 1 + 0.1 * t;
+  const w = W / zoom;
+  const h = (W * 9) / 16 / zoom;
+  const x = (W - w) / 2;
+  const y = (H - h) / 2 - 40 * t;
+  const fade = Math.min(1, Math.max(0, (t * SECONDS - 1) / 1.2));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${VW}" height="${VH}" viewBox="0 0 ${VW} ${VH}">
+    <svg width="${VW}" height="${VH}" viewBox="${round(x)} ${round(y)} ${round(w)} ${round(h)}" preserveAspectRatio="xMidYMid slice">${sceneBody(job.poster, spec)}</svg>
+    <g opacity="${round(fade * 100) / 100}">
+      <rect x="24" y="${VH - 128}" width="${VW - 48}" height="104" rx="12" fill="${NAVY}" fill-opacity="0.82"/>
+      <text font-family="DejaVu Sans, Arial, sans-serif" font-size="19" fill="#ffffff">
+        <tspan x="44" y="${VH - 94}">${escapeXml(job.lines[0])}</tspan><tspan x="44" y="${VH - 68}">${escapeXml(job.lines[1])}</tspan>
+      </text>
+      <text x="44" y="${VH - 40}" font-family="DejaVu Sans, Arial, sans-serif" font-size="15" font-weight="700" fill="${GOLD}">${escapeXml(job.speaker)}</text>
+    </g>
+  </svg>`;
+}
+
+/** Renders a video's frames to a temporary folder and encodes them with ffmpeg (H.264, no audio). */
+async function renderVideo(job: VideoJob): Promise<void> {
+  const posterJob = JOBS.find((candidate) => candidate.file === job.poster);
+  if (!posterJob || posterJob.spec.kind !== 'scene') throw new Error(`No scene poster ${job.poster} for ${job.file}`);
+  const frames = await mkdtemp(join(tmpdir(), 'bridgeway-video-'));
+  try {
+    const total = FPS * SECONDS;
+    for (let i = 0; i < total; i++) {
+      const svg = videoFrame(job, posterJob.spec, i / (total - 1));
+      await sharp(Buffer.from(svg)).png().toFile(join(frames, `${String(i).padStart(4, '0')}.png`));
+    }
+    const target = join(ROOT, 'public', 'videos', job.file);
+    await mkdir(dirname(target), { recursive: true });
+    // One thread and bit-exact flags keep the encoded bytes identical from run to run.
+    execFileSync('ffmpeg', [
+      '-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', join(frames, '%04d.png'),
+      '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-threads', '1',
+      '-movflags', '+faststart', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-map_metadata', '-1', target,
+    ]);
+  } finally {
+    await rm(frames, { recursive: true, force: true });
+  }
+}
+
+const hasFfmpeg = (() => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 for (const job of JOBS) await render(job);
 console.log(`Generated ${JOBS.length} images under content/images/`);
+if (hasFfmpeg) {
+  for (const video of VIDEOS) await renderVideo(video);
+  console.log(`Generated ${VIDEOS.length} videos under public/videos/`);
+} else {
+  console.log('ffmpeg is not installed: kept the committed videos under public/videos/ as they are.');
+}

@@ -1,0 +1,276 @@
+/**
+  * -------------------------------------------------------
+  * Bootstrap: what a hosted Supabase project provides before any migration runs
+  * -------------------------------------------------------
+  * The local backend has no Supabase Docker image, so this file recreates the parts the
+  * migrations and the Auth/REST servers rely on: the API roles, the auth schema with its tables
+  * and helper functions, the extensions and private schemas, the default grants, and the
+  * migrations ledger. Sources: supabase/postgres migrations/db/init-scripts and the
+  * supabase/auth migrations (see shared/supabase-contract.md, section B).
+  *
+  * Every statement is idempotent: the bootstrap runs each time the database is opened.
+ */
+
+/**
+  * -------------------------------------------------------
+  * Section - Roles
+  * -------------------------------------------------------
+  * Roles are cluster-wide on a real server, so they may exist already (another database of the
+  * same cluster, or a concurrent test worker creating them at the same moment).
+ */
+do
+$$
+    declare
+        api_role text;
+    begin
+        foreach api_role in array array ['anon', 'authenticated', 'service_role', 'authenticator']
+            loop
+                if not exists (select 1 from pg_roles where rolname = api_role) then
+                    begin
+                        execute format('create role %I nologin noinherit', api_role);
+                    exception
+                        when duplicate_object or unique_violation then null;
+                    end;
+                end if;
+            end loop;
+    end
+$$;
+
+-- The service key bypasses row-level security, as on hosted; the authenticator logs in and
+-- switches to the role named in the JWT. Each change is made only when missing, so reopening the
+-- database needs no privileges and concurrent bootstraps do not update the same catalog row.
+do
+$$
+    begin
+        if not (select rolbypassrls from pg_roles where rolname = 'service_role') then
+            alter role service_role bypassrls;
+        end if;
+        if not pg_has_role('authenticator', 'anon', 'member') then
+            grant anon, authenticated, service_role to authenticator;
+        end if;
+        -- The REST server sets the role per request; a superuser may switch to any role, any other
+        -- connecting user needs membership in the three API roles.
+        if not (select rolsuper from pg_roles where rolname = current_user)
+            and not pg_has_role(current_user, 'service_role', 'member') then
+            execute format('grant anon, authenticated, service_role to %I', current_user);
+        end if;
+        -- Hosted limits; they apply when a role logs in, so here they document intent.
+        if not exists (select 1
+                       from pg_db_role_setting s
+                                join pg_roles r on r.oid = s.setrole
+                       where r.rolname = 'anon' and s.setdatabase = 0) then
+            alter role anon set statement_timeout = '3s';
+            alter role authenticated set statement_timeout = '8s';
+        end if;
+    end
+$$;
+
+/**
+  * -------------------------------------------------------
+  * Section - Schemas and extensions
+  * -------------------------------------------------------
+ */
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+
+-- Helpers that policies call but the REST API must never expose.
+create schema if not exists private;
+
+create schema if not exists auth;
+
+grant usage on schema public, extensions to postgres, anon, authenticated, service_role;
+grant usage on schema auth to anon, authenticated, service_role;
+
+-- On hosted, every API role receives every privilege on new public objects: row-level security,
+-- not grants, is what protects tables. Migrations therefore revoke before they grant.
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - auth tables
+  * -------------------------------------------------------
+  * Columns as in supabase/auth's migrations. Token columns are non-null empty strings because the
+  * Auth server maps them to non-null Go strings.
+ */
+create table if not exists auth.users
+(
+    instance_id                 uuid,
+    id                          uuid         not null default extensions.gen_random_uuid() primary key,
+    aud                         varchar(255),
+    role                        varchar(255),
+    email                       varchar(255),
+    encrypted_password          varchar(255),
+    email_confirmed_at          timestamptz,
+    invited_at                  timestamptz,
+    confirmation_token          varchar(255) not null default '',
+    confirmation_sent_at        timestamptz,
+    recovery_token              varchar(255) not null default '',
+    recovery_sent_at            timestamptz,
+    email_change_token_new      varchar(255) not null default '',
+    email_change                varchar(255) not null default '',
+    email_change_sent_at        timestamptz,
+    email_change_token_current  varchar(255) not null default '',
+    email_change_confirm_status smallint     not null default 0
+        check (email_change_confirm_status between 0 and 2),
+    last_sign_in_at             timestamptz,
+    raw_app_meta_data           jsonb,
+    raw_user_meta_data          jsonb,
+    is_super_admin              boolean,
+    created_at                  timestamptz           default now(),
+    updated_at                  timestamptz           default now(),
+    phone                       text unique           default null,
+    phone_confirmed_at          timestamptz,
+    phone_change                text                  default '',
+    phone_change_token          varchar(255)          default '',
+    phone_change_sent_at        timestamptz,
+    confirmed_at                timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+    reauthentication_token      varchar(255)          default '',
+    reauthentication_sent_at    timestamptz,
+    banned_until                timestamptz,
+    is_sso_user                 boolean      not null default false,
+    deleted_at                  timestamptz,
+    is_anonymous                boolean      not null default false
+);
+
+-- Hosted makes email unique only among non-SSO users.
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+
+create table if not exists auth.identities
+(
+    provider_id     text        not null,
+    user_id         uuid        not null references auth.users (id) on delete cascade,
+    identity_data   jsonb       not null,
+    provider        text        not null,
+    last_sign_in_at timestamptz,
+    created_at      timestamptz          default now(),
+    updated_at      timestamptz          default now(),
+    email           text generated always as (lower(identity_data ->> 'email')) stored,
+    id              uuid        not null default extensions.gen_random_uuid() primary key,
+    constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+do
+$$
+    begin
+        create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+    exception
+        when duplicate_object then null;
+    end
+$$;
+
+create table if not exists auth.sessions
+(
+    id           uuid        not null primary key,
+    user_id      uuid        not null references auth.users (id) on delete cascade,
+    created_at   timestamptz          default now(),
+    updated_at   timestamptz          default now(),
+    factor_id    uuid,
+    aal          auth.aal_level,
+    not_after    timestamptz,
+    refreshed_at timestamp,
+    user_agent   text,
+    ip           inet,
+    tag          text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+-- Hosted keeps user_id as varchar without a foreign key and relies on the session cascade; here
+-- it is a uuid that cascades too, so a token without a session cannot outlive its user.
+create table if not exists auth.refresh_tokens
+(
+    instance_id uuid,
+    id          bigserial primary key,
+    token       varchar(255) unique,
+    user_id     uuid references auth.users (id) on delete cascade,
+    revoked     boolean,
+    created_at  timestamptz default now(),
+    updated_at  timestamptz default now(),
+    parent      varchar(255),
+    session_id  uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+/**
+  * -------------------------------------------------------
+  * Section - auth helper functions
+  * -------------------------------------------------------
+  * Each reads the legacy per-claim setting first, then the claims JSON that PostgREST (and the
+  * local REST server) sets per request. current_setting(name, true) gives NULL when unset.
+ */
+
+-- The id of the signed-in user (the JWT's sub claim), or NULL for anonymous requests.
+create or replace function auth.uid()
+    returns uuid
+    language sql
+    stable
+as
+$$
+select coalesce(
+               nullif(current_setting('request.jwt.claim.sub', true), ''),
+               (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+       )::uuid
+$$;
+
+-- The JWT's role claim: anon, authenticated or service_role.
+create or replace function auth.role()
+    returns text
+    language sql
+    stable
+as
+$$
+select coalesce(
+               nullif(current_setting('request.jwt.claim.role', true), ''),
+               (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+       )::text
+$$;
+
+-- The JWT's email claim.
+create or replace function auth.email()
+    returns text
+    language sql
+    stable
+as
+$$
+select coalesce(
+               nullif(current_setting('request.jwt.claim.email', true), ''),
+               (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+       )::text
+$$;
+
+-- All claims of the request's JWT as one object.
+create or replace function auth.jwt()
+    returns jsonb
+    language sql
+    stable
+as
+$$
+select coalesce(
+               nullif(current_setting('request.jwt.claim', true), ''),
+               nullif(current_setting('request.jwt.claims', true), '')
+       )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Migrations ledger
+  * -------------------------------------------------------
+  * The same table the Supabase CLI keeps on hosted projects; checksum is local only and lets the
+  * runner notice an applied migration that was edited afterwards.
+ */
+create schema if not exists supabase_migrations;
+
+create table if not exists supabase_migrations.schema_migrations
+(
+    version    text primary key,
+    name       text        not null,
+    statements text[],
+    checksum   text,
+    applied_at timestamptz not null default now()
+);

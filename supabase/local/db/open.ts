@@ -1,0 +1,73 @@
+// The one entry point to the local database: PGlite in-process by default, a real PostgreSQL
+// server when DATABASE_URL is set. Both adapters return the same JavaScript values for the same
+// SQL (see types.ts), so the Auth and REST servers never branch on the kind.
+
+import { fileURLToPath } from 'node:url';
+import { migrate } from './migrate.ts';
+
+/** Rows and metadata of one statement; affectedRows counts rows written by INSERT/UPDATE/DELETE/MERGE, else 0. */
+export interface QueryResult<T> {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows: number;
+}
+
+/** Something that runs one parameterised statement ($1, $2, ...). */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** An open database. */
+export interface Db extends Sql {
+  kind: 'pglite' | 'postgres';
+  /** BEGIN … COMMIT around fn on one connection (ROLLBACK if it throws). On PGlite calls are serialized. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Db that can also run a script of several statements without parameters (bootstrap, migrations, seed). */
+export interface ScriptDb extends Db {
+  /** Runs every statement of sql in order, outside any transaction unless the script opens one. */
+  exec(sql: string): Promise<void>;
+}
+
+/** Options of openDb. */
+export interface OpenDbOptions {
+  /** PGlite data folder; 'memory://' keeps everything in memory. Choosing it also means PGlite. */
+  dataDir?: string;
+  /** A postgres:// URL; defaults to process.env.DATABASE_URL unless dataDir is given. */
+  databaseUrl?: string;
+  /** Run the bootstrap and pending migrations (default true). */
+  migrate?: boolean;
+}
+
+/** The project's git-ignored PGlite folder, independent of the current directory. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.local-data/pglite', import.meta.url));
+
+/** Opens PGlite (dataDir, default '.local-data/pglite'; 'memory://' for in-memory) or Postgres
+ *  (databaseUrl, default process.env.DATABASE_URL), runs the bootstrap and pending migrations unless migrate is false. */
+export async function openDb(opts: OpenDbOptions = {}): Promise<ScriptDb> {
+  const databaseUrl = opts.databaseUrl ?? (opts.dataDir === undefined ? process.env['DATABASE_URL'] : undefined);
+  const db = databaseUrl ? await openPostgresDb(databaseUrl) : await openPgliteDb(opts.dataDir ?? DEFAULT_DATA_DIR);
+  if (opts.migrate !== false) {
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+  return db;
+}
+
+// The adapters are imported lazily so a PostgreSQL run never loads the PGlite WebAssembly
+// module, and a PGlite run never loads pg.
+async function openPgliteDb(dataDir: string): Promise<ScriptDb> {
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(dataDir);
+}
+
+async function openPostgresDb(databaseUrl: string): Promise<ScriptDb> {
+  const { openPostgres } = await import('./postgres.ts');
+  return openPostgres(databaseUrl);
+}

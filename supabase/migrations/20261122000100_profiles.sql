@@ -1,0 +1,232 @@
+/**
+  * -------------------------------------------------------
+  * Profiles: one row per auth user, written by a trigger at signup
+  * -------------------------------------------------------
+  * The signup form sends full name, age, address, country, occupation, phone and marital status
+  * as user metadata; the trigger copies them here. role is 'user' unless an operator makes the
+  * user an admin (npm run admin:grant locally, plain SQL on hosted). No API role can write role.
+ */
+
+/**
+  * -------------------------------------------------------
+  * Section - Shared helpers
+  * -------------------------------------------------------
+ */
+
+/**
+  * Keeps updated_at truthful whoever writes the row.
+ */
+create or replace function private.set_updated_at()
+    returns trigger
+    language plpgsql
+    set search_path = ''
+as
+$$
+begin
+    new.updated_at = now();
+    return new;
+end;
+$$;
+
+/**
+  * Trims a piece of signup metadata and returns NULL when it is empty or longer than max_length,
+  * so that odd input leaves a field blank instead of failing the signup.
+ */
+create or replace function private.clean_text(value text, max_length integer)
+    returns text
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select case
+           when btrim(value) = '' or char_length(btrim(value)) > max_length then null
+           else btrim(value)
+           end;
+$$;
+
+/**
+  * -------------------------------------------------------
+  * Section - Table
+  * -------------------------------------------------------
+ */
+create table public.profiles
+(
+    id             uuid primary key references auth.users (id) on delete cascade,
+    full_name      text check (char_length(full_name) between 1 and 200),
+    age            integer check (age between 1 and 150),
+    address        text check (char_length(address) between 1 and 500),
+    country        text check (char_length(country) between 1 and 100),
+    occupation     text check (char_length(occupation) between 1 and 200),
+    phone          text check (char_length(phone) between 3 and 40),
+    marital_status text check (marital_status in ('Single', 'Married', 'Divorced', 'Widowed')),
+    -- Copied from auth.users and kept in sync by a trigger; the admin list shows it.
+    email          text check (char_length(email) <= 255),
+    role           text        not null default 'user' check (role in ('user', 'admin')),
+    created_at     timestamptz not null default now(),
+    updated_at     timestamptz not null default now()
+);
+
+comment on table public.profiles is 'One row per auth user, created from the signup metadata. role is admin or user.';
+
+-- The admin list sorts users by signup time.
+create index profiles_created_at_idx on public.profiles (created_at desc);
+
+create trigger profiles_set_updated_at
+    before update
+    on public.profiles
+    for each row
+execute function private.set_updated_at();
+
+/**
+  * -------------------------------------------------------
+  * Section - Admin check
+  * -------------------------------------------------------
+ */
+
+/**
+  * True when the requesting user's profile has role 'admin'. Security definer so that policies on
+  * profiles can call it without recursing into their own row-level security.
+ */
+create or replace function private.is_admin()
+    returns boolean
+    language sql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+select exists (select 1
+               from public.profiles
+               where id = (select auth.uid())
+                 and role = 'admin');
+$$;
+
+revoke all on function private.is_admin() from public, anon;
+grant usage on schema private to authenticated, service_role;
+grant execute on function private.is_admin() to authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Signup trigger
+  * -------------------------------------------------------
+ */
+
+/**
+  * Creates the profile of a new auth user from raw_user_meta_data. It must accept every signup the
+  * Auth server accepts (a failure here is a 500 'Database error saving new user'), so every value
+  * that does not fit its column becomes NULL. role is never read from the metadata.
+ */
+create or replace function private.handle_new_user()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    meta       jsonb := case
+                            when jsonb_typeof(new.raw_user_meta_data) = 'object' then new.raw_user_meta_data
+                            else '{}'::jsonb
+        end;
+    age_text   text  := btrim(meta ->> 'age');
+    age        integer;
+    marital    text  := btrim(meta ->> 'marital_status');
+begin
+    -- Checked step by step: a cast inside one SQL expression could be evaluated before its guard.
+    -- A JSON number such as 30.0 arrives as '30.0'.
+    if age_text ~ '^[0-9]{1,3}(\.0+)?$' then
+        age := age_text::numeric::integer;
+        if age not between 1 and 150 then
+            age := null;
+        end if;
+    end if;
+
+    insert into public.profiles (id, email, full_name, age, address, country, occupation, phone, marital_status)
+    values (new.id,
+            private.clean_text(new.email, 255),
+            private.clean_text(meta ->> 'full_name', 200),
+            age,
+            private.clean_text(meta ->> 'address', 500),
+            private.clean_text(meta ->> 'country', 100),
+            private.clean_text(meta ->> 'occupation', 200),
+            case when char_length(btrim(meta ->> 'phone')) >= 3 then private.clean_text(meta ->> 'phone', 40) end,
+            case when marital in ('Single', 'Married', 'Divorced', 'Widowed') then marital end)
+    on conflict (id) do nothing;
+    return new;
+end;
+$$;
+
+revoke all on function private.handle_new_user() from public, anon, authenticated;
+
+create trigger on_auth_user_created
+    after insert
+    on auth.users
+    for each row
+execute function private.handle_new_user();
+
+/**
+  * Keeps profiles.email equal to the account's email after an email change.
+ */
+create or replace function private.sync_profile_email()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    update public.profiles set email = private.clean_text(new.email, 255) where id = new.id;
+    return new;
+end;
+$$;
+
+revoke all on function private.sync_profile_email() from public, anon, authenticated;
+
+create trigger on_auth_user_email_changed
+    after update of email
+    on auth.users
+    for each row
+    when (old.email is distinct from new.email)
+execute function private.sync_profile_email();
+
+/**
+  * -------------------------------------------------------
+  * Section - Privileges
+  * -------------------------------------------------------
+  * Hosted grants every API role everything on new tables; start from nothing. Users may edit
+  * their own details but not id, email, role or the timestamps. Profiles are created by the
+  * trigger and removed with the auth account (public.admin_delete_user), never directly.
+ */
+revoke all on table public.profiles from anon, authenticated, service_role;
+grant select on table public.profiles to authenticated;
+grant update (full_name, age, address, country, occupation, phone, marital_status)
+    on table public.profiles to authenticated;
+-- The service key is the operator's: full access, as on hosted.
+grant all on table public.profiles to service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Row-level security
+  * -------------------------------------------------------
+ */
+alter table public.profiles enable row level security;
+
+-- A signed-in user reads their own profile (the profile page and the role check).
+create policy "Users can read their own profile" on public.profiles
+    for select
+    to authenticated
+    using (id = (select auth.uid()));
+
+-- Admins read every profile (the admin users list).
+create policy "Admins can read all profiles" on public.profiles
+    for select
+    to authenticated
+    using ((select private.is_admin()));
+
+-- A signed-in user updates their own profile; the column grants keep role out of reach.
+create policy "Users can update their own profile" on public.profiles
+    for update
+    to authenticated
+    using (id = (select auth.uid()))
+    with check (id = (select auth.uid()));

@@ -1,0 +1,128 @@
+/**
+  * -------------------------------------------------------
+  * Visa applications: submitted by signed-in users, reviewed by admins
+  * -------------------------------------------------------
+  * The fields of the specification's visa form (section 5), the applicant's user id and a review
+  * status. An application outlives its applicant's account: deleting the user clears user_id.
+ */
+
+/**
+  * -------------------------------------------------------
+  * Section - Table
+  * -------------------------------------------------------
+ */
+create table public.visa_applications
+(
+    id              uuid primary key     default extensions.gen_random_uuid(),
+    -- Filled from the JWT; the insert policy refuses any other user.
+    user_id         uuid                 default auth.uid() references auth.users (id) on delete set null,
+    visa_type       text        not null check (visa_type in ('Tourist Visa', 'Emergency Visa',
+                                                              'K1/i-130 Visa Application',
+                                                              'Naija Wife / Resident Permit',
+                                                              'Business Visa', 'Visa Extension')),
+    name            text        not null check (char_length(btrim(name)) between 1 and 200),
+    email           text        not null check (char_length(email) <= 254 and
+                                                email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
+    phone           text        not null check (char_length(btrim(phone)) between 3 and 40),
+    -- Not in the future: enforced on write by reject_future_birth_date(), since a CHECK may not
+    -- depend on the current date.
+    dob             date        not null check (dob >= date '1900-01-01'),
+    nationality     text        not null check (char_length(btrim(nationality)) between 1 and 100),
+    passport_number text        not null check (char_length(btrim(passport_number)) between 1 and 50),
+    marital_status  text        not null check (marital_status in ('Single', 'Married', 'Divorced', 'Widowed')),
+    address         text        not null check (char_length(btrim(address)) between 1 and 500),
+    message         text check (char_length(message) <= 5000),
+    status          text        not null default 'submitted'
+        check (status in ('submitted', 'in_review', 'approved', 'rejected')),
+    submitted_at    timestamptz not null default now(),
+    updated_at      timestamptz not null default now()
+);
+
+comment on table public.visa_applications is 'Visa applications; status is submitted, in_review, approved or rejected.';
+
+-- The admin list pages by submission time; an applicant lists their own.
+create index visa_applications_submitted_at_idx on public.visa_applications (submitted_at desc, id);
+create index visa_applications_user_id_idx on public.visa_applications (user_id);
+
+create trigger visa_applications_set_updated_at
+    before update
+    on public.visa_applications
+    for each row
+execute function private.set_updated_at();
+
+/**
+  * Refuses a date of birth after today. Today is taken where it is latest on Earth (UTC+14), so a
+  * date that is already today in the applicant's time zone is never judged to be in the future.
+ */
+create or replace function private.reject_future_birth_date()
+    returns trigger
+    language plpgsql
+    set search_path = ''
+as
+$$
+begin
+    if new.dob > (now() at time zone 'UTC' + interval '14 hours')::date then
+        raise exception 'The date of birth cannot be in the future.'
+            using errcode = 'check_violation', column = 'dob';
+    end if;
+    return new;
+end;
+$$;
+
+create trigger visa_applications_reject_future_birth_date
+    before insert or update of dob
+    on public.visa_applications
+    for each row
+execute function private.reject_future_birth_date();
+
+/**
+  * -------------------------------------------------------
+  * Section - Privileges
+  * -------------------------------------------------------
+  * Applicants write the form fields (and may name themselves as user_id); id, status and the
+  * timestamps come from the database. Admins change status only, and delete.
+ */
+revoke all on table public.visa_applications from anon, authenticated, service_role;
+grant select, delete on table public.visa_applications to authenticated;
+grant insert (user_id, visa_type, name, email, phone, dob, nationality, passport_number, marital_status,
+              address, message) on table public.visa_applications to authenticated;
+grant update (status) on table public.visa_applications to authenticated;
+grant all on table public.visa_applications to service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Row-level security
+  * -------------------------------------------------------
+ */
+alter table public.visa_applications enable row level security;
+
+-- A signed-in user applies for themself only, and only as a new submission.
+create policy "Users can submit their own applications" on public.visa_applications
+    for insert
+    to authenticated
+    with check (user_id = (select auth.uid()) and status = 'submitted');
+
+-- A signed-in user reads their own applications (with their status, on the profile page).
+create policy "Users can read their own applications" on public.visa_applications
+    for select
+    to authenticated
+    using (user_id = (select auth.uid()));
+
+-- Admins read every application.
+create policy "Admins can read all applications" on public.visa_applications
+    for select
+    to authenticated
+    using ((select private.is_admin()));
+
+-- Admins move an application through its review (the grant limits this to status).
+create policy "Admins can change application status" on public.visa_applications
+    for update
+    to authenticated
+    using ((select private.is_admin()))
+    with check ((select private.is_admin()));
+
+-- Admins delete applications.
+create policy "Admins can delete applications" on public.visa_applications
+    for delete
+    to authenticated
+    using ((select private.is_admin()));

@@ -1,0 +1,298 @@
+/**
+  * -------------------------------------------------------
+  * Public forms: bookings, contact messages, newsletter subscribers
+  * -------------------------------------------------------
+  * Anyone, signed in or not, may submit these forms; nobody but an admin reads them back. Anonymous
+  * inserts therefore use return=minimal: there is no SELECT policy for visitors. Each email
+  * address may submit each form at most a few times an hour (Section - Spam limit).
+ */
+
+/**
+  * -------------------------------------------------------
+  * Section - Spam limit
+  * -------------------------------------------------------
+  * Submissions are counted per form and per lower-cased email address in a private log that
+  * forgets entries after an hour. A log, rather than counting the form table itself, also counts
+  * newsletter sign-ups for an address that is already subscribed (which add no row).
+ */
+
+/**
+  * The one place that sets how many submissions an email address may make to one form per hour.
+ */
+create or replace function private.submission_limit_per_hour()
+    returns integer
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select 5;
+$$;
+
+create table private.form_submissions
+(
+    id           bigint generated always as identity primary key,
+    form         text        not null,
+    email        text        not null,
+    submitted_at timestamptz not null default now()
+);
+
+create index form_submissions_email_form_idx on private.form_submissions (email, form);
+create index form_submissions_submitted_at_idx on private.form_submissions (submitted_at);
+
+revoke all on table private.form_submissions from public, anon, authenticated, service_role;
+
+/**
+  * Before each insert into a public form table: refuses the submission when its email address
+  * already made the hourly limit of submissions to that form, otherwise logs it. Security definer
+  * because visitors cannot read the log.
+ */
+create or replace function private.enforce_submission_limit()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    address text := lower(btrim(new.email));
+    recent  integer;
+begin
+    -- Two simultaneous submissions from one address must not both pass the count.
+    perform pg_advisory_xact_lock(hashtextextended(tg_table_name || ':' || address, 0));
+
+    delete from private.form_submissions where submitted_at < now() - interval '1 hour';
+
+    select count(*)
+    into recent
+    from private.form_submissions
+    where email = address
+      and form = tg_table_name;
+
+    if recent >= private.submission_limit_per_hour() then
+        raise exception 'Too many submissions from this email address. Please try again in an hour.'
+            using errcode = 'P0001',
+                hint = format('Each email address may submit this form %s times per hour.',
+                              private.submission_limit_per_hour());
+    end if;
+
+    insert into private.form_submissions (form, email) values (tg_table_name, address);
+    return new;
+end;
+$$;
+
+revoke all on function private.enforce_submission_limit() from public, anon, authenticated;
+
+/**
+  * -------------------------------------------------------
+  * Section - Bookings
+  * -------------------------------------------------------
+  * The home page's appointment form. date is its own field (the old site bound it to the email).
+ */
+create table public.bookings
+(
+    id         uuid primary key     default extensions.gen_random_uuid(),
+    full_name  text        not null check (char_length(btrim(full_name)) between 1 and 200),
+    phone      text        not null check (char_length(btrim(phone)) between 3 and 40),
+    email      text        not null check (char_length(email) <= 254 and
+                                           email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
+    country    text        not null check (country in ('USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia',
+                                                       'Germany', 'China')),
+    -- Today or later: enforced on insert by reject_past_booking_date().
+    date       date        not null,
+    time       time        not null,
+    created_at timestamptz not null default now()
+);
+
+comment on table public.bookings is 'Appointment requests from the home page booking form.';
+
+create index bookings_created_at_idx on public.bookings (created_at desc, id);
+
+/**
+  * Refuses a booking for a day that is over everywhere. Today is taken where it is earliest on
+  * Earth (UTC-12), so a visitor booking for their own today is never judged to be in the past.
+ */
+create or replace function private.reject_past_booking_date()
+    returns trigger
+    language plpgsql
+    set search_path = ''
+as
+$$
+begin
+    if new.date < (now() at time zone 'UTC' - interval '12 hours')::date then
+        raise exception 'The booking date cannot be in the past.'
+            using errcode = 'check_violation', column = 'date';
+    end if;
+    return new;
+end;
+$$;
+
+create trigger bookings_reject_past_date
+    before insert
+    on public.bookings
+    for each row
+execute function private.reject_past_booking_date();
+
+create trigger bookings_submission_limit
+    before insert
+    on public.bookings
+    for each row
+execute function private.enforce_submission_limit();
+
+/**
+  * -------------------------------------------------------
+  * Section - Contact messages
+  * -------------------------------------------------------
+  * From /contact and /contact1; page records which one.
+ */
+create table public.contact_messages
+(
+    id         uuid primary key     default extensions.gen_random_uuid(),
+    name       text        not null check (char_length(btrim(name)) between 1 and 200),
+    email      text        not null check (char_length(email) <= 254 and
+                                           email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
+    subject    text        not null check (char_length(btrim(subject)) between 1 and 200),
+    phone      text        not null check (char_length(btrim(phone)) between 3 and 40),
+    message    text        not null check (char_length(btrim(message)) between 1 and 5000),
+    page       text        not null check (char_length(page) <= 200 and page ~ '^/[A-Za-z0-9/_-]*$'),
+    created_at timestamptz not null default now()
+);
+
+comment on table public.contact_messages is 'Messages from the contact forms; page is the path they were sent from.';
+
+create index contact_messages_created_at_idx on public.contact_messages (created_at desc, id);
+
+create trigger contact_messages_submission_limit
+    before insert
+    on public.contact_messages
+    for each row
+execute function private.enforce_submission_limit();
+
+/**
+  * -------------------------------------------------------
+  * Section - Newsletter subscribers
+  * -------------------------------------------------------
+  * One row per address, whatever its letter case. Clients subscribe through
+  * public.subscribe_newsletter, which does not reveal whether the address was already subscribed.
+ */
+create table public.newsletter_subscribers
+(
+    id         uuid primary key     default extensions.gen_random_uuid(),
+    email      text        not null check (char_length(email) <= 254 and
+                                           email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
+    created_at timestamptz not null default now()
+);
+
+comment on table public.newsletter_subscribers is 'Newsletter sign-ups from the footer; email is unique ignoring case.';
+
+create unique index newsletter_subscribers_email_key on public.newsletter_subscribers (lower(email));
+create index newsletter_subscribers_created_at_idx on public.newsletter_subscribers (created_at desc, id);
+
+create trigger newsletter_subscribers_submission_limit
+    before insert
+    on public.newsletter_subscribers
+    for each row
+execute function private.enforce_submission_limit();
+
+/**
+  * Subscribes an address to the newsletter: call as rpc('subscribe_newsletter', { email }).
+  * Idempotent and silent: an address that is already subscribed gets the same empty answer, so
+  * the form cannot be used to find out who subscribed. Runs as the caller, so the insert policy
+  * and the spam limit apply as they do to a direct insert.
+ */
+create or replace function public.subscribe_newsletter(email text)
+    returns void
+    language sql
+    set search_path = ''
+as
+$$
+insert into public.newsletter_subscribers (email)
+values (btrim(subscribe_newsletter.email))
+on conflict do nothing;
+$$;
+
+revoke all on function public.subscribe_newsletter(text) from public, anon, authenticated, service_role;
+grant execute on function public.subscribe_newsletter(text) to anon, authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Privileges
+  * -------------------------------------------------------
+  * Visitors and users insert the form fields only (never id or created_at); admins read and
+  * delete through the policies below; the service key has full access.
+ */
+revoke all on table public.bookings, public.contact_messages, public.newsletter_subscribers
+    from anon, authenticated, service_role;
+
+grant insert (full_name, phone, email, country, date, time) on table public.bookings to anon, authenticated;
+grant insert (name, email, subject, phone, message, page) on table public.contact_messages to anon, authenticated;
+grant insert (email) on table public.newsletter_subscribers to anon, authenticated;
+
+grant select, delete on table public.bookings, public.contact_messages, public.newsletter_subscribers
+    to authenticated;
+grant all on table public.bookings, public.contact_messages, public.newsletter_subscribers to service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Row-level security
+  * -------------------------------------------------------
+  * The insert policies accept any row: the forms are public by design, the CHECK constraints and
+  * the spam limit are what guard them.
+ */
+alter table public.bookings enable row level security;
+alter table public.contact_messages enable row level security;
+alter table public.newsletter_subscribers enable row level security;
+
+-- Visitors and signed-in users book appointments.
+create policy "Anyone can book an appointment" on public.bookings
+    for insert
+    to anon, authenticated
+    with check (true);
+
+-- Admins read bookings.
+create policy "Admins can read bookings" on public.bookings
+    for select
+    to authenticated
+    using ((select private.is_admin()));
+
+-- Admins delete bookings.
+create policy "Admins can delete bookings" on public.bookings
+    for delete
+    to authenticated
+    using ((select private.is_admin()));
+
+-- Visitors and signed-in users send contact messages.
+create policy "Anyone can send a contact message" on public.contact_messages
+    for insert
+    to anon, authenticated
+    with check (true);
+
+-- Admins read contact messages.
+create policy "Admins can read contact messages" on public.contact_messages
+    for select
+    to authenticated
+    using ((select private.is_admin()));
+
+-- Admins delete contact messages.
+create policy "Admins can delete contact messages" on public.contact_messages
+    for delete
+    to authenticated
+    using ((select private.is_admin()));
+
+-- Visitors and signed-in users subscribe to the newsletter.
+create policy "Anyone can subscribe to the newsletter" on public.newsletter_subscribers
+    for insert
+    to anon, authenticated
+    with check (true);
+
+-- Admins read newsletter subscribers.
+create policy "Admins can read newsletter subscribers" on public.newsletter_subscribers
+    for select
+    to authenticated
+    using ((select private.is_admin()));
+
+-- Admins delete newsletter subscribers (an unsubscribe request).
+create policy "Admins can delete newsletter subscribers" on public.newsletter_subscribers
+    for delete
+    to authenticated
+    using ((select private.is_admin()));

@@ -1,0 +1,122 @@
+// The testimonial carousel: one testimony at a time, advancing every interval and wrapping, with
+// previous / next / pause buttons and swipes. It holds still while hovered or focused, and never
+// moves by itself under reduced motion. Every slide is rendered into one grid cell, so the box is
+// as tall as the longest testimony from the first paint and changing slides shifts nothing.
+import { useState } from 'react';
+import { nextIndex, previousIndex, shouldAutoAdvance } from '../lib/carousel';
+import { useAutoplay } from './hooks/use-autoplay';
+import { useReducedMotion } from './hooks/use-reduced-motion';
+import { useSwipe } from './hooks/use-swipe';
+
+export interface CarouselTestimonial {
+  id: number;
+  text: string;
+  name: string;
+  country: string;
+  image: { src: string; width: number; height: number; alt: string };
+}
+
+interface Props {
+  items: CarouselTestimonial[];
+  intervalMs: number;
+  swipeThresholdPx: number;
+}
+
+/** The testimonial carousel island (hydrated when it nears the viewport). */
+export default function TestimonialCarousel({ items, intervalMs, swipeThresholdPx }: Props) {
+  const count = items.length;
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = useReducedMotion();
+
+  const next = () => setIndex((current) => nextIndex(current, count));
+  const previous = () => setIndex((current) => previousIndex(current, count));
+  const autoAdvancing = shouldAutoAdvance({ count, intervalMs, paused: !playing, hovered, focused, reducedMotion });
+  useAutoplay(autoAdvancing, intervalMs, index, next);
+  const swipe = useSwipe(swipeThresholdPx, (direction) => (direction === 'next' ? next() : previous()));
+
+  return (
+    <div
+      className="carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Client testimonials"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      {/* Announced politely when the visitor moves it; silent while it turns by itself. */}
+      <div className="carousel-slides" aria-live={autoAdvancing ? 'off' : 'polite'} {...swipe}>
+        {items.map((item, i) => {
+          const current = i === index;
+          // Only the shown slide and the one after it fetch their photo.
+          const withImage = current || i === nextIndex(index, count);
+          return (
+            <figure
+              key={item.id}
+              className="carousel-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={!current}
+              inert={!current}
+              data-current={current}
+            >
+              {withImage ? (
+                <img
+                  src={item.image.src}
+                  width={item.image.width}
+                  height={item.image.height}
+                  alt={item.image.alt}
+                  loading="lazy"
+                  decoding="async"
+                  draggable={false}
+                />
+              ) : (
+                <span className="carousel-photo-space" aria-hidden="true" />
+              )}
+              <blockquote>
+                <p>{item.text}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{item.name}</strong>
+                <span>{item.country}</span>
+              </figcaption>
+            </figure>
+          );
+        })}
+      </div>
+      <div className="carousel-controls">
+        <button type="button" onClick={previous} aria-label="Previous testimonial">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M15.4 7.4L14 6l-6 6 6 6 1.4-1.4L10.8 12z" fill="currentColor" />
+          </svg>
+        </button>
+        <span className="carousel-position">
+          {index + 1} / {count}
+        </span>
+        {/* Nothing turns by itself under reduced motion, so the button hides but keeps its place. */}
+        <button
+          type="button"
+          onClick={() => setPlaying((value) => !value)}
+          aria-label={playing ? 'Pause testimonials' : 'Play testimonials'}
+          style={reducedMotion ? { visibility: 'hidden' } : undefined}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d={playing ? 'M6 5h4v14H6zm8 0h4v14h-4z' : 'M8 5v14l11-7z'} fill="currentColor" />
+          </svg>
+        </button>
+        <button type="button" onClick={next} aria-label="Next testimonial">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M8.6 16.6L10 18l6-6-6-6-1.4 1.4 4.6 4.6z" fill="currentColor" />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}

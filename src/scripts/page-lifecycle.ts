@@ -1,0 +1,37 @@
+// One way for every behaviour script to set itself up on each page. With Astro's ClientRouter a
+// module runs once per visit while pages are swapped under it, so per-page work listens to
+// `astro:page-load` (also fired for the first page) and undoes itself on `astro:before-swap`.
+
+type Cleanup = () => void;
+
+const routerEnabled = (): boolean =>
+  document.querySelector('meta[name="astro-view-transitions-enabled"]') !== null;
+
+/** Runs `setup` for the current page and for every page the router swaps in; its cleanup runs before each swap. */
+export function onEveryPage(setup: () => Cleanup | void): void {
+  if (!routerEnabled()) {
+    // Without the router each page is a fresh document: run once, nothing to undo.
+    setup();
+    return;
+  }
+  let cleanup: Cleanup | void;
+  document.addEventListener('astro:page-load', () => {
+    cleanup?.();
+    cleanup = setup();
+  });
+  document.addEventListener('astro:before-swap', () => {
+    cleanup?.();
+    cleanup = undefined;
+  });
+}
+
+/** Whether the visitor asked the system for less motion. */
+export function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Reads a non-negative integer from a data attribute, or `fallback` when it is missing or malformed. */
+export function numberFrom(element: HTMLElement | null, attribute: string, fallback: number): number {
+  const value = Number(element?.getAttribute(attribute));
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
+}

@@ -1,0 +1,43 @@
+// Destination countries as pages use them: sorted by id, flag markup and visa links resolved.
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { flagSvg } from './flags.ts';
+import { getVisas, visaByType } from './visas.ts';
+
+type CountryData = CollectionEntry<'countries'>['data'];
+
+/** A country ready to render on the grid and its detail page. */
+export interface CountryView {
+  id: number;
+  name: string;
+  code: string;
+  flagSvg: string | undefined;
+  href: string;
+  images: CountryData['images'];
+  descriptions: string[];
+  visaTypes: { type: string; href: string }[];
+  visaFree: string;
+  entry: CollectionEntry<'countries'>;
+}
+
+/** Every country, in id order. */
+export async function getCountries(): Promise<CountryView[]> {
+  const [entries, visas] = await Promise.all([getCollection('countries'), getVisas()]);
+  return entries
+    .map((entry): CountryView => {
+      const { data } = entry;
+      return {
+        id: data.id,
+        name: data.name,
+        code: data.flag,
+        flagSvg: flagSvg(data.flag),
+        href: `/country/${data.id}`,
+        images: data.images,
+        descriptions: data.descriptions,
+        // A visa type links to its own detail page; the list page is the fallback.
+        visaTypes: data.visaTypes.map((type) => ({ type, href: visaByType(visas, type)?.detailHref ?? '/visa' })),
+        visaFree: data.visaFree,
+        entry,
+      };
+    })
+    .sort((a, b) => a.id - b.id);
+}

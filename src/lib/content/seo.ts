@@ -1,0 +1,103 @@
+// Pure SEO helpers: titles, canonical URLs, which paths are indexed, and the JSON-LD documents.
+// No Astro imports, so the sitemap filter in astro.config.mjs and the unit tests can use them.
+
+/** One step of a breadcrumb trail; the last step is the current page. */
+export interface Crumb {
+  label: string;
+  href: string;
+}
+
+/** Paths that carry `noindex` and stay out of the sitemap: account pages and the login-gated form. */
+export const NOINDEX_PATHS = ['/login', '/signup', '/reset', '/profile', '/admin', '/visa-form'] as const;
+
+/** Strips a trailing slash (except the root) so `/about/` and `/about` compare equal. */
+function normalisePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** True when a path must not be indexed (account pages, the visa form). */
+export function isNoindexPath(path: string): boolean {
+  return (NOINDEX_PATHS as readonly string[]).includes(normalisePath(path));
+}
+
+/** True for `/visa/{type-slug}`: a duplicate of `/visa/{id}` that the sitemap leaves out. */
+export function isVisaSlugDuplicate(path: string): boolean {
+  return /^\/visa\/(?!\d+$)[^/]+$/.test(normalisePath(path));
+}
+
+/** The sitemap filter: receives absolute page URLs and keeps only canonical, indexable pages. */
+export function isSitemapUrl(url: string): boolean {
+  const path = new URL(url).pathname;
+  return !isNoindexPath(path) && !isVisaSlugDuplicate(path);
+}
+
+/** The document title: the page's own title, then the site name (the home page uses the site name alone). */
+export function pageTitle(title: string | undefined, siteName: string): string {
+  return title && title !== siteName ? `${title} | ${siteName}` : siteName;
+}
+
+/** The absolute canonical URL of a path on the site, without a trailing slash. */
+export function canonicalUrl(path: string, site: URL | string): string {
+  const url = new URL(normalisePath(path), site);
+  url.search = '';
+  url.hash = '';
+  return url.href.length > url.origin.length + 1 ? url.href.replace(/\/$/, '') : url.href;
+}
+
+/** What the organisation JSON-LD needs from the site settings. */
+export interface OrganizationInfo {
+  name: string;
+  description: string;
+  logoPath: string;
+  contact: { phone: string; email: string; address: string };
+  social: { href: string }[];
+}
+
+/** schema.org ProfessionalService (an Organization) describing the consultancy, for every page. */
+export function organizationJsonLd(org: OrganizationInfo, site: URL | string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    '@id': `${canonicalUrl('/', site)}#organization`,
+    name: org.name,
+    description: org.description,
+    url: canonicalUrl('/', site),
+    logo: new URL(org.logoPath, site).href,
+    telephone: org.contact.phone,
+    email: org.contact.email,
+    address: org.contact.address,
+    sameAs: org.social.map((link) => link.href),
+  };
+}
+
+/** schema.org FAQPage for the home page's questions. */
+export function faqJsonLd(items: { question: string; answer: string }[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}
+
+/** schema.org BreadcrumbList for a detail page's trail, with absolute item URLs. */
+export function breadcrumbJsonLd(crumbs: Crumb[], site: URL | string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.label,
+      item: canonicalUrl(crumb.href, site),
+    })),
+  };
+}
+
+/** Serialises JSON-LD for an inline script; `<` is escaped so content can never close the tag. */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,50 @@
+// Visa types as pages use them: sorted by id, with their routes and whether they open a chat.
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { visaTypeSlug, type VisaType } from '../domain.ts';
+import { visaFormHref, visaHref } from './links.ts';
+
+/** A visa type ready to render: list card, detail page and apply link. */
+export interface VisaView {
+  id: number;
+  type: VisaType;
+  slug: string;
+  description: string;
+  icon: CollectionEntry<'visas'>['data']['icon'];
+  image: CollectionEntry<'visas'>['data']['backgroundImage'];
+  details: string[];
+  /** Where the list card leads: the external chat for a visa with a link, else its detail page. */
+  href: string;
+  external: boolean;
+  detailHref: string;
+  applyHref: string;
+  entry: CollectionEntry<'visas'>;
+}
+
+/** Every visa type, in id order. */
+export async function getVisas(): Promise<VisaView[]> {
+  const entries = await getCollection('visas');
+  return entries
+    .map((entry): VisaView => {
+      const { data } = entry;
+      return {
+        id: data.id,
+        type: data.type,
+        slug: visaTypeSlug(data.type),
+        description: data.description,
+        icon: data.icon,
+        image: data.backgroundImage,
+        details: data.details,
+        href: data.link ?? visaHref(data.id),
+        external: Boolean(data.link),
+        detailHref: visaHref(data.id),
+        applyHref: visaFormHref(data.type),
+        entry,
+      };
+    })
+    .sort((a, b) => a.id - b.id);
+}
+
+/** The visa of a type, for country pages that link their visa types to detail pages. */
+export function visaByType(visas: VisaView[], type: string): VisaView | undefined {
+  return visas.find((visa) => visa.type === type);
+}

@@ -1,0 +1,199 @@
+// Every table x every actor x select/insert/update/delete: what is allowed and what is denied.
+// Each attempt runs in a transaction that is rolled back, so the cases cannot affect each other.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DENIED,
+  anon,
+  attemptAs,
+  createUser,
+  makeAdmin,
+  service,
+  signedIn,
+  uniqueEmail,
+  type Actor,
+  type Outcome,
+  type TestDb,
+  openTestDb,
+} from './support.ts';
+
+type ActorKey = 'anon' | 'userA' | 'userB' | 'admin' | 'service';
+const ACTOR_KEYS: ActorKey[] = ['anon', 'userA', 'userB', 'admin', 'service'];
+
+/** rows/empty: a select sees the target row or not; ok/none: a write touched it or not; denied: 42501. */
+type Expected = 'rows' | 'empty' | 'ok' | 'none' | 'denied';
+
+interface TableCase {
+  table: string;
+  /** The row every operation targets: user A's (profile, application) or a visitor's submission. */
+  target: () => string;
+  /** A valid insert for this table, and its parameters. */
+  insert: string;
+  insertParams: () => unknown[];
+  update: string;
+  expect: Record<'select' | 'insert' | 'update' | 'delete', Record<ActorKey, Expected>>;
+}
+
+let db: TestDb;
+const actors = {} as Record<ActorKey, Actor>;
+const ids = {} as Record<'profileA' | 'application' | 'booking' | 'contact' | 'subscriber' | 'profileless', string>;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  const userA = await createUser(db, 'a@example.com');
+  const userB = await createUser(db, 'b@example.com');
+  const admin = await createUser(db, 'admin@example.com');
+  await makeAdmin(db, admin.id);
+  actors.anon = anon;
+  actors.userA = signedIn('user A', userA);
+  actors.userB = signedIn('user B', userB);
+  actors.admin = signedIn('admin', admin);
+  actors.service = service;
+
+  // An auth user whose profile is gone: the only way a profile insert can be tried at all.
+  const profileless = await createUser(db, 'profileless@example.com');
+  await db.query('delete from public.profiles where id = $1', [profileless.id]);
+  ids.profileless = profileless.id;
+  ids.profileA = userA.id;
+
+  const one = async (sql: string, params: unknown[] = []) =>
+    (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
+  ids.application = await one(
+    `insert into public.visa_applications (user_id, visa_type, name, email, phone, dob, nationality,
+                                           passport_number, marital_status, address)
+     values ($1, 'Tourist Visa', 'User A', 'a@example.com', '+234 800 000 0000', '1990-01-01', 'Nigerian',
+             'A1234567', 'Single', '1 Marina Road, Lagos') returning id`,
+    [userA.id],
+  );
+  ids.booking = await one(
+    `insert into public.bookings (full_name, phone, email, country, date, time)
+     values ('Visitor', '+1 555 0100', 'visitor@example.com', 'Canada', current_date + 7, '10:30') returning id`,
+  );
+  ids.contact = await one(
+    `insert into public.contact_messages (name, email, subject, phone, message, page)
+     values ('Visitor', 'visitor@example.com', 'Study visa', '+1 555 0100', 'Can you help?', '/contact') returning id`,
+  );
+  ids.subscriber = await one(`insert into public.newsletter_subscribers (email) values ('reader@example.com') returning id`);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+const formTableExpectations: TableCase['expect'] = {
+  select: { anon: 'denied', userA: 'empty', userB: 'empty', admin: 'rows', service: 'rows' },
+  insert: { anon: 'ok', userA: 'ok', userB: 'ok', admin: 'ok', service: 'ok' },
+  update: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+  delete: { anon: 'denied', userA: 'none', userB: 'none', admin: 'ok', service: 'ok' },
+};
+
+const tables: TableCase[] = [
+  {
+    table: 'profiles',
+    target: () => ids.profileA,
+    insert: `insert into public.profiles (id, full_name) values ($1, 'Inserted')`,
+    insertParams: () => [ids.profileless],
+    update: `update public.profiles set full_name = 'Changed' where id = $1`,
+    expect: {
+      select: { anon: 'denied', userA: 'rows', userB: 'empty', admin: 'rows', service: 'rows' },
+      insert: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+      update: { anon: 'denied', userA: 'ok', userB: 'none', admin: 'none', service: 'ok' },
+      // Users leave through admin_delete_user (the auth account), never by deleting the profile.
+      delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+    },
+  },
+  {
+    table: 'visa_applications',
+    target: () => ids.application,
+    insert: `insert into public.visa_applications (visa_type, name, email, phone, dob, nationality, passport_number,
+                                                   marital_status, address)
+             values ('Business Visa', 'Applicant', 'applicant@example.com', '+44 20 7946 0000', '1985-05-05',
+                     'British', 'B7654321', 'Married', '10 Downing Street, London')`,
+    insertParams: () => [],
+    update: `update public.visa_applications set status = 'in_review' where id = $1`,
+    expect: {
+      select: { anon: 'denied', userA: 'rows', userB: 'empty', admin: 'rows', service: 'rows' },
+      insert: { anon: 'denied', userA: 'ok', userB: 'ok', admin: 'ok', service: 'ok' },
+      update: { anon: 'denied', userA: 'none', userB: 'none', admin: 'ok', service: 'ok' },
+      delete: { anon: 'denied', userA: 'none', userB: 'none', admin: 'ok', service: 'ok' },
+    },
+  },
+  {
+    table: 'bookings',
+    target: () => ids.booking,
+    insert: `insert into public.bookings (full_name, phone, email, country, date, time)
+             values ('Booker', '+49 30 000000', $1, 'Germany', current_date + 1, '09:00')`,
+    insertParams: () => [uniqueEmail()],
+    update: `update public.bookings set full_name = 'Changed' where id = $1`,
+    expect: formTableExpectations,
+  },
+  {
+    table: 'contact_messages',
+    target: () => ids.contact,
+    insert: `insert into public.contact_messages (name, email, subject, phone, message, page)
+             values ('Sender', $1, 'Work permit', '+91 00000 00000', 'Please call me.', '/contact1')`,
+    insertParams: () => [uniqueEmail()],
+    update: `update public.contact_messages set subject = 'Changed' where id = $1`,
+    expect: formTableExpectations,
+  },
+  {
+    table: 'newsletter_subscribers',
+    target: () => ids.subscriber,
+    insert: `insert into public.newsletter_subscribers (email) values ($1)`,
+    insertParams: () => [uniqueEmail()],
+    update: `update public.newsletter_subscribers set email = 'changed@example.com' where id = $1`,
+    expect: formTableExpectations,
+  },
+];
+
+function check(outcome: Outcome, expected: Expected): void {
+  switch (expected) {
+    case 'denied':
+      expect(outcome).toMatchObject({ ok: false, code: DENIED });
+      break;
+    case 'rows':
+      expect(outcome).toMatchObject({ ok: true, rows: [expect.anything()] });
+      break;
+    case 'empty':
+      expect(outcome).toMatchObject({ ok: true, rows: [] });
+      break;
+    case 'ok':
+      expect(outcome).toMatchObject({ ok: true, affectedRows: 1 });
+      break;
+    case 'none':
+      expect(outcome).toMatchObject({ ok: true, affectedRows: 0 });
+      break;
+  }
+}
+
+describe.each(tables)('$table', (tc) => {
+  it.each(ACTOR_KEYS)('select as %s', async (key) => {
+    const outcome = await attemptAs(db, actors[key], `select id from public.${tc.table} where id = $1`, [tc.target()]);
+    check(outcome, tc.expect.select[key]);
+  });
+
+  it.each(ACTOR_KEYS)('insert as %s', async (key) => {
+    check(await attemptAs(db, actors[key], tc.insert, tc.insertParams()), tc.expect.insert[key]);
+  });
+
+  it.each(ACTOR_KEYS)('update as %s', async (key) => {
+    check(await attemptAs(db, actors[key], tc.update, [tc.target()]), tc.expect.update[key]);
+  });
+
+  it.each(ACTOR_KEYS)('delete as %s', async (key) => {
+    const outcome = await attemptAs(db, actors[key], `delete from public.${tc.table} where id = $1`, [tc.target()]);
+    check(outcome, tc.expect.delete[key]);
+  });
+});
+
+describe('the target rows are untouched after every rolled-back attempt', () => {
+  it('still has user A’s profile and application, and each form submission', async () => {
+    const count = async (table: string, id: string) =>
+      (await db.query(`select 1 from public.${table} where id = $1`, [id])).rows.length;
+    expect(await count('profiles', ids.profileA)).toBe(1);
+    expect(await count('visa_applications', ids.application)).toBe(1);
+    expect(await count('bookings', ids.booking)).toBe(1);
+    expect(await count('contact_messages', ids.contact)).toBe(1);
+    expect(await count('newsletter_subscribers', ids.subscriber)).toBe(1);
+  });
+});

@@ -1,0 +1,138 @@
+// Shared helpers of the database tests: a fresh migrated database per test file (in-memory PGlite,
+// or a throwaway database on the server of DATABASE_URL), auth users, and running statements as
+// a named role with JWT claims, exactly as the REST server does per request.
+
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDb, type QueryResult, type ScriptDb } from '../../supabase/local/db/open.ts';
+
+/** A database opened for one test file; close() also drops the throwaway server database. */
+export interface TestDb extends ScriptDb {
+  close(): Promise<void>;
+}
+
+/** Who makes a request: the Postgres role the REST server switches to and the JWT claims. */
+export interface Actor {
+  label: string;
+  role: 'anon' | 'authenticated' | 'service_role';
+  claims: Record<string, unknown>;
+}
+
+/** What a statement did: rows and count, or the SQLSTATE and message it failed with. */
+export type Outcome =
+  | { ok: true; rows: Record<string, unknown>[]; affectedRows: number }
+  | { ok: false; code: string; message: string };
+
+/** Opens a migrated database: PGlite in memory, or a new database on DATABASE_URL's server. */
+export async function openTestDb(): Promise<TestDb> {
+  const serverUrl = process.env['DATABASE_URL'];
+  if (!serverUrl) return openDb({ dataDir: 'memory://' });
+
+  const name = `visa_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString() });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The anonymous visitor (anon key). */
+export const anon: Actor = { label: 'anonymous', role: 'anon', claims: { role: 'anon' } };
+
+/** The service key. */
+export const service: Actor = { label: 'service role', role: 'service_role', claims: { role: 'service_role' } };
+
+/** A signed-in user, with the claims an access token of the Auth server carries. */
+export function signedIn(label: string, user: { id: string; email: string }): Actor {
+  return {
+    label,
+    role: 'authenticated',
+    claims: { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1' },
+  };
+}
+
+/** Creates a confirmed auth user (the signup trigger makes the profile) and returns it. */
+export async function createUser(
+  db: ScriptDb,
+  email: string,
+  metadata: unknown = { full_name: 'Test User', age: 30, marital_status: 'Single' },
+): Promise<{ id: string; email: string }> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values (extensions.gen_random_uuid(), 'authenticated', 'authenticated', $1, '', now(),
+             '{"provider":"email","providers":["email"]}', $2, now(), now())
+     returning id`,
+    [email, JSON.stringify(metadata)],
+  );
+  return { id: rows[0]!.id, email };
+}
+
+/** Makes a user an admin the way an operator does (SQL as the database owner). */
+export async function makeAdmin(db: ScriptDb, userId: string): Promise<void> {
+  await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
+}
+
+/** Runs one statement as actor in its own transaction and commits it; throws what Postgres throws. */
+export async function runAs<T = Record<string, unknown>>(
+  db: ScriptDb,
+  actor: Actor,
+  sql: string,
+  params: unknown[] = [],
+): Promise<QueryResult<T>> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+      actor.role,
+      JSON.stringify(actor.claims),
+    ]);
+    return tx.query<T>(sql, params);
+  });
+}
+
+class Rollback extends Error {}
+
+/** Runs one statement as actor, then rolls back whatever it did; reports success or the error. */
+export async function attemptAs(db: ScriptDb, actor: Actor, sql: string, params: unknown[] = []): Promise<Outcome> {
+  let outcome: Outcome | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+        actor.role,
+        JSON.stringify(actor.claims),
+      ]);
+      const result = await tx.query(sql, params);
+      outcome = { ok: true, rows: result.rows, affectedRows: result.affectedRows };
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) {
+      const { code, message } = error as { code?: string; message?: string };
+      outcome = { ok: false, code: code ?? 'unknown', message: message ?? String(error) };
+    }
+  }
+  return outcome!;
+}
+
+/** A unique, valid email address for one test. */
+export function uniqueEmail(prefix = 'visitor'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** The SQLSTATE of insufficient_privilege: missing grants and row-level security violations. */
+export const DENIED = '42501';

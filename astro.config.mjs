@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { isSitemapUrl } from './src/lib/content/seo.ts';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
 // SITE_URL; locally the default keeps every URL absolute and stable for tests.
@@ -16,7 +17,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [mdx(), react(), sitemap()],
+  // The sitemap lists canonical public pages only: no account pages, no /visa/{type-slug} aliases.
+  integrations: [mdx(), react(), sitemap({ filter: isSitemapUrl })],
   server: { host: '127.0.0.1', port: 4321 },
   // Prefetch on hover keeps navigations instant on slow networks without loading anything up front.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

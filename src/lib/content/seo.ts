@@ -7,8 +7,8 @@ export interface Crumb {
   href: string;
 }
 
-/** Paths that carry `noindex` and stay out of the sitemap: account pages and the login-gated form. */
-export const NOINDEX_PATHS = ['/login', '/signup', '/reset', '/profile', '/admin', '/visa-form'] as const;
+/** Paths that carry `noindex` and stay out of the sitemap: the 404 page, account pages and the login-gated form. */
+export const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/profile', '/admin', '/visa-form'] as const;
 
 /** Strips a trailing slash (except the root) so `/about/` and `/about` compare equal. */
 function normalisePath(path: string): string {

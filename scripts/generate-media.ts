@@ -479,7 +479,7 @@ const VIDEOS: VideoJob[] = [
     file: 'family-reunion-uk.mp4',
     poster: 'videos/family-reunion-uk.webp',
     lines: ['“After two refusals on our own, Bridgeway', 'found what was missing. We are together now.”'],
-    speaker: 'Ifeanyi and Ngozi Obi, London',
+    speaker: 'Femi and Bukola Adebisi, London',
   },
 ];
 

@@ -1,0 +1,170 @@
+// Bookings, contact messages and newsletter sign-ups: anyone submits (return=minimal), nobody but
+// an admin reads back, and the columns hold the rules of the specification's section 5.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENIED, anon, attemptAs, createUser, openTestDb, runAs, signedIn, uniqueEmail, type TestDb } from './support.ts';
+
+let db: TestDb;
+
+beforeAll(async () => {
+  db = await openTestDb();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+const BOOKING = `insert into public.bookings (full_name, phone, email, country, date, time) values ($1, $2, $3, $4, $5, $6)`;
+
+/** The booking form's values, with one field overridden. */
+function booking(overrides: Partial<Record<'full_name' | 'phone' | 'email' | 'country' | 'date' | 'time', unknown>> = {}) {
+  const values = {
+    full_name: 'Amara Eze',
+    phone: '+234 809 000 0000',
+    email: uniqueEmail('booker'),
+    country: 'Nigeria',
+    date: isoDate(7),
+    time: '14:30',
+    ...overrides,
+  };
+  return [values.full_name, values.phone, values.email, values.country, values.date, values.time];
+}
+
+/** The UTC date daysFromToday days from now, as YYYY-MM-DD. */
+function isoDate(daysFromToday: number): string {
+  return new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+}
+
+const CONTACT = `insert into public.contact_messages (name, email, subject, phone, message, page) values ($1, $2, $3, $4, $5, $6)`;
+
+function contact(overrides: Partial<Record<'name' | 'email' | 'subject' | 'phone' | 'message' | 'page', unknown>> = {}) {
+  const values = {
+    name: 'Kwame Mensah',
+    email: uniqueEmail('sender'),
+    subject: 'Business visa',
+    phone: '+233 24 000 0000',
+    message: 'I would like advice on a business visa for Canada.',
+    page: '/contact',
+    ...overrides,
+  };
+  return [values.name, values.email, values.subject, values.phone, values.message, values.page];
+}
+
+describe('bookings', () => {
+  it.each(['USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China'])(
+    'takes a booking for %s from an anonymous visitor',
+    async (country) => {
+      expect(await attemptAs(db, anon, BOOKING, booking({ country }))).toMatchObject({ ok: true, affectedRows: 1 });
+    },
+  );
+
+  it('takes a booking for today', async () => {
+    expect(await attemptAs(db, anon, BOOKING, booking({ date: isoDate(0) }))).toMatchObject({ ok: true });
+  });
+
+  it('refuses a date in the past, saying so', async () => {
+    const outcome = await attemptAs(db, anon, BOOKING, booking({ date: isoDate(-2) }));
+    expect(outcome).toMatchObject({ ok: false, code: '23514', message: 'The booking date cannot be in the past.' });
+  });
+
+  it.each([
+    ['a country outside the list', { country: 'France' }, '23514'],
+    ['a malformed email', { email: 'not-an-email' }, '23514'],
+    ['a blank name', { full_name: ' ' }, '23514'],
+    ['a two-character phone', { phone: '12' }, '23514'],
+    ['no date', { date: null }, '23502'],
+    ['no time', { time: null }, '23502'],
+    ['no phone', { phone: null }, '23502'],
+  ])('refuses %s', async (_label, overrides, code) => {
+    expect(await attemptAs(db, anon, BOOKING, booking(overrides))).toMatchObject({ ok: false, code });
+  });
+
+  it('does not let a visitor read back what they submitted (return=representation)', async () => {
+    const outcome = await attemptAs(db, anon, `${BOOKING} returning id`, booking());
+    expect(outcome).toMatchObject({ ok: false, code: DENIED });
+  });
+
+  it('does not let a visitor set created_at', async () => {
+    const outcome = await attemptAs(
+      db,
+      anon,
+      `insert into public.bookings (full_name, phone, email, country, date, time, created_at)
+       values ($1, $2, $3, $4, $5, $6, now() - interval '1 day')`,
+      booking(),
+    );
+    expect(outcome).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe('contact messages', () => {
+  it.each(['/contact', '/contact1'])('takes a message from %s and records the page', async (page) => {
+    await runAs(db, anon, CONTACT, contact({ page, subject: `From ${page}` }));
+    const { rows } = await db.query('select page from public.contact_messages where subject = $1', [`From ${page}`]);
+    expect(rows).toEqual([{ page }]);
+  });
+
+  it('takes a message from a signed-in user', async () => {
+    const user = await createUser(db, 'member@example.com');
+    expect(await attemptAs(db, signedIn('member', user), CONTACT, contact())).toMatchObject({ ok: true, affectedRows: 1 });
+  });
+
+  it.each([
+    ['no name', { name: null }, '23502'],
+    ['no subject', { subject: null }, '23502'],
+    ['no phone', { phone: null }, '23502'],
+    ['no message', { message: null }, '23502'],
+    ['no page', { page: null }, '23502'],
+    ['a blank message', { message: '   ' }, '23514'],
+    ['a malformed email', { email: 'kwame@' }, '23514'],
+    ['a page that is not a path', { page: 'https://elsewhere.example/contact' }, '23514'],
+    ['a message of 5001 characters', { message: 'x'.repeat(5001) }, '23514'],
+  ])('refuses %s', async (_label, overrides, code) => {
+    expect(await attemptAs(db, anon, CONTACT, contact(overrides))).toMatchObject({ ok: false, code });
+  });
+
+  it('does not let a visitor read messages', async () => {
+    expect(await attemptAs(db, anon, 'select * from public.contact_messages')).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe('newsletter subscribers', () => {
+  it('refuses a second row for the same address in another letter case', async () => {
+    await runAs(db, anon, 'insert into public.newsletter_subscribers (email) values ($1)', ['Reader@Example.com']);
+    const again = await attemptAs(db, anon, 'insert into public.newsletter_subscribers (email) values ($1)', [
+      'reader@example.COM',
+    ]);
+    expect(again).toMatchObject({ ok: false, code: '23505' });
+  });
+
+  it('subscribes through subscribe_newsletter, the same way for a new and a known address', async () => {
+    const email = uniqueEmail('fan');
+    const first = await runAs(db, anon, 'select public.subscribe_newsletter($1)', [email]);
+    const second = await runAs(db, anon, 'select public.subscribe_newsletter($1)', [email.toUpperCase()]);
+    expect(second.rows).toEqual(first.rows);
+    const { rows } = await db.query('select email from public.newsletter_subscribers where lower(email) = lower($1)', [email]);
+    expect(rows).toEqual([{ email }]);
+  });
+
+  it('lets signed-in users subscribe through the function too', async () => {
+    const user = await createUser(db, 'subscriber@example.com');
+    const outcome = await attemptAs(db, signedIn('subscriber', user), 'select public.subscribe_newsletter($1)', [
+      user.email,
+    ]);
+    expect(outcome).toMatchObject({ ok: true });
+  });
+
+  it('trims the address and still refuses a malformed one', async () => {
+    await runAs(db, anon, 'select public.subscribe_newsletter($1)', ['  spaced@example.com  ']);
+    const { rows } = await db.query(`select 1 from public.newsletter_subscribers where email = 'spaced@example.com'`);
+    expect(rows).toHaveLength(1);
+    const bad = await attemptAs(db, anon, 'select public.subscribe_newsletter($1)', ['nobody']);
+    expect(bad).toMatchObject({ ok: false, code: '23514' });
+  });
+
+  it('does not let a visitor read the list', async () => {
+    expect(await attemptAs(db, anon, 'select email from public.newsletter_subscribers')).toMatchObject({
+      ok: false,
+      code: DENIED,
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Carousel } from './widgets.po.ts';
+
+const START = new Date('2026-01-05T09:00:00Z');
+const INTERVAL_MS = 6000;
+
+/** Opens the home page on a fake clock paused at a known instant, with the carousel hydrated. */
+async function openWithFakeClock(page: Page): Promise<Carousel> {
+  await page.clock.install({ time: START });
+  await page.goto('/');
+  await page.clock.pauseAt(new Date(START.getTime() + 1000));
+  const carousel = new Carousel(page);
+  await carousel.hydrate();
+  return carousel;
+}
+
+test.describe('testimonial carousel', () => {
+  test('advances every 6 s and wraps from the last testimony to the first', async ({ page }) => {
+    const carousel = await openWithFakeClock(page);
+    // The specification's 18 testimonies are counted by the content tests; any ring of 3+ will do here.
+    const total = await carousel.slides.count();
+    expect(total).toBeGreaterThan(2);
+    await carousel.expectShowing(1);
+    await page.clock.runFor(INTERVAL_MS - 1);
+    await carousel.expectShowing(1);
+    await page.clock.runFor(1);
+    await carousel.expectShowing(2);
+    for (let position = 3; position <= total; position += 1) {
+      await page.clock.runFor(INTERVAL_MS);
+      await carousel.expectShowing(position);
+    }
+    await page.clock.runFor(INTERVAL_MS);
+    await carousel.expectShowing(1);
+  });
+
+  test('previous and next buttons move it and wrap', async ({ page }) => {
+    const carousel = await openWithFakeClock(page);
+    await carousel.next.click();
+    await carousel.expectShowing(2);
+    await carousel.previous.click();
+    await carousel.previous.click();
+    await carousel.expectShowing(await carousel.slides.count());
+    await carousel.next.click();
+    await carousel.expectShowing(1);
+  });
+
+  test('a swipe of 49 px does nothing; 51 px moves it either way', async ({ page }) => {
+    const carousel = await openWithFakeClock(page);
+    await carousel.swipe(-49);
+    await carousel.expectShowing(1);
+    await carousel.swipe(49);
+    await carousel.expectShowing(1);
+    await carousel.swipe(-51);
+    await carousel.expectShowing(2);
+    await carousel.swipe(51);
+    await carousel.expectShowing(1);
+  });
+
+  test('holds still while hovered and resumes when the pointer leaves', async ({ page }) => {
+    const carousel = await openWithFakeClock(page);
+    await carousel.region.hover();
+    await page.clock.runFor(INTERVAL_MS * 3);
+    await carousel.expectShowing(1);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(INTERVAL_MS);
+    await carousel.expectShowing(2);
+  });
+
+  test('holds still while focused; keyboard operates the buttons', async ({ page }) => {
+    const carousel = await openWithFakeClock(page);
+    await carousel.previous.focus();
+    await page.clock.runFor(INTERVAL_MS * 3);
+    await carousel.expectShowing(1);
+    // Tab order: previous, pause, next.
+    await page.keyboard.press('Tab');
+    await expect(carousel.pause).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(carousel.next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await carousel.expectShowing(2);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(carousel.previous).toBeFocused();
+    await page.keyboard.press('Space');
+    await carousel.expectShowing(1);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(INTERVAL_MS);
+    await carousel.expectShowing(2);
+  });
+
+  test('the pause button stops it, and it is announced politely only when not turning by itself', async ({ page }) => {
+    const carousel = await openWithFakeClock(page);
+    const live = carousel.region.locator('[aria-live]');
+    await expect(live).toHaveAttribute('aria-live', 'off');
+    await carousel.pause.click();
+    await expect(carousel.pause).toHaveAccessibleName('Play testimonials');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    await expect(live).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(INTERVAL_MS * 3);
+    await carousel.expectShowing(1);
+    // Only the shown testimony is exposed to assistive technology.
+    await expect(carousel.slides.nth(1)).toHaveAttribute('aria-hidden', 'true');
+    await expect(carousel.current).toHaveAttribute('aria-hidden', 'false');
+  });
+
+  test('never moves by itself under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const carousel = await openWithFakeClock(page);
+    await page.clock.runFor(INTERVAL_MS * 5);
+    await carousel.expectShowing(1);
+    await expect(carousel.pause).toBeHidden();
+    await expect(carousel.region.locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    await carousel.next.click();
+    await carousel.expectShowing(2);
+  });
+
+  test('its script loads only when it comes near the viewport', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => url.includes('TestimonialCarousel'))).toEqual([]);
+    const carousel = new Carousel(page);
+    await carousel.hydrate();
+    expect(requested.filter((url) => url.includes('TestimonialCarousel'))).toHaveLength(1);
+  });
+});
+
+test.describe('testimonial carousel without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the server render already shows the first testimony and its photo', async ({ page }) => {
+    await page.goto('/');
+    const carousel = new Carousel(page);
+    await expect(carousel.current).toHaveAttribute('aria-label', /^1 of \d+$/);
+    await expect(carousel.current.locator('blockquote')).toBeVisible();
+    await expect(carousel.current.getByRole('img')).toBeVisible();
+  });
+});

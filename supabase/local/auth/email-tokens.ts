@@ -1,0 +1,40 @@
+// Issuing confirmation and recovery tokens with GoTrue's per-user sending limit
+// (SMTP_MAX_FREQUENCY): the email itself is sent by the caller once the transaction commits.
+import type { Sql } from '../db/open.ts';
+import { authError } from '../http-errors.ts';
+import type { AuthEmail } from '../mail/mailer.ts';
+import { otp, tokenHash } from './secrets.ts';
+import type { UserRow } from './users.ts';
+
+const COLUMNS = {
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+} as const;
+
+/**
+ * Stores a fresh token for the user and returns the email to send; 429 when the previous email
+ * of this kind went out less than `maxFrequencySeconds` ago.
+ */
+export async function issueEmailToken(
+  tx: Sql,
+  user: UserRow,
+  type: 'signup' | 'recovery',
+  redirectTo: string,
+  maxFrequencySeconds: number,
+): Promise<AuthEmail> {
+  const { token: tokenColumn, sentAt } = COLUMNS[type];
+  const wait = await tx.query<{ seconds: number | null }>(
+    `select ceil(extract(epoch from (${sentAt} + make_interval(secs => $2) - now())))::int as seconds
+     from auth.users where id = $1 for update`,
+    [user.id, maxFrequencySeconds],
+  );
+  const seconds = wait.rows[0]?.seconds ?? null;
+  if (seconds !== null && seconds > 0) {
+    throw authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
+  }
+  const code = otp();
+  const email = user.email ?? '';
+  const hash = tokenHash(email, code);
+  await tx.query(`update auth.users set ${tokenColumn} = $2, ${sentAt} = now(), updated_at = now() where id = $1`, [user.id, hash]);
+  return { type, to: email, token: code, tokenHash: hash, redirectTo };
+}

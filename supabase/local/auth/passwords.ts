@@ -1,0 +1,36 @@
+// Password policy and hashing: bcrypt like GoTrue, minimum length from supabase/config.toml.
+import bcrypt from 'bcryptjs';
+import { authError } from '../http-errors.ts';
+
+/** GoTrue refuses passwords longer than bcrypt can hash (72 bytes). */
+const MAX_PASSWORD_BYTES = 72;
+
+/** Refuses a password that is too long (400) or too short (422 weak_password). */
+export function checkPassword(password: string, minLength: number): void {
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw authError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if ([...password].length < minLength) {
+    const message = `Password should be at least ${minLength} characters.`;
+    throw authError(422, 'weak_password', message, { weak_password: { reasons: ['length'] } });
+  }
+}
+
+/** bcrypt hash with the configured cost. */
+export function hashPassword(password: string, cost: number): Promise<string> {
+  return bcrypt.hash(password, cost);
+}
+
+// A real hash of a random string: comparing against it for unknown emails costs the same time as
+// for known ones, so response time does not reveal which addresses have accounts.
+let decoyHash: Promise<string> | null = null;
+
+/** Compares a password with a stored hash (or with a decoy when there is none). */
+export async function passwordMatches(password: string, hash: string | null, cost: number): Promise<boolean> {
+  decoyHash ??= bcrypt.hash('decoy-password-for-timing', cost);
+  if (!hash) {
+    await bcrypt.compare(password, await decoyHash);
+    return false;
+  }
+  return bcrypt.compare(password, hash);
+}

@@ -1,0 +1,141 @@
+// Sessions, access tokens and refresh-token rotation (supabase-contract.md A.2 Session, A.3 token).
+import { randomUUID } from 'node:crypto';
+import type { Db, Sql } from '../db/open.ts';
+import type { BackendConfig } from '../config.ts';
+import { authError } from '../http-errors.ts';
+import { signJwt } from '../jwt.ts';
+import { secureAlphanumeric } from './secrets.ts';
+import { identitiesOf, userById, userJson, type UserRow } from './users.ts';
+
+export type AuthMethod = 'password' | 'otp';
+
+export interface SessionJson {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Starts a session for the user and returns GoTrue's session response. */
+export async function startSession(tx: Sql, config: BackendConfig, user: UserRow, method: AuthMethod): Promise<SessionJson> {
+  const sessionId = randomUUID();
+  await tx.query(`insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($1, $2, 'aal1', now(), now())`, [
+    sessionId,
+    user.id,
+  ]);
+  const refreshToken = await insertRefreshToken(tx, user.id, sessionId, null);
+  return sessionResponse(tx, config, user, sessionId, refreshToken, method);
+}
+
+async function insertRefreshToken(tx: Sql, userId: string, sessionId: string, parent: string | null): Promise<string> {
+  const token = secureAlphanumeric(12);
+  await tx.query(
+    `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked, created_at, updated_at)
+     values ($1, $2, $3, $4, false, now(), now())`,
+    [token, userId, sessionId, parent],
+  );
+  return token;
+}
+
+/** Signs an access token with GoTrue's claims for this user and session. */
+export async function accessToken(config: BackendConfig, user: UserRow, sessionId: string, method: AuthMethod): Promise<{ token: string; exp: number }> {
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + config.jwtExpirySeconds;
+  const token = await signJwt(
+    {
+      iss: `${config.apiUrl}/auth/v1`,
+      sub: user.id,
+      aud: user.aud ?? 'authenticated',
+      exp,
+      iat,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role || 'authenticated',
+      aal: 'aal1',
+      amr: [{ method, timestamp: iat }],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    },
+    config.jwtSecret,
+  );
+  return { token, exp };
+}
+
+async function sessionResponse(
+  tx: Sql,
+  config: BackendConfig,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  method: AuthMethod,
+): Promise<SessionJson> {
+  const { token, exp } = await accessToken(config, user, sessionId, method);
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: config.jwtExpirySeconds,
+    expires_at: exp,
+    refresh_token: refreshToken,
+    user: userJson(user, await identitiesOf(tx, user.id)),
+  };
+}
+
+interface TokenRow {
+  id: number;
+  token: string;
+  user_id: string;
+  session_id: string | null;
+  revoked: boolean;
+  reuse_window_passed: boolean;
+  session_exists: boolean;
+}
+
+const notFound = () => authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+
+/**
+ * The refresh_token grant: each use revokes the token and issues a child. A revoked token that is
+ * the parent of the session's active token returns the active one (the client lost the answer);
+ * any other reuse after the reuse interval revokes the whole family.
+ */
+export async function refreshSession(db: Db, config: BackendConfig, refreshToken: string): Promise<SessionJson> {
+  const outcome = await db.transaction(async (tx): Promise<SessionJson | 'reused' | 'not_found'> => {
+    const res = await tx.query<TokenRow>(
+      `select t.id, t.token, t.user_id, t.session_id, t.revoked,
+              t.updated_at + make_interval(secs => $2) < now() as reuse_window_passed,
+              exists (select 1 from auth.sessions s where s.id = t.session_id) as session_exists
+       from auth.refresh_tokens t where t.token = $1 for update`,
+      [refreshToken, config.refreshTokenReuseIntervalSeconds],
+    );
+    const row = res.rows[0];
+    if (!row || !row.session_id || !row.session_exists) return 'not_found';
+    const user = await userById(tx, row.user_id);
+    if (!user) return 'not_found';
+    if (row.revoked) {
+      const active = await tx.query<{ token: string; parent: string | null }>(
+        `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
+        [row.session_id],
+      );
+      const current = active.rows[0];
+      if (current && current.parent === row.token) {
+        return sessionResponse(tx, config, user, row.session_id, current.token, 'password');
+      }
+      if (config.refreshTokenRotation && row.reuse_window_passed) {
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [row.session_id]);
+        return 'reused';
+      }
+    }
+    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
+    const child = await insertRefreshToken(tx, user.id, row.session_id, row.token);
+    await tx.query(`update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`, [row.session_id]);
+    return sessionResponse(tx, config, user, row.session_id, child, 'password');
+  });
+  // The family revocation above must be committed before the error goes out.
+  if (outcome === 'reused') throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  if (outcome === 'not_found') throw notFound();
+  return outcome;
+}

@@ -1,0 +1,93 @@
+// POST /auth/v1/signup (supabase-contract.md A.3): new users get a confirmation email; a
+// confirmed address gets an obfuscated user so signup cannot tell who has an account.
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../db/open.ts';
+import { authError } from '../http-errors.ts';
+import { json, type Reply } from '../http.ts';
+import { isPgError } from '../rest/pg-errors.ts';
+import { field, normalizeEmail, objectField, type AuthContext, type AuthRequest } from './context.ts';
+import { issueEmailToken } from './email-tokens.ts';
+import { checkPassword, hashPassword } from './passwords.ts';
+import { resolveRedirect } from './redirect.ts';
+import { startSession } from './sessions.ts';
+import { identitiesOf, userByEmail, userById, userJson, type UserRow } from './users.ts';
+import type { AuthEmail } from '../mail/mailer.ts';
+
+/** Handles signup with email and password. */
+export async function signup(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
+  const { config } = ctx;
+  const email = normalizeEmail(field(r.body, 'email'));
+  const password = field(r.body, 'password');
+  if (password === '') throw authError(400, 'validation_failed', 'Signup requires a valid password');
+  checkPassword(password, config.minPasswordLength);
+  const data = objectField(r.body, 'data') ?? {};
+  const redirectTo = resolveRedirect(r.query.get('redirect_to'), config.siteUrl, config.additionalRedirectUrls);
+  // bcrypt runs before the transaction so the (serialised) database is not held while hashing.
+  const hash = await hashPassword(password, config.bcryptCost);
+
+  let email_: AuthEmail | null = null;
+  const answer = await ctx.db.transaction(async (tx) => {
+    const existing = await userByEmail(tx, email);
+    if (existing?.email_confirmed_at) {
+      if (!config.enableConfirmations) throw authError(422, 'user_already_exists', 'User already registered');
+      return json(200, obfuscatedUser(email, data));
+    }
+    if (existing) {
+      await tx.query(`update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1`, [existing.id, data]);
+      email_ = await issueEmailToken(tx, existing, 'signup', redirectTo, config.emailMaxFrequencySeconds);
+      const user = (await userById(tx, existing.id))!;
+      return json(200, userJson(user, await identitiesOf(tx, user.id)));
+    }
+    const user = await createUser(tx, email, hash, data, !config.enableConfirmations);
+    if (!config.enableConfirmations) return json(200, await startSession(tx, config, user, 'password'));
+    email_ = await issueEmailToken(tx, user, 'signup', redirectTo, 0);
+    const reloaded = (await userById(tx, user.id))!;
+    return json(200, userJson(reloaded, await identitiesOf(tx, user.id)));
+  });
+  if (email_) await ctx.mailer.send(email_);
+  return answer;
+}
+
+/** Inserts the user and its email identity; a failing trigger becomes GoTrue's 500. */
+async function createUser(tx: Sql, email: string, hash: string, data: Record<string, unknown>, confirmed: boolean): Promise<UserRow> {
+  const id = randomUUID();
+  try {
+    await tx.query(
+      `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+                               email_confirmed_at, last_sign_in_at, is_anonymous, created_at, updated_at)
+       values ($1, 'authenticated', 'authenticated', $2, $3, $4, $5, ${confirmed ? 'now(), now()' : 'null, null'}, false, now(), now())`,
+      [id, email, hash, { provider: 'email', providers: ['email'] }, data],
+    );
+    await tx.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1, $1, $2, 'email', ${confirmed ? 'now()' : 'null'}, now(), now())`,
+      [id, { ...data, sub: id, email, email_verified: confirmed, phone_verified: false }],
+    );
+  } catch (err) {
+    if (isPgError(err) && err.code === '23505') {
+      // Two signups for one address raced; the other one won.
+      throw authError(422, 'user_already_exists', 'User already registered');
+    }
+    console.error(`[auth] creating a user failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw authError(500, 'unexpected_failure', 'Database error saving new user');
+  }
+  return (await userById(tx, id))!;
+}
+
+/** GoTrue's sanitizeUser: a random id, no identities and no confirmation dates. */
+function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}

@@ -1,0 +1,117 @@
+// auth.users rows and their JSON form, as GoTrue serialises a user (supabase-contract.md A.2).
+import type { Sql } from '../db/open.ts';
+
+export interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: string | null;
+  confirmation_token: string;
+  confirmation_sent_at: string | null;
+  recovery_token: string;
+  recovery_sent_at: string | null;
+  last_sign_in_at: string | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  phone: string | null;
+  confirmed_at: string | null;
+  is_anonymous: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  email: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
+  confirmation_sent_at, recovery_token, recovery_sent_at, last_sign_in_at, raw_app_meta_data,
+  raw_user_meta_data, phone, confirmed_at, is_anonymous, created_at, updated_at`;
+
+/** The user with this id, or undefined. */
+export async function userById(sql: Sql, id: string): Promise<UserRow | undefined> {
+  const res = await sql.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  return res.rows[0];
+}
+
+/** The user with this (lower-cased) email, or undefined. */
+export async function userByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const res = await sql.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where email = $1 and is_sso_user = false and deleted_at is null`,
+    [email],
+  );
+  return res.rows[0];
+}
+
+/** The user whose confirmation or recovery token equals `tokenHash`. */
+export async function userByToken(sql: Sql, column: 'confirmation_token' | 'recovery_token', tokenHash: string): Promise<UserRow | undefined> {
+  if (!tokenHash) return undefined;
+  const res = await sql.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`, [tokenHash]);
+  return res.rows[0];
+}
+
+/** The user's identities (one email identity for every user created here). */
+export async function identitiesOf(sql: Sql, userId: string): Promise<IdentityRow[]> {
+  const res = await sql.query<IdentityRow>(
+    `select id, provider_id, user_id, identity_data, provider, email, last_sign_in_at, created_at, updated_at
+     from auth.identities where user_id = $1 order by created_at`,
+    [userId],
+  );
+  return res.rows;
+}
+
+/** Postgres prints `2024-01-02 03:04:05.678+00`; GoTrue answers RFC 3339 (`2024-01-02T03:04:05.678Z`). */
+export function rfc3339(value: string | null): string | null {
+  if (value === null) return null;
+  return value.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z');
+}
+
+/** A user as GoTrue returns it: always-present fields, then timestamps only when set. */
+export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: user.id,
+    aud: user.aud ?? 'authenticated',
+    role: user.role ?? 'authenticated',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: identities.map(identityJson),
+    created_at: rfc3339(user.created_at),
+    updated_at: rfc3339(user.updated_at),
+    is_anonymous: user.is_anonymous,
+  };
+  const optional: [string, string | null][] = [
+    ['email_confirmed_at', user.email_confirmed_at],
+    ['confirmation_sent_at', user.confirmation_sent_at],
+    ['confirmed_at', user.confirmed_at],
+    ['recovery_sent_at', user.recovery_sent_at],
+    ['last_sign_in_at', user.last_sign_in_at],
+  ];
+  for (const [key, value] of optional) if (value !== null) out[key] = rfc3339(value);
+  return out;
+}
+
+function identityJson(identity: IdentityRow): Record<string, unknown> {
+  return {
+    identity_id: identity.id,
+    id: identity.provider_id,
+    user_id: identity.user_id,
+    identity_data: identity.identity_data,
+    provider: identity.provider,
+    last_sign_in_at: rfc3339(identity.last_sign_in_at),
+    created_at: rfc3339(identity.created_at),
+    updated_at: rfc3339(identity.updated_at),
+    email: identity.email ?? '',
+  };
+}

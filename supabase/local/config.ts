@@ -1,0 +1,155 @@
+// Settings of the embedded backend. supabase/config.toml (the hosted project's settings) is the
+// source for everything the hosted project also has (password length, confirmations, redirect
+// URLs, email subjects, token lifetimes); environment variables override the machine-specific parts.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseToml, type TomlTables, type TomlValue } from './config-toml.ts';
+
+/** The Supabase CLI's published local JWT secret: public by design, never used in production. */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user?: string;
+  pass?: string;
+  /** Implicit TLS (port 465 style). Otherwise the client upgrades with STARTTLS when offered. */
+  secure: boolean;
+}
+
+export interface EmailTemplate {
+  subject: string;
+  /** Absolute path of the HTML body template. */
+  path: string;
+}
+
+export interface BackendConfig {
+  host: string;
+  port: number;
+  /** Public base URL of this API, used inside email links. */
+  apiUrl: string;
+  jwtSecret: string;
+  jwtExpirySeconds: number;
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  corsOrigins: string[];
+  minPasswordLength: number;
+  enableConfirmations: boolean;
+  /** Minimum gap between two emails to one user (GoTrue SMTP_MAX_FREQUENCY). */
+  emailMaxFrequencySeconds: number;
+  otpExpirySeconds: number;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseIntervalSeconds: number;
+  bcryptCost: number;
+  bodyLimitBytes: number;
+  senderEmail: string;
+  senderName: string;
+  templates: { confirmation: EmailTemplate; recovery: EmailTemplate };
+  smtp: SmtpConfig | null;
+  /** Messages kept in the in-memory outbox; older ones are dropped first. */
+  outboxLimit: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Repository root: this file lives in supabase/local/. */
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** Builds the configuration from supabase/config.toml, the environment and explicit overrides. */
+export function loadConfig(overrides: Partial<BackendConfig> = {}, env: Env = process.env, root = PROJECT_ROOT): BackendConfig {
+  const tomlPath = join(root, 'supabase', 'config.toml');
+  const toml: TomlTables = existsSync(tomlPath) ? parseToml(readFileSync(tomlPath, 'utf8')) : new Map();
+  const get = (table: string, key: string): TomlValue | undefined => toml.get(table)?.get(key);
+
+  const host = env.BACKEND_HOST ?? '127.0.0.1';
+  const port = int(env.BACKEND_PORT) ?? num(get('api', 'port')) ?? 54321;
+  const siteUrl = env.AUTH_SITE_URL ?? str(get('auth', 'site_url')) ?? 'http://localhost:4321';
+  const envRedirects = list(env.AUTH_ADDITIONAL_REDIRECT_URLS);
+  const tomlRedirects = get('auth', 'additional_redirect_urls');
+  const templatePath = (name: string) => {
+    const configured = str(get(`auth.email.template.${name}`, 'content_path'));
+    return configured ? resolve(root, configured) : join(root, 'supabase', 'templates', `${name}.html`);
+  };
+  const subject = (name: string, fallback: string) => str(get(`auth.email.template.${name}`, 'subject')) ?? fallback;
+  const smtpHost = env.SMTP_HOST;
+
+  const config: BackendConfig = {
+    host,
+    port,
+    apiUrl: env.API_EXTERNAL_URL ?? `http://${host}:${port}`,
+    jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
+    jwtExpirySeconds: num(get('auth', 'jwt_expiry')) ?? 3600,
+    siteUrl,
+    additionalRedirectUrls: [...(Array.isArray(tomlRedirects) ? tomlRedirects : []), ...envRedirects],
+    corsOrigins: unique([
+      'http://localhost:4321',
+      'http://127.0.0.1:4321',
+      originOf(siteUrl),
+      ...list(env.CORS_ALLOWED_ORIGINS),
+    ]),
+    minPasswordLength: num(get('auth', 'minimum_password_length')) ?? 8,
+    enableConfirmations: bool(get('auth.email', 'enable_confirmations')) ?? true,
+    emailMaxFrequencySeconds: int(env.SMTP_MAX_FREQUENCY) ?? duration(get('auth.email', 'max_frequency')) ?? 60,
+    otpExpirySeconds: num(get('auth.email', 'otp_expiry')) ?? 86400,
+    refreshTokenRotation: bool(get('auth', 'enable_refresh_token_rotation')) ?? true,
+    refreshTokenReuseIntervalSeconds: num(get('auth', 'refresh_token_reuse_interval')) ?? 10,
+    bcryptCost: int(env.BCRYPT_COST) ?? 10,
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES) ?? 1024 * 1024,
+    senderEmail: env.SMTP_ADMIN_EMAIL ?? 'admin@email.com',
+    senderName: env.SMTP_SENDER_NAME ?? 'Bridgeway Visa & Immigration',
+    templates: {
+      confirmation: { subject: subject('confirmation', 'Confirm Your Signup'), path: templatePath('confirmation') },
+      recovery: { subject: subject('recovery', 'Reset Your Password'), path: templatePath('recovery') },
+    },
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: int(env.SMTP_PORT) ?? 587,
+          secure: env.SMTP_SECURE === 'true' || env.SMTP_PORT === '465',
+          ...(env.SMTP_USER ? { user: env.SMTP_USER } : {}),
+          ...(env.SMTP_PASS ? { pass: env.SMTP_PASS } : {}),
+        }
+      : null,
+    outboxLimit: 1000,
+  };
+  return { ...config, ...overrides };
+}
+
+function str(v: TomlValue | undefined): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+function num(v: TomlValue | undefined): number | undefined {
+  return typeof v === 'number' ? v : undefined;
+}
+function bool(v: TomlValue | undefined): boolean | undefined {
+  return typeof v === 'boolean' ? v : undefined;
+}
+function int(v: string | undefined): number | undefined {
+  return v && /^\d+$/.test(v) ? Number(v) : undefined;
+}
+function list(v: string | undefined): string[] {
+  return (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter(Boolean))];
+}
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+/** Reads a Go-style duration such as "60s", "1m" or "1m30s" as seconds. */
+function duration(v: TomlValue | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return undefined;
+  const re = /(\d+)(h|m|s)/g;
+  let total = 0;
+  let matched = false;
+  for (const m of v.matchAll(re)) {
+    matched = true;
+    total += Number(m[1]) * (m[2] === 'h' ? 3600 : m[2] === 'm' ? 60 : 1);
+  }
+  return matched ? total : undefined;
+}

@@ -1,0 +1,70 @@
+// Small helpers over node:http: reading a bounded body and writing JSON answers.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from './http-errors.ts';
+
+/** Reads the request body up to `limit` bytes; a larger body ends the request with 413. */
+export async function readBody(req: IncomingMessage, limit: number, tooLarge: () => HttpError): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.resume();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses a JSON body; empty bodies become `empty`, malformed ones throw the given error. */
+export function parseJson(text: string, invalid: (detail: string) => HttpError, empty: unknown = {}): unknown {
+  if (text.trim() === '') return empty;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw invalid(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Writes a JSON (or pre-serialised JSON text) response. */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** Writes a response with no body (204, 201 minimal, HEAD). */
+export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  res.writeHead(status, headers);
+  res.end();
+}
+
+/** Writes an HttpError, rendering the versioned auth envelope when the client asked for it. */
+export function sendError(res: ServerResponse, err: HttpError, versioned: boolean, extraHeaders: Record<string, string> = {}): void {
+  sendJson(res, err.status, err.payload(versioned), { ...extraHeaders, ...err.headers });
+}
+
+/** Lower-cased single value of a request header. */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** What a route handler answers; the server adds CORS and writes it. */
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  /** JSON text (or other text when content-type says so); absent for empty answers. */
+  body?: string;
+}
+
+/** A JSON reply. */
+export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
+  return { status, body: typeof value === 'string' ? value : JSON.stringify(value), headers };
+}

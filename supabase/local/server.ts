@@ -1,0 +1,159 @@
+// The embedded Supabase-compatible backend: one node:http server for /auth/v1 (GoTrue subset),
+// /rest/v1 (PostgREST subset) and /mail (the local outbox), with the API gateway's apikey check
+// and CORS for the site's origins.
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Db } from './db/open.ts';
+import type { BackendConfig } from './config.ts';
+import { corsHeaders, preflightHeaders } from './cors.ts';
+import { apiKeyError, authError, HttpError, restError } from './http-errors.ts';
+import { header, parseJson, readBody, sendError, sendJson, type Reply } from './http.ts';
+import { apiKeys, type ApiKeys } from './jwt.ts';
+import { handleAuth } from './auth/routes.ts';
+import { Mailer } from './mail/mailer.ts';
+import { Outbox, outboxPage } from './mail/outbox.ts';
+import { Catalog } from './rest/catalog.ts';
+import { handleRest } from './rest/handler.ts';
+import { restIdentity } from './rest/identity.ts';
+
+export interface BackendServer {
+  /** Base URL the server listens on, e.g. http://127.0.0.1:54321. */
+  url: string;
+  keys: ApiKeys;
+  outbox: Outbox;
+  /** Stops accepting requests and closes open connections (the database stays open). */
+  close(): Promise<void>;
+}
+
+const API_VERSION = '2024-01-01';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Starts the backend on config.host:config.port (0 picks a free port) over an open database. */
+export async function createServer({ db, config: given }: { db: Db; config: BackendConfig }): Promise<BackendServer> {
+  // A private copy: the API URL is filled in once the port is known.
+  const config: BackendConfig = { ...given };
+  const keys = await apiKeys(config.jwtSecret);
+  const validKeys = new Set([keys.anonKey, keys.serviceRoleKey]);
+  const catalog = new Catalog(db);
+  await catalog.load();
+  const mailer = new Mailer(config);
+  const authCtx = { db, config, mailer };
+
+  const server = createHttpServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('[backend] unexpected error', err);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+    const area = path.startsWith('/auth/v1/') ? 'auth' : path.startsWith('/rest/v1/') ? 'rest' : 'other';
+    const versioned = (header(req, 'x-supabase-api-version') ?? '') >= API_VERSION;
+    const cors = area === 'other' ? {} : corsHeaders(req, config.corsOrigins);
+    const base: Record<string, string> = { ...(cors ?? {}) };
+    if (area === 'auth' && versioned) base['x-supabase-api-version'] = API_VERSION;
+
+    const fail = (err: HttpError) => sendError(res, err, versioned, base);
+    try {
+      if (method === 'OPTIONS') {
+        if (cors === null) throw restError(403, 'CORS', `Origin ${req.headers.origin} is not allowed`);
+        res.writeHead(204, { ...base, ...preflightHeaders() });
+        res.end();
+        return;
+      }
+      const reply = await route(req, method, url, area);
+      write(res, reply, base, method);
+    } catch (err) {
+      if (err instanceof HttpError) return fail(err);
+      console.error(`[backend] ${method} ${path} failed`, err);
+      fail(area === 'auth' ? authError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information') : restError(500, 'PGRST000', 'Internal server error'));
+    }
+  }
+
+  async function route(req: IncomingMessage, method: string, url: URL, area: 'auth' | 'rest' | 'other'): Promise<Reply> {
+    const path = url.pathname;
+    if (area === 'other') return otherRoute(method, url);
+    const sub = path.slice(area === 'auth' ? '/auth/v1/'.length : '/rest/v1/'.length).replace(/\/+$/, '');
+    // Email links and health checks are opened without a key, as behind the hosted gateway.
+    const open = area === 'auth' && ((method === 'GET' && sub === 'verify') || sub === 'health');
+    if (!open) {
+      const key = header(req, 'apikey') ?? url.searchParams.get('apikey');
+      if (!key) throw apiKeyError(true);
+      if (!validKeys.has(key)) throw apiKeyError(false);
+    }
+    url.searchParams.delete('apikey');
+    const tooLarge = () =>
+      area === 'auth'
+        ? authError(413, 'request_too_large', `Request body is larger than ${config.bodyLimitBytes} bytes`)
+        : restError(413, 'PGRST413', `Request body is larger than ${config.bodyLimitBytes} bytes`);
+    const body = WRITE_METHODS.has(method) ? await readBody(req, config.bodyLimitBytes, tooLarge) : '';
+    if (area === 'auth') {
+      const parsed = parseJson(body, (detail) => authError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw authError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+      }
+      return handleAuth(authCtx, { req, method, path: sub, query: url.searchParams, body: parsed as Record<string, unknown> });
+    }
+    const identity = await restIdentity(req, config.jwtSecret);
+    return handleRest(db, catalog, { req, method, path: decodeURIComponent(sub), query: url.searchParams, body, identity });
+  }
+
+  function otherRoute(method: string, url: URL): Reply {
+    const path = url.pathname;
+    if (path === '/mail' || path === '/mail.json') {
+      if (method === 'DELETE') {
+        mailer.outbox.clear();
+        return { status: 204 };
+      }
+      if (method === 'GET' || method === 'HEAD') {
+        const messages = mailer.outbox.list(url.searchParams.get('to'));
+        if (path === '/mail.json' || url.searchParams.get('format') === 'json') {
+          return { status: 200, body: JSON.stringify({ messages }), headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } };
+        }
+        return { status: 200, body: outboxPage(messages), headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } };
+      }
+    }
+    if (path === '/health' && method === 'GET') return { status: 200, body: '{"status":"ok"}' };
+    throw new HttpError(404, 'Not found', () => ({ message: 'no Route matched with those values' }));
+  }
+
+  function write(res: ServerResponse, reply: Reply, base: Record<string, string>, method: string): void {
+    const headers: Record<string, string> = { ...base, ...(reply.headers ?? {}) };
+    if (reply.body !== undefined && method !== 'HEAD') {
+      headers['content-type'] ??= 'application/json; charset=utf-8';
+      headers['content-length'] = String(Buffer.byteLength(reply.body));
+      res.writeHead(reply.status, headers);
+      res.end(reply.body);
+    } else {
+      res.writeHead(reply.status, headers);
+      res.end();
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  // Keep-alive connections from supabase-js would otherwise hold close() open.
+  server.keepAliveTimeout = 5_000;
+  const address = server.address() as AddressInfo;
+  const url = `http://${config.host}:${address.port}`;
+  if (config.port === 0) {
+    // Links in emails and the token issuer must name the port actually chosen.
+    config.apiUrl = url;
+  }
+  return {
+    url,
+    keys,
+    outbox: mailer.outbox,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

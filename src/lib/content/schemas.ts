@@ -1,24 +1,130 @@
-// Schema pieces for the JSON collections that need no image() context, and the site settings.
-// Kept apart from src/content.config.ts so unit tests and scripts can import them without Astro.
+// Every content collection's schema. Collections with pictures are builders that take Astro's
+// `image()` helper, so src/content.config.ts passes the real one and the content tests pass a
+// stand-in that checks the file exists: both validate with exactly the same rules. Kept apart from
+// src/content.config.ts so tests and scripts can import them without Astro's virtual modules.
 import { z } from 'astro/zod';
+import { VISA_TYPES } from '../domain.ts';
 
 /** Icon names a visa may use; src/components/VisaIcon.astro draws each one. */
 export const VISA_ICONS = ['plane', 'alarm', 'rings', 'home', 'briefcase', 'calendar'] as const;
 
-export const testimonialSchema = z.object({
-  id: z.number().int().min(1),
-  text: z.string().min(20),
-  name: z.string().min(2),
-  country: z.string().min(2),
-});
+/** Astro's `image()` helper, or a stand-in with the same role in tests. */
+export type ImageHelper = () => z.ZodType;
 
-export const videoSchema = z.object({
-  id: z.number().int().min(1),
-  name: z.string().min(2),
-  testimony: z.string().min(10),
-  /** A site-relative path under public/ (tests run offline; nothing is hot-linked). */
-  videoUrl: z.string().regex(/^\/videos\/[\w.-]+\.(mp4|webm)$/),
-});
+/** A picture with the alternative text a screen reader announces. */
+export const pictureSchema = (image: ImageHelper) => z.object({ src: image(), alt: z.string().min(3) });
+
+/** A visa type (content/visas/*.mdx); the MDX body is the guidance on its detail page. */
+export const visaSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.number().int().min(1).max(6),
+    type: z.enum(VISA_TYPES),
+    description: z.string().min(20).max(300),
+    icon: z.enum(VISA_ICONS),
+    backgroundImage: pictureSchema(image),
+    /** Short facts shown as a list on the detail page (processing time, validity, documents). */
+    details: z.array(z.string().min(3)).min(3),
+    /** An external chat link; a visa with one opens it instead of its detail page. */
+    link: z.url().optional(),
+  });
+
+/** A destination country (content/countries/*.mdx). */
+export const countrySchema = (image: ImageHelper) =>
+  z.object({
+    id: z.number().int().min(1).max(10),
+    name: z.string().min(2),
+    /** ISO 3166-1 alpha-2 code; the flag is drawn from a maintained flag package. */
+    flag: z.string().regex(/^[A-Z]{2}$/),
+    images: z.array(pictureSchema(image).extend({ placeName: z.string().min(2) })).min(1),
+    descriptions: z.array(z.string().min(40)).length(3),
+    visaTypes: z.array(z.enum(VISA_TYPES)).min(1),
+    visaFree: z.string().min(20),
+  });
+
+/** A service card and its /services/{id} page (content/services/*.mdx). */
+export const serviceSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.number().int().min(1).max(5),
+    title: z.string().min(3),
+    description: z.string().min(20).max(300),
+    image: pictureSchema(image),
+  });
+
+/** A static service page at /service-details/{file name} (content/service-pages/*.mdx). */
+export const servicePageSchema = (image: ImageHelper) =>
+  z.object({
+    title: z.string().min(3),
+    description: z.string().min(20),
+    images: z.array(pictureSchema(image).extend({ caption: z.string().min(2) })).min(1),
+    link: z.object({ label: z.string().min(2), href: z.string().min(1) }),
+    highlights: z.array(z.string().min(3)).min(1),
+    testimonials: z.array(z.object({ name: z.string().min(2), review: z.string().min(10) })).min(1),
+    /** The price as customers read it ("from $200 per itinerary"); the page adds its own label. */
+    pricing: z.string().min(3),
+    order: z.number().int(),
+  });
+
+/** A news article at /news/{file name} (content/news/*.mdx); the MDX body is the article. */
+export const newsSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.number().int().min(1),
+    title: z.string().min(5),
+    /** The teaser on the news card (the specification's `content`). */
+    content: z.string().min(20).max(300),
+    image: pictureSchema(image),
+    published: z.coerce.date(),
+  });
+
+/** A team member (content/team/*.mdx). */
+export const teamMemberSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.number().int().min(1),
+    name: z.string().min(2),
+    role: z.string().min(2),
+    image: pictureSchema(image),
+    description: z.string().min(20),
+  });
+
+/** A continent of the services page (content/continents.json). */
+export const continentSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.string(),
+    name: z.string().min(2),
+    description: z.string().min(20),
+    image: pictureSchema(image),
+    keyPoints: z.array(z.string().min(3)).min(1),
+  });
+
+/** A media partner (content/partners.json). */
+export const partnerSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.string(),
+    name: z.string().min(2),
+    description: z.string().min(20),
+    logo: pictureSchema(image),
+    website: z.url(),
+  });
+
+/** A customer testimonial of the home carousel (content/testimonials.json). */
+export const testimonialSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.number().int().min(1),
+    text: z.string().min(20),
+    name: z.string().min(2),
+    country: z.string().min(2),
+    image: pictureSchema(image),
+  });
+
+/** A testimony video (content/videos.json); the file itself lives under public/videos/. */
+export const videoSchema = (image: ImageHelper) =>
+  z.object({
+    id: z.number().int().min(1),
+    name: z.string().min(2),
+    testimony: z.string().min(10),
+    /** A site-relative path under public/ (tests run offline; nothing is hot-linked). */
+    videoUrl: z.string().regex(/^\/videos\/[\w.-]+\.(mp4|webm)$/),
+    poster: pictureSchema(image),
+  });
 
 export const faqSchema = z.object({
   id: z.string(),

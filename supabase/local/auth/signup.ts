@@ -60,8 +60,8 @@ async function createUser(tx: Sql, email: string, hash: string, data: Record<str
     );
     await tx.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-       values ($1, $1, $2, 'email', ${confirmed ? 'now()' : 'null'}, now(), now())`,
-      [id, { ...data, sub: id, email, email_verified: confirmed, phone_verified: false }],
+       values ($1, $2, $3, 'email', ${confirmed ? 'now()' : 'null'}, now(), now())`,
+      [id, id, { ...data, sub: id, email, email_verified: confirmed, phone_verified: false }],
     );
   } catch (err) {
     if (isPgError(err) && err.code === '23505') {

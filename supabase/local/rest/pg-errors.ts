@@ -21,6 +21,9 @@ export function isPgError(err: unknown): err is PgErrorLike {
 
 /** HTTP status for a SQLSTATE, as PostgREST maps it; 42501 depends on whether the caller is anonymous. */
 export function statusForSqlState(code: string, role: string): number {
+  // PostgREST lets a function choose the status: SQLSTATE PTxyz answers HTTP xyz.
+  const custom = /^PT([1-5]\d\d)$/.exec(code);
+  if (custom) return Number(custom[1]);
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '25006') return 405;

@@ -1,0 +1,95 @@
+// Starts the local backend for one test file: in-memory PGlite with the migrations applied, a
+// server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
+// email links the way a browser would.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
+import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
+import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
+import { createServer, type BackendServer } from '../../supabase/local/server.ts';
+
+export interface TestBackend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  db: ScriptDb;
+  server: BackendServer;
+  /** A fresh supabase-js client with the anon key and no stored session. */
+  client(): SupabaseClient;
+  /** A client that uses the service_role key. */
+  admin(): SupabaseClient;
+  /** Messages in the outbox addressed to `to`, oldest first. */
+  mail(to: string): Promise<MailMessage[]>;
+  /** The newest message to `to` (fails when there is none). */
+  lastMail(to: string): Promise<MailMessage>;
+  /** Opens an email link without following the redirect; returns the Location and its fragment values. */
+  follow(link: string): Promise<{ status: number; location: string; fragment: URLSearchParams }>;
+  /** Signs up, confirms through the emailed link and signs in; returns the signed-in client and user id. */
+  confirmedUser(email: string, password?: string, data?: Record<string, unknown>): Promise<{ client: SupabaseClient; userId: string }>;
+  /** Gives a user the admin role (as an operator would, in SQL). */
+  makeAdmin(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Settings that keep tests fast: cheap bcrypt, no refresh reuse window. */
+export const TEST_CONFIG: Partial<BackendConfig> = {
+  port: 0,
+  bcryptCost: 4,
+  refreshTokenReuseIntervalSeconds: 0,
+};
+
+/** Starts a backend over a fresh in-memory database. */
+export async function startBackend(overrides: Partial<BackendConfig> = {}): Promise<TestBackend> {
+  const db = await openDb({ dataDir: 'memory://' });
+  const config = loadConfig({ ...TEST_CONFIG, ...overrides });
+  const server = await createServer({ db, config });
+  const { anonKey, serviceRoleKey } = server.keys;
+  const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+  const backend: TestBackend = {
+    url: server.url,
+    anonKey,
+    serviceRoleKey,
+    db,
+    server,
+    client: () => createClient(server.url, anonKey, options),
+    admin: () => createClient(server.url, serviceRoleKey, options),
+    async mail(to) {
+      const res = await fetch(`${server.url}/mail.json?to=${encodeURIComponent(to)}`);
+      return ((await res.json()) as { messages: MailMessage[] }).messages;
+    },
+    async lastMail(to) {
+      const messages = await backend.mail(to);
+      const last = messages.at(-1);
+      if (!last) throw new Error(`no email to ${to} in the outbox`);
+      return last;
+    },
+    async follow(link) {
+      const res = await fetch(link, { redirect: 'manual' });
+      const location = res.headers.get('location') ?? '';
+      const hash = location.includes('#') ? location.slice(location.indexOf('#') + 1) : '';
+      return { status: res.status, location, fragment: new URLSearchParams(hash) };
+    },
+    async confirmedUser(email, password = 'correct-horse-battery', data = {}) {
+      const client = backend.client();
+      const { error } = await client.auth.signUp({ email, password, options: { data } });
+      if (error) throw error;
+      await backend.follow((await backend.lastMail(email)).links[0]!);
+      const signIn = await client.auth.signInWithPassword({ email, password });
+      if (signIn.error) throw signIn.error;
+      return { client, userId: signIn.data.user!.id };
+    },
+    async makeAdmin(userId) {
+      await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
+    },
+    async close() {
+      await server.close();
+      await db.close();
+    },
+  };
+  return backend;
+}
+
+/** A unique address for one test. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}

@@ -9,6 +9,8 @@ import { createServer, type BackendServer } from '../../supabase/local/server.ts
 
 export interface TestBackend {
   url: string;
+  /** Where email links land when no allowed redirect is named (supabase/config.toml site_url). */
+  siteUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   db: ScriptDb;
@@ -47,6 +49,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
 
   const backend: TestBackend = {
     url: server.url,
+    siteUrl: config.siteUrl,
     anonKey,
     serviceRoleKey,
     db,

@@ -1,0 +1,349 @@
+// Auth through supabase-js against the local backend: each endpoint of supabase-contract.md A,
+// with the exact codes and messages of the contract.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import { LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';
+import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startBackend();
+});
+afterAll(() => backend?.close());
+
+const PASSWORD = 'correct-horse-battery';
+
+describe('signup', () => {
+  test('creates an unconfirmed user with one identity, no session, and emails a confirmation link', async () => {
+    const email = uniqueEmail('new');
+    const { data, error } = await backend.client().auth.signUp({ email: email.toUpperCase(), password: PASSWORD, options: { data: { full_name: 'Ada Obi' } } });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.identities).toHaveLength(1);
+    expect(data.user?.user_metadata).toMatchObject({ full_name: 'Ada Obi' });
+    expect(data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    const mail = await backend.lastMail(email);
+    expect(mail.type).toBe('signup');
+    expect(mail.subject).toMatch(/confirm/i);
+    expect(mail.links[0]).toContain(`${backend.url}/auth/v1/verify?token=`);
+    expect(mail.links[0]).toContain('type=signup');
+    expect(mail.html).toContain(mail.token);
+  });
+
+  test('the profile trigger copies signup metadata', async () => {
+    const email = uniqueEmail('profile');
+    const { data } = await backend.client().auth.signUp({ email, password: PASSWORD, options: { data: { full_name: 'Grace', age: 31, phone: '+234 800 000 0000' } } });
+    const res = await backend.db.query<{ full_name: string; age: number; phone: string; role: string }>(
+      'select full_name, age, phone, role from public.profiles where id = $1',
+      [data.user!.id],
+    );
+    expect(res.rows[0]).toEqual({ full_name: 'Grace', age: 31, phone: '+234 800 000 0000', role: 'user' });
+  });
+
+  test('a confirmed address gets an obfuscated user with no identities and no email', async () => {
+    const email = uniqueEmail('dup');
+    await backend.confirmedUser(email, PASSWORD);
+    const before = (await backend.mail(email)).length;
+    const { data, error } = await backend.client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.user?.identities).toEqual([]);
+    expect(data.user?.role).toBe('');
+    expect(await backend.mail(email)).toHaveLength(before);
+  });
+
+  test.each([
+    ['too short', 'short', 422, 'weak_password', 'Password should be at least 8 characters.'],
+    ['longer than 72 bytes', 'x'.repeat(73), 400, 'validation_failed', 'Password cannot be longer than 72 characters'],
+    ['empty', '', 400, 'validation_failed', 'Signup requires a valid password'],
+  ])('refuses a password that is %s', async (_label, password, status, code, message) => {
+    const { error } = await backend.client().auth.signUp({ email: uniqueEmail('pw'), password });
+    expect(error?.status).toBe(status);
+    expect(error?.code).toBe(code);
+    expect(error?.message).toBe(message);
+    if (code === 'weak_password') expect((error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
+  });
+
+  test.each([
+    ['', 'An email address is required'],
+    ['not-an-email', 'Unable to validate email address: invalid format'],
+  ])('refuses the email %j', async (email, message) => {
+    const { error } = await backend.client().auth.signUp({ email, password: PASSWORD });
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('validation_failed');
+    expect(error?.message).toBe(message);
+  });
+});
+
+describe('password sign-in', () => {
+  test('an unconfirmed email is refused with email_not_confirmed', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await backend.client().auth.signUp({ email, password: PASSWORD });
+    const { data, error } = await backend.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(data.session).toBeNull();
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('email_not_confirmed');
+    expect(error?.message).toBe('Email not confirmed');
+  });
+
+  test('a wrong password and an unknown email give the same answer', async () => {
+    const email = uniqueEmail('wrong');
+    await backend.confirmedUser(email, PASSWORD);
+    for (const attempt of [{ email, password: 'not-the-password' }, { email: uniqueEmail('nobody'), password: PASSWORD }]) {
+      const { error } = await backend.client().auth.signInWithPassword(attempt);
+      expect(error?.status).toBe(400);
+      expect(error?.code).toBe('invalid_credentials');
+      expect(error?.message).toBe('Invalid login credentials');
+    }
+  });
+
+  test('a confirmed user gets a session whose JWT carries GoTrue claims', async () => {
+    const email = uniqueEmail('login');
+    await backend.confirmedUser(email, PASSWORD);
+    const { data, error } = await backend.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    const session = data.session!;
+    expect(session.token_type).toBe('bearer');
+    expect(session.expires_in).toBe(3600);
+    expect(session.user.last_sign_in_at).toBeTruthy();
+    const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: session.user.id, aud: 'authenticated', role: 'authenticated', email, aal: 'aal1', is_anonymous: false });
+    expect(claims.amr[0].method).toBe('password');
+    expect(typeof claims.session_id).toBe('string');
+  });
+
+  test('an unknown grant type is refused', async () => {
+    const res = await fetch(`${backend.url}/auth/v1/token?grant_type=magic`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
+  });
+});
+
+describe('email links', () => {
+  test('the confirmation link confirms, then redirects with a session in the fragment (keys sorted)', async () => {
+    const email = uniqueEmail('link');
+    await backend.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'http://localhost:4321/profile' } });
+    const { status, location, fragment } = await backend.follow((await backend.lastMail(email)).links[0]!);
+    expect(status).toBe(303);
+    expect(location.startsWith('http://localhost:4321/profile#access_token=')).toBe(true);
+    expect([...fragment.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type']);
+    expect(fragment.get('type')).toBe('signup');
+    const client = backend.client();
+    const { data } = await client.auth.getUser(fragment.get('access_token')!);
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  test('a used link redirects with otp_expired', async () => {
+    const email = uniqueEmail('reuse');
+    await backend.client().auth.signUp({ email, password: PASSWORD });
+    const link = (await backend.lastMail(email)).links[0]!;
+    await backend.follow(link);
+    const { status, location, fragment } = await backend.follow(link);
+    expect(status).toBe(303);
+    expect(location).toBe(backend.siteUrl + '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=');
+    expect(fragment.get('error_description')).toBe('Email link is invalid or has expired');
+  });
+
+  test('an expired link redirects with otp_expired and does not confirm', async () => {
+    const email = uniqueEmail('expired');
+    const { data } = await backend.client().auth.signUp({ email, password: PASSWORD });
+    await backend.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 days' where id = $1`, [data.user!.id]);
+    const { fragment } = await backend.follow((await backend.lastMail(email)).links[0]!);
+    expect(fragment.get('error_code')).toBe('otp_expired');
+    const { error } = await backend.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error?.code).toBe('email_not_confirmed');
+  });
+
+  test('a redirect outside the allow-list falls back to the site URL', async () => {
+    const email = uniqueEmail('evil');
+    await backend.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example.net/steal' } });
+    const { location } = await backend.follow((await backend.lastMail(email)).links[0]!);
+    expect(location.startsWith(backend.siteUrl + '#access_token=')).toBe(true);
+  });
+
+  test('a link without a token is a JSON 400, not a redirect', async () => {
+    const res = await fetch(`${backend.url}/auth/v1/verify?type=signup`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error_code).toBe('validation_failed');
+  });
+
+  test('verifyOtp accepts the emailed code and refuses a wrong one', async () => {
+    const email = uniqueEmail('otp');
+    await backend.client().auth.signUp({ email, password: PASSWORD });
+    const mail = await backend.lastMail(email);
+    const wrong = await backend.client().auth.verifyOtp({ email, token: mail.token === '000000' ? '111111' : '000000', type: 'signup' });
+    expect(wrong.error?.status).toBe(403);
+    expect(wrong.error?.code).toBe('otp_expired');
+    expect(wrong.error?.message).toBe('Token has expired or is invalid');
+    const right = await backend.client().auth.verifyOtp({ email, token: mail.token, type: 'signup' });
+    expect(right.error).toBeNull();
+    expect(right.data.session?.user.email).toBe(email);
+  });
+});
+
+describe('resend and recover', () => {
+  test('resend within 60 seconds is rate limited with 429', async () => {
+    const email = uniqueEmail('resend');
+    await backend.client().auth.signUp({ email, password: PASSWORD });
+    const { error } = await backend.client().auth.resend({ type: 'signup', email });
+    expect(error?.status).toBe(429);
+    expect(error?.code).toBe('over_email_send_rate_limit');
+    expect(error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+  });
+
+  test('resend after the window sends a new link; unknown and confirmed addresses get {} silently', async () => {
+    const email = uniqueEmail('resend2');
+    const { data } = await backend.client().auth.signUp({ email, password: PASSWORD });
+    await backend.db.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where id = $1`, [data.user!.id]);
+    expect((await backend.client().auth.resend({ type: 'signup', email })).error).toBeNull();
+    expect(await backend.mail(email)).toHaveLength(2);
+    expect((await backend.client().auth.resend({ type: 'signup', email: uniqueEmail('ghost') })).error).toBeNull();
+    const confirmed = uniqueEmail('resend3');
+    await backend.confirmedUser(confirmed);
+    expect((await backend.client().auth.resend({ type: 'signup', email: confirmed })).error).toBeNull();
+    expect(await backend.mail(confirmed)).toHaveLength(1);
+  });
+
+  test('recovery emails a link that signs in with type=recovery, then the password can change', async () => {
+    const email = uniqueEmail('recover');
+    await backend.confirmedUser(email, PASSWORD);
+    expect((await backend.client().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4321/reset' })).error).toBeNull();
+    const mail = await backend.lastMail(email);
+    expect(mail.type).toBe('recovery');
+    const { location, fragment } = await backend.follow(mail.links[0]!);
+    expect(location.startsWith('http://localhost:4321/reset#')).toBe(true);
+    expect(fragment.get('type')).toBe('recovery');
+    const client = backend.client();
+    await client.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    const same = await client.auth.updateUser({ password: PASSWORD });
+    expect(same.error?.status).toBe(422);
+    expect(same.error?.code).toBe('same_password');
+    expect((await client.auth.updateUser({ password: 'a-brand-new-password' })).error).toBeNull();
+    expect((await backend.client().auth.signInWithPassword({ email, password: 'a-brand-new-password' })).error).toBeNull();
+    expect((await backend.client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+  });
+
+  test('recovery for an unknown address answers {} and sends nothing; a repeat within 60 s is 429', async () => {
+    const ghost = uniqueEmail('ghost');
+    expect((await backend.client().auth.resetPasswordForEmail(ghost)).error).toBeNull();
+    expect(await backend.mail(ghost)).toHaveLength(0);
+    const email = uniqueEmail('recover2');
+    await backend.confirmedUser(email);
+    await backend.client().auth.resetPasswordForEmail(email);
+    const again = await backend.client().auth.resetPasswordForEmail(email);
+    expect(again.error?.status).toBe(429);
+  });
+});
+
+describe('signed-in user', () => {
+  test('getUser, metadata merge with null deleting a key, weak new password', async () => {
+    const { client } = await backend.confirmedUser(uniqueEmail('me'), PASSWORD, { full_name: 'Ada', city: 'Lagos' });
+    const { data } = await client.auth.getUser();
+    expect(data.user?.user_metadata).toMatchObject({ full_name: 'Ada', city: 'Lagos' });
+    const updated = await client.auth.updateUser({ data: { city: null, country: 'Ghana' } });
+    expect(updated.data.user?.user_metadata).toMatchObject({ full_name: 'Ada', country: 'Ghana' });
+    expect(updated.data.user?.user_metadata).not.toHaveProperty('city');
+    const weak = await client.auth.updateUser({ password: 'short' });
+    expect(weak.error?.code).toBe('weak_password');
+  });
+
+  test('refresh rotates the token; reusing an old one revokes the family', async () => {
+    const { client } = await backend.confirmedUser(uniqueEmail('refresh'), PASSWORD);
+    const first = (await client.auth.getSession()).data.session!;
+    const second = (await client.auth.refreshSession()).data.session!;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    const third = (await client.auth.refreshSession()).data.session!;
+    expect(third.refresh_token).not.toBe(second.refresh_token);
+    const reuse = await backend.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(reuse.error?.status).toBe(400);
+    expect(reuse.error?.code).toBe('refresh_token_already_used');
+    expect(reuse.error?.message).toBe('Invalid Refresh Token: Already Used');
+    // The whole family is revoked, including the newest token.
+    const after = await backend.client().auth.refreshSession({ refresh_token: third.refresh_token });
+    expect(after.error?.status).toBe(400);
+  });
+
+  test('a token whose child is active returns the active token (the client lost the answer)', async () => {
+    const { client } = await backend.confirmedUser(uniqueEmail('lost'), PASSWORD);
+    const first = (await client.auth.getSession()).data.session!;
+    const second = (await client.auth.refreshSession()).data.session!;
+    const again = await backend.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(again.error).toBeNull();
+    expect(again.data.session?.refresh_token).toBe(second.refresh_token);
+  });
+
+  test('an unknown refresh token is refresh_token_not_found', async () => {
+    const { error } = await backend.client().auth.refreshSession({ refresh_token: 'abcdefghijkl' });
+    expect(error?.code).toBe('refresh_token_not_found');
+    expect(error?.message).toBe('Invalid Refresh Token: Refresh Token Not Found');
+  });
+
+  test('logout ends the session: the old access token is session_not_found', async () => {
+    const { client } = await backend.confirmedUser(uniqueEmail('logout'), PASSWORD);
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    expect((await client.auth.signOut()).error).toBeNull();
+    const res = await fetch(`${backend.url}/auth/v1/user`, {
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('x-sb-error-code')).toBe('session_not_found');
+    expect(await res.json()).toEqual({ code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
+  });
+
+  test('missing, forged and expired bearer tokens', async () => {
+    const headers = { apikey: backend.anonKey, 'x-supabase-api-version': '2024-01-01' };
+    const missing = await fetch(`${backend.url}/auth/v1/user`, { headers });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
+    const forged = await signJwt({ sub: crypto.randomUUID(), role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 }, 'another-secret-that-is-at-least-32-chars');
+    const bad = await fetch(`${backend.url}/auth/v1/user`, { headers: { ...headers, authorization: `Bearer ${forged}` } });
+    expect(bad.status).toBe(403);
+    expect((await bad.json()).message).toMatch(/^invalid JWT: unable to parse or verify signature, /);
+    const expired = await signJwt({ sub: crypto.randomUUID(), role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 60 }, LOCAL_JWT_SECRET);
+    const old = await fetch(`${backend.url}/auth/v1/user`, { headers: { ...headers, authorization: `Bearer ${expired}` } });
+    expect(old.status).toBe(403);
+    expect((await old.json()).code).toBe('bad_jwt');
+  });
+
+  test('without the version header errors use the legacy envelope', async () => {
+    const res = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('legacy'), password: PASSWORD }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-supabase-api-version')).toBeNull();
+    expect(await res.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+  });
+});
+
+describe('admin', () => {
+  test('the service key deletes a user; their profile cascades and sign-in stops', async () => {
+    const email = uniqueEmail('doomed');
+    const { userId } = await backend.confirmedUser(email, PASSWORD);
+    const { error } = await backend.admin().auth.admin.deleteUser(userId);
+    expect(error).toBeNull();
+    const profile = await backend.db.query('select 1 from public.profiles where id = $1', [userId]);
+    expect(profile.rows).toHaveLength(0);
+    expect((await backend.client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    const again = await backend.admin().auth.admin.deleteUser(userId);
+    expect(again.error?.status).toBe(404);
+    expect(again.error?.code).toBe('user_not_found');
+  });
+
+  test('a user token is not admin', async () => {
+    const { client, userId } = await backend.confirmedUser(uniqueEmail('notadmin'), PASSWORD);
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    const res = await fetch(`${backend.url}/auth/v1/admin/users/${userId}`, {
+      method: 'DELETE',
+      headers: { apikey: backend.anonKey, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ code: 'not_admin', message: 'User not allowed' });
+  });
+});

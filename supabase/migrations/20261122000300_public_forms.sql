@@ -70,8 +70,9 @@ begin
       and form = tg_table_name;
 
     if recent >= private.submission_limit_per_hour() then
+        -- PostgREST answers SQLSTATE PTxyz with HTTP status xyz: 429 Too Many Requests.
         raise exception 'Too many submissions from this email address. Please try again in an hour.'
-            using errcode = 'P0001',
+            using errcode = 'PT429',
                 hint = format('Each email address may submit this form %s times per hour.',
                               private.submission_limit_per_hour());
     end if;

@@ -16,7 +16,7 @@
 /**
   * Deletes the auth account user_id: call as rpc('admin_delete_user', { user_id }). Only admins may
   * call it (SQLSTATE 42501 otherwise), an admin cannot delete their own account this way (that
-  * would lock the last admin out), and an unknown id raises P0002.
+  * would lock the last admin out), and an unknown id raises PT404 (PostgREST answers HTTP 404).
  */
 create or replace function public.admin_delete_user(user_id uuid)
     returns void
@@ -36,7 +36,7 @@ begin
 
     delete from auth.users where id = admin_delete_user.user_id;
     if not found then
-        raise exception 'User not found.' using errcode = 'no_data_found';
+        raise exception 'User not found.' using errcode = 'PT404';
     end if;
 end;
 $$;

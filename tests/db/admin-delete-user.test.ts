@@ -72,7 +72,7 @@ describe('an admin deleting a user', () => {
 
   it('reports an unknown user', async () => {
     const outcome = await attemptAs(db, admin, 'select public.admin_delete_user($1)', [crypto.randomUUID()]);
-    expect(outcome).toMatchObject({ ok: false, code: 'P0002', message: 'User not found.' });
+    expect(outcome).toMatchObject({ ok: false, code: 'PT404', message: 'User not found.' });
   });
 
   it('refuses to delete the admin’s own account', async () => {

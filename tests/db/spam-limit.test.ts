@@ -1,5 +1,6 @@
 // The spam limit: each email address may submit each public form 5 times an hour; the next one
-// is refused with a clear message, whatever the letter case of the address.
+// is refused with a clear message and SQLSTATE PT429 (HTTP 429 through PostgREST), whatever the
+// letter case of the address.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anon, attemptAs, openTestDb, runAs, uniqueEmail, type TestDb } from './support.ts';
@@ -73,7 +74,7 @@ describe.each(forms)('$form', ({ form, submit, commit }) => {
     const email = uniqueEmail('repeat');
     for (let i = 0; i < limit; i++) await commit(i % 2 ? email.toUpperCase() : email);
     const refused = await submit(email);
-    expect(refused).toMatchObject({ ok: false, code: 'P0001', message: MESSAGE });
+    expect(refused).toMatchObject({ ok: false, code: 'PT429', message: MESSAGE });
   });
 
   it('still accepts another address', async () => {

@@ -22,11 +22,21 @@ export interface Migration {
 /** Runs the bootstrap, then every migration not yet recorded; returns the versions applied now. */
 export async function migrate(db: ScriptDb, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   await bootstrap(db);
-  const applied = await appliedVersions(db);
+  const applied = await appliedChecksums(db);
   const done: string[] = [];
   for (const migration of await listMigrations(dir)) {
-    if (applied.has(migration.version)) continue;
-    await applyMigration(db, migration);
+    const sql = await readFile(migration.path, 'utf8');
+    if (applied.has(migration.version)) {
+      // Editing an applied migration changes nothing in this database; say so instead of drifting silently.
+      if (applied.get(migration.version) !== checksumOf(sql)) {
+        console.warn(
+          `Migration ${migration.version}_${migration.name}.sql changed after it was applied to this database; ` +
+            'run `npm run db:reset` to rebuild the local database.',
+        );
+      }
+      continue;
+    }
+    await applyMigration(db, migration, sql);
     done.push(migration.version);
   }
   return done;
@@ -58,16 +68,21 @@ export async function listMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
   });
 }
 
-async function appliedVersions(db: ScriptDb): Promise<Set<string>> {
-  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
-  return new Set(rows.map((row) => row.version));
+async function appliedChecksums(db: ScriptDb): Promise<Map<string, string | null>> {
+  const { rows } = await db.query<{ version: string; checksum: string | null }>(
+    'select version, checksum from supabase_migrations.schema_migrations',
+  );
+  return new Map(rows.map((row) => [row.version, row.checksum]));
+}
+
+function checksumOf(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
 }
 
 // A script of several statements sent in one simple query runs as one implicit transaction on
 // PostgreSQL and PGlite alike, so a failing migration leaves neither its changes nor its ledger row.
-async function applyMigration(db: ScriptDb, migration: Migration): Promise<void> {
-  const sql = await readFile(migration.path, 'utf8');
-  const checksum = createHash('sha256').update(sql).digest('hex');
+async function applyMigration(db: ScriptDb, migration: Migration, sql: string): Promise<void> {
+  const checksum = checksumOf(sql);
   const record =
     `insert into supabase_migrations.schema_migrations (version, name, checksum) ` +
     `values (${literal(migration.version)}, ${literal(migration.name)}, ${literal(checksum)});`;

@@ -46,6 +46,8 @@ export interface BackendConfig {
   senderName: string;
   templates: { confirmation: EmailTemplate; recovery: EmailTemplate };
   smtp: SmtpConfig | null;
+  /** Most rows one REST read returns (PostgREST max-rows); null for no cap. */
+  maxRows: number | null;
   /** Messages kept in the in-memory outbox; older ones are dropped first. */
   outboxLimit: number;
 }
@@ -110,6 +112,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, env: Env = pr
           ...(env.SMTP_PASS ? { pass: env.SMTP_PASS } : {}),
         }
       : null,
+    maxRows: num(get('api', 'max_rows')) ?? null,
     outboxLimit: 1000,
   };
   return { ...config, ...overrides };

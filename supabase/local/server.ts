@@ -99,7 +99,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
       return handleAuth(authCtx, { req, method, path: sub, query: url.searchParams, body: parsed as Record<string, unknown> });
     }
     const identity = await restIdentity(req, config.jwtSecret);
-    return handleRest(db, catalog, { req, method, path: decodeURIComponent(sub), query: url.searchParams, body, identity });
+    return handleRest(db, catalog, { req, method, path: safeDecode(sub), query: url.searchParams, body, identity }, config.maxRows);
   }
 
   function otherRoute(method: string, url: URL): Reply {
@@ -156,4 +156,13 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
         server.closeAllConnections();
       }),
   };
+}
+
+/** Decodes a percent-encoded path segment; malformed escapes are kept as written (and then not found). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

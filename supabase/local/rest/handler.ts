@@ -30,7 +30,7 @@ interface WriteResult {
 }
 
 /** Answers one REST request; database errors become PostgREST error replies. */
-export async function handleRest(db: Db, catalog: Catalog, r: RestRequest): Promise<Reply> {
+export async function handleRest(db: Db, catalog: Catalog, r: RestRequest, maxRows: number | null = null): Promise<Reply> {
   checkProfile(r.req);
   try {
     if (r.path.startsWith('rpc/')) return await callFunction(db, catalog, r, r.path.slice(4));
@@ -38,7 +38,7 @@ export async function handleRest(db: Db, catalog: Catalog, r: RestRequest): Prom
     switch (r.method) {
       case 'GET':
       case 'HEAD':
-        return await read(db, table, r);
+        return await read(db, table, r, maxRows);
       case 'POST':
         return await insert(db, table, r);
       case 'PATCH':
@@ -94,8 +94,10 @@ function readPlanOf(r: RestRequest): ReadPlan {
   return plan;
 }
 
-async function read(db: Db, table: Table, r: RestRequest): Promise<Reply> {
+async function read(db: Db, table: Table, r: RestRequest, maxRows: number | null): Promise<Reply> {
   const plan = readPlanOf(r);
+  // Like PostgREST's max-rows: no answer carries more rows, whatever limit was asked for.
+  if (maxRows !== null) plan.limit = Math.min(plan.limit ?? maxRows, maxRows);
   const prefer = readPrefer(r.req);
   const format = responseFormat(r.req);
   const stmt = buildRead(table, plan, { count: prefer.count, single: format === 'object' });

@@ -8,7 +8,9 @@ const INTERVAL_MS = 6000;
 async function openWithFakeClock(page: Page): Promise<Carousel> {
   await page.clock.install({ time: START });
   await page.goto('/');
-  await page.clock.pauseAt(new Date(START.getTime() + 1000));
+  // Far enough ahead to be in the future however slow the load; the carousel, still below the
+  // fold and not hydrated, has no timer yet for the jump to fire.
+  await page.clock.pauseAt(new Date(START.getTime() + 60_000));
   const carousel = new Carousel(page);
   await carousel.hydrate();
   return carousel;

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { GlobalControls, SiteNav } from './widgets.po.ts';
+
+const START = new Date('2026-01-05T09:00:00Z');
+
+/** Counts every moment the loading overlay is shown, from before the first byte of each document. */
+async function watchOverlay(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = window as unknown as { overlayShown: number };
+    record.overlayShown = 0;
+    new MutationObserver(() => {
+      const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
+      if (overlay && !overlay.hidden) record.overlayShown += 1;
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+  });
+}
+const timesShown = (page: Page) => page.evaluate(() => (window as unknown as { overlayShown: number }).overlayShown);
+
+test.describe('client-side route changes', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the overlay never covers a first paint', async ({ page }) => {
+    await watchOverlay(page);
+    for (const path of ['/', '/about', '/profile']) {
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      expect(await timesShown(page), path).toBe(0);
+      await expect(new GlobalControls(page).overlay).toBeHidden();
+    }
+  });
+
+  test('the overlay shows on navigation for the configured 1000 ms', async ({ page }) => {
+    await page.clock.install({ time: START });
+    await page.goto('/');
+    await page.clock.pauseAt(new Date(START.getTime() + 60_000));
+    const overlay = new GlobalControls(page).overlay;
+    await new SiteNav(page).menu.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(overlay).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    await page.clock.runFor(999);
+    await expect(overlay).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(overlay).toBeHidden();
+  });
+
+  test('no overlay under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await watchOverlay(page);
+    await page.goto('/');
+    await new SiteNav(page).menu.getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await timesShown(page)).toBe(0);
+  });
+
+  test('each route change starts at the top of the new page', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo({ top: 2000, behavior: 'instant' }));
+    await new SiteNav(page).menu.getByRole('link', { name: 'List of Visa', exact: true }).click();
+    await expect(page).toHaveURL(/\/visa$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('behaviours keep working after navigating away and back, once each', async ({ page }) => {
+    await page.goto('/');
+    const nav = new SiteNav(page);
+    await nav.menu.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await nav.menu.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('[data-loading-overlay]')).toBeHidden();
+
+    // The scroll-to-top button still follows the threshold on the swapped-in page.
+    const controls = new GlobalControls(page);
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+    await expect(controls.scrollTop).toBeVisible();
+
+    // One click on a video overlay starts exactly one play (no duplicated listeners).
+    const video = page.locator('[data-video] video').first();
+    await video.evaluate((element: HTMLVideoElement) => {
+      const counter = element as HTMLVideoElement & { plays?: number };
+      counter.plays = 0;
+      element.addEventListener('play', () => (counter.plays = (counter.plays ?? 0) + 1));
+    });
+    await page.locator('[data-video-overlay]').first().click();
+    await expect
+      .poll(() => video.evaluate((element) => (element as HTMLVideoElement & { plays?: number }).plays))
+      .toBe(1);
+  });
+});

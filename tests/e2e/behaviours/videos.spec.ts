@@ -1,0 +1,61 @@
+import { expect, test, type Locator } from '@playwright/test';
+
+const isPaused = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.paused);
+
+test.describe('testimony videos', () => {
+  test.beforeEach(async ({ page }) => page.goto('/'));
+
+  test('load nothing up front: no autoplay, preload none, a poster', async ({ page }) => {
+    const videos = page.locator('[data-video] video');
+    await expect(videos).toHaveCount(2);
+    for (const video of await videos.all()) {
+      await expect(video).toHaveAttribute('preload', 'none');
+      await expect(video).toHaveAttribute('poster', /\.webp$/);
+      await expect(video).not.toHaveAttribute('autoplay');
+      expect(await isPaused(video)).toBe(true);
+    }
+  });
+
+  test('the overlay hides while a video plays and returns on pause and on end', async ({ page }) => {
+    const figure = page.locator('[data-video]').first();
+    const overlay = figure.getByRole('button', { name: /^Play the video testimony from / });
+    const video = figure.locator('video');
+    await overlay.scrollIntoViewIfNeeded();
+    await overlay.click();
+    await expect.poll(() => isPaused(video)).toBe(false);
+    await expect(overlay).toBeHidden();
+
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    await expect(overlay).toBeVisible();
+
+    await overlay.click();
+    await expect(overlay).toBeHidden();
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.currentTime = Math.max(0, element.duration - 0.2);
+    });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.ended)).toBe(true);
+    await expect(overlay).toBeVisible();
+  });
+
+  test('by keyboard: Enter on the overlay plays, focus moves to the video and back on pause', async ({ page }) => {
+    const figure = page.locator('[data-video]').nth(1);
+    const overlay = figure.getByRole('button', { name: /^Play the video testimony from / });
+    const video = figure.locator('video');
+    await overlay.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isPaused(video)).toBe(false);
+    await expect(video).toBeFocused();
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    await expect(overlay).toBeFocused();
+  });
+
+  test('starting one video pauses the other', async ({ page }) => {
+    const [first, second] = await page.locator('[data-video]').all();
+    if (!first || !second) throw new Error('Two testimony videos are expected.');
+    await first.getByRole('button').click();
+    await expect.poll(() => isPaused(first.locator('video'))).toBe(false);
+    await second.getByRole('button').click();
+    await expect.poll(() => isPaused(second.locator('video'))).toBe(false);
+    await expect.poll(() => isPaused(first.locator('video'))).toBe(true);
+  });
+});

@@ -1,7 +1,8 @@
 // PGlite adapter: PostgreSQL compiled to WebAssembly, in this process, one connection.
 // PGlite serialises every query and transaction itself, so concurrent HTTP requests simply queue.
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { QueryResult, ScriptDb, Sql } from './open.ts';
@@ -12,8 +13,16 @@ for (const oid of TEXT_KEPT_OIDS) parsers[oid] = keepText;
 
 /** Opens (creating if needed) a PGlite database in dataDir, or in memory for 'memory://'. */
 export async function openPglite(dataDir: string): Promise<ScriptDb> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers });
+  const inMemory = dataDir.startsWith('memory://');
+  const release = inMemory ? async () => {} : await lockDataDir(dataDir);
+  let pg: PGlite;
+  try {
+    if (!inMemory) await mkdir(dataDir, { recursive: true });
+    pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   // One session for the life of the process: timestamps print in UTC like hosted Supabase.
   await pg.exec(`set timezone to 'UTC'`);
 
@@ -28,8 +37,49 @@ export async function openPglite(dataDir: string): Promise<ScriptDb> {
         const sql: Sql = { query: (text, params) => tx.query(text, params).then(toResult) };
         return fn(sql);
       }),
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      await release();
+    },
   };
+}
+
+const openInThisProcess = new Set<string>();
+
+// PGlite is a single-process database: a second process writing the same folder corrupts it. A
+// lock file beside the folder names the process holding it; a lock left by a dead process is taken over.
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = `${dataDir.replace(/\/+$/, '')}.lock`;
+  if (openInThisProcess.has(lockPath)) throw new Error(`The local database ${dataDir} is already open in this process.`);
+  await mkdir(dirname(lockPath), { recursive: true });
+  try {
+    await writeFile(lockPath, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
+    if (holder && holder !== process.pid && isRunning(holder)) {
+      throw new Error(
+        `The local database ${dataDir} is in use by process ${holder} (is \`npm start\` or \`npm run backend\` running?). ` +
+          'Stop it first, or set DATABASE_URL to use a PostgreSQL server.',
+      );
+    }
+    await writeFile(lockPath, String(process.pid));
+  }
+  openInThisProcess.add(lockPath);
+  return async () => {
+    openInThisProcess.delete(lockPath);
+    await rm(lockPath, { force: true });
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function toResult<T>(result: Results<unknown>): QueryResult<T> {

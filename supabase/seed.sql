@@ -1,0 +1,94 @@
+/**
+  * -------------------------------------------------------
+  * Development data: for local databases only, never production
+  * -------------------------------------------------------
+  * Loaded by `npm run db:reset` (and by `supabase db reset` with the CLI). Fixed ids, so links and
+  * tests can rely on them. Both accounts are confirmed and can log in at once:
+  *
+  *   admin@example.com   password: admin-dev-password   (role admin: sees /admin)
+  *   amara@example.com   password: amara-dev-password   (role user: applies, sees /profile)
+  *
+  * These passwords are published here on purpose; the accounts exist only in local databases.
+ */
+
+/**
+  * -------------------------------------------------------
+  * Section - Accounts
+  * -------------------------------------------------------
+  * Inserting into auth.users fires the signup trigger, which creates each profile from the
+  * metadata exactly as a real signup does.
+ */
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+values ('00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a001', 'authenticated',
+        'authenticated', 'admin@example.com', extensions.crypt('admin-dev-password', extensions.gen_salt('bf', 10)),
+        '2026-01-05 09:00:00+00', '{"provider":"email","providers":["email"]}',
+        '{"full_name":"Grace Adeyemi","age":41,"address":"14 Admiralty Way, Lekki, Lagos","country":"Nigeria",
+          "occupation":"Immigration consultant","phone":"+234 801 234 5678","marital_status":"Married"}',
+        '2026-01-05 09:00:00+00', '2026-01-05 09:00:00+00'),
+       ('00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a002', 'authenticated',
+        'authenticated', 'amara@example.com', extensions.crypt('amara-dev-password', extensions.gen_salt('bf', 10)),
+        '2026-01-06 14:30:00+00', '{"provider":"email","providers":["email"]}',
+        '{"full_name":"Amara Okafor","age":29,"address":"8 Ring Road, Ibadan","country":"Nigeria",
+          "occupation":"Nurse","phone":"+234 802 345 6789","marital_status":"Single"}',
+        '2026-01-06 14:30:00+00', '2026-01-06 14:30:00+00');
+
+-- Each email account has one identity, as the Auth server writes at signup.
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+select u.id::text,
+       u.id,
+       jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+       'email',
+       u.created_at,
+       u.created_at
+from auth.users u
+where u.id in ('00000000-0000-4000-8000-00000000a001', '00000000-0000-4000-8000-00000000a002');
+
+-- An operator makes the first admin by hand, as on hosted.
+update public.profiles
+set role = 'admin'
+where id = '00000000-0000-4000-8000-00000000a001';
+
+/**
+  * -------------------------------------------------------
+  * Section - Visa applications
+  * -------------------------------------------------------
+  * Amara's applications in three review states, and one whose applicant has since been deleted.
+ */
+insert into public.visa_applications (id, user_id, visa_type, name, email, phone, dob, nationality, passport_number,
+                                      marital_status, address, message, status, submitted_at)
+values ('00000000-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-00000000a002', 'Tourist Visa',
+        'Amara Okafor', 'amara@example.com', '+234 802 345 6789', '1997-04-12', 'Nigerian', 'A12345678', 'Single',
+        '8 Ring Road, Ibadan', 'Two weeks in Toronto in August.', 'approved', '2026-01-10 11:15:00+00'),
+       ('00000000-0000-4000-8000-0000000b0002', '00000000-0000-4000-8000-00000000a002', 'Business Visa',
+        'Amara Okafor', 'amara@example.com', '+234 802 345 6789', '1997-04-12', 'Nigerian', 'A12345678', 'Single',
+        '8 Ring Road, Ibadan', 'Nursing conference in London.', 'in_review', '2026-02-02 08:40:00+00'),
+       ('00000000-0000-4000-8000-0000000b0003', '00000000-0000-4000-8000-00000000a002', 'Visa Extension',
+        'Amara Okafor', 'amara@example.com', '+234 802 345 6789', '1997-04-12', 'Nigerian', 'A12345678', 'Single',
+        '8 Ring Road, Ibadan', null, 'submitted', '2026-03-01 16:05:00+00'),
+       ('00000000-0000-4000-8000-0000000b0004', null, 'K1/i-130 Visa Application', 'Tunde Bakare',
+        'tunde@example.com', '+234 803 456 7890', '1990-11-30', 'Nigerian', 'B98765432', 'Married',
+        '22 Broad Street, Lagos Island', 'Fiancé visa for the United States.', 'rejected', '2025-12-18 10:00:00+00');
+
+/**
+  * -------------------------------------------------------
+  * Section - Public forms
+  * -------------------------------------------------------
+  * Booking dates are relative to today so they stay in the future; everything else is fixed.
+ */
+insert into public.bookings (id, full_name, phone, email, country, date, time, created_at)
+values ('00000000-0000-4000-8000-0000000c0001', 'Kwame Mensah', '+233 24 123 4567', 'kwame@example.com', 'Canada',
+        current_date + 7, '10:30', '2026-03-02 09:12:00+00'),
+       ('00000000-0000-4000-8000-0000000c0002', 'Priya Sharma', '+91 98765 43210', 'priya@example.com', 'UK',
+        current_date + 14, '15:00', '2026-03-03 13:45:00+00');
+
+insert into public.contact_messages (id, name, email, subject, phone, message, page, created_at)
+values ('00000000-0000-4000-8000-0000000d0001', 'Li Wei', 'li.wei@example.com', 'Study permit for Australia',
+        '+86 138 0000 0000', 'Which documents do I need for a student visa to Australia?', '/contact',
+        '2026-03-04 07:30:00+00'),
+       ('00000000-0000-4000-8000-0000000d0002', 'Sarah Johnson', 'sarah@example.com', 'Airbnb hosting',
+        '+1 555 010 2030', 'Can you help me list my Lagos apartment?', '/contact1', '2026-03-05 18:20:00+00');
+
+insert into public.newsletter_subscribers (id, email, created_at)
+values ('00000000-0000-4000-8000-0000000e0001', 'reader@example.com', '2026-02-20 12:00:00+00'),
+       ('00000000-0000-4000-8000-0000000e0002', 'traveller@example.com', '2026-02-21 12:00:00+00');

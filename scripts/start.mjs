@@ -1,12 +1,110 @@
-// `npm start`: builds the site and serves it on http://localhost:4321.
-// (The embedded Supabase-compatible backend joins it in supabase/local/.)
+// `npm start`: the whole product on one machine. Builds the static site against the local
+// backend, then serves both: the site on http://localhost:4321 and the Supabase-compatible API on
+// http://127.0.0.1:54321 (its outbox at /mail). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../supabase/local/config.ts';
+import { apiKeys } from '../supabase/local/jwt.ts';
 
-const run = (cmd, args) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited with ${code}`))));
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
+
+const SITE_PORT = Number(process.env.SITE_PORT ?? 4321);
+const config = loadConfig();
+const apiUrl = process.env.API_EXTERNAL_URL ?? `http://${config.host}:${config.port}`;
+const keys = await apiKeys(config.jwtSecret);
+const siteEnv = {
+  ...process.env,
+  PUBLIC_SUPABASE_URL: process.env.PUBLIC_SUPABASE_URL || apiUrl,
+  PUBLIC_SUPABASE_ANON_KEY: process.env.PUBLIC_SUPABASE_ANON_KEY || keys.anonKey,
+};
+const astro = `${root}node_modules/astro/bin/astro.mjs`;
+
+/** Children still running, stopped together on Ctrl-C or when one of them fails. */
+const children = new Set();
+let stopping = false;
+
+function start(name, args, env = process.env) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const prefix = (chunk) => chunk.toString().replace(/^(?=.)/gm, `[${name}] `);
+  child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
+  child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => {
+    children.delete(child);
+    resolve(code ?? (signal ? 1 : 0));
+  }));
+  return child;
+}
+
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children) child.kill('SIGKILL');
+  }, 5000);
+  force.unref();
+  Promise.all([...children].map((c) => c.exited)).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+async function waitForHealth(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+// The backend opens its database while the site builds.
+const backend = start('backend', [`${root}supabase/local/main.ts`]);
+backend.exited.then((code) => {
+  if (!stopping) {
+    console.error(`The backend stopped (exit code ${code}).`);
+    stopAll(code || 1);
+  }
+});
+
+console.log('Building the site…');
+const build = start('build', [astro, 'build'], siteEnv);
+const buildCode = await build.exited;
+if (buildCode !== 0) {
+  console.error(`astro build failed (exit code ${buildCode}).`);
+  stopAll(buildCode);
+} else {
+  const preview = start('site', [astro, 'preview', '--host', '127.0.0.1', '--port', String(SITE_PORT)], siteEnv);
+  preview.exited.then((code) => {
+    if (!stopping) {
+      console.error(`The site server stopped (exit code ${code}).`);
+      stopAll(code || 1);
+    }
   });
+  const [siteUp, apiUp] = await Promise.all([
+    waitForHealth(`http://127.0.0.1:${SITE_PORT}/`, 60_000),
+    waitForHealth(`http://${config.host}:${config.port}/health`, 120_000),
+  ]);
+  if (!stopping) {
+    if (!siteUp || !apiUp) {
+      console.error(`${siteUp ? 'The backend' : 'The site'} did not start in time.`);
+      stopAll(1);
+    } else {
+      console.log(`
+  Site              http://localhost:${SITE_PORT}
+  API               ${apiUrl}
+  Outbox (emails)   ${apiUrl}/mail
+  anon key          ${keys.anonKey}
+  service_role key  ${keys.serviceRoleKey}
 
-await run('npx', ['astro', 'build']);
-await run('npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', '4321']);
+  Press Ctrl-C to stop both.
+`);
+    }
+  }
+}

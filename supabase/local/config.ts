@@ -58,7 +58,9 @@ type Env = Record<string, string | undefined>;
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** Builds the configuration from supabase/config.toml, the environment and explicit overrides. */
-export function loadConfig(overrides: Partial<BackendConfig> = {}, env: Env = process.env, root = PROJECT_ROOT): BackendConfig {
+export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env = process.env, root = PROJECT_ROOT): BackendConfig {
+  // An empty variable (as in a copied .env.example) means "use the default", not "empty".
+  const env: Env = Object.fromEntries(Object.entries(rawEnv).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const tomlPath = join(root, 'supabase', 'config.toml');
   const toml: TomlTables = existsSync(tomlPath) ? parseToml(readFileSync(tomlPath, 'utf8')) : new Map();
   const get = (table: string, key: string): TomlValue | undefined => toml.get(table)?.get(key);

@@ -1,10 +1,15 @@
 // `npm run backend`: opens the local database (PGlite under .local-data/, or DATABASE_URL),
 // applies migrations and serves the Supabase-compatible API on http://127.0.0.1:54321.
-import { loadConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig, PROJECT_ROOT } from './config.ts';
 import { openDb } from './db/open.ts';
 import { createServer } from './server.ts';
 
 const started = performance.now();
+// A developer's .env (see .env.example) applies; variables already set win.
+const envFile = join(PROJECT_ROOT, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 const config = loadConfig();
 const db = await openDb(process.env.PGLITE_DATA_DIR ? { dataDir: process.env.PGLITE_DATA_DIR } : {});
 const server = await createServer({ db, config });

@@ -1,0 +1,64 @@
+// The one supabase-js client of the site. Islands import this module on demand, so pages without
+// forms or accounts never download supabase-js; the client itself is created on first use.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+
+/** The local backend's address (`npm start`, supabase/local/) when no URL is configured. */
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+/**
+ * The anon key of the local backend: the Supabase CLI's published development key, signed with
+ * its well-known local JWT secret. It grants nothing row-level security does not allow anyway.
+ */
+export const LOCAL_SUPABASE_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** Where the session is kept in localStorage; named for the site so no other project on the host shares it. */
+export const SUPABASE_STORAGE_KEY = 'bridgeway-visa-auth';
+
+const supabaseEnvSchema = z.object({
+  PUBLIC_SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_SUPABASE_URL must be an http(s) URL' }).default(LOCAL_SUPABASE_URL),
+  PUBLIC_SUPABASE_ANON_KEY: z
+    .string()
+    .regex(/^(?:[\w-]+\.[\w-]+\.[\w-]+|sb_publishable_[\w-]+)$/, 'PUBLIC_SUPABASE_ANON_KEY must be a JWT or a publishable key')
+    .default(LOCAL_SUPABASE_ANON_KEY),
+});
+
+export interface SupabaseSettings {
+  url: string;
+  anonKey: string;
+}
+
+/** Validates the public Supabase settings; empty values fall back to the local backend. */
+export function readSupabaseSettings(env: Record<string, string | undefined>): SupabaseSettings {
+  const present = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+  const parsed = supabaseEnvSchema.safeParse({
+    PUBLIC_SUPABASE_URL: present(env.PUBLIC_SUPABASE_URL),
+    PUBLIC_SUPABASE_ANON_KEY: present(env.PUBLIC_SUPABASE_ANON_KEY),
+  });
+  if (!parsed.success) {
+    throw new Error(`Invalid Supabase settings: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return { url: parsed.data.PUBLIC_SUPABASE_URL.replace(/\/+$/, ''), anonKey: parsed.data.PUBLIC_SUPABASE_ANON_KEY };
+}
+
+let client: SupabaseClient | undefined;
+
+/** The site's supabase-js client, created on first call from PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY. */
+export function getSupabase(): SupabaseClient {
+  if (!client) {
+    const { url, anonKey } = readSupabaseSettings({
+      PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+      PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+    });
+    client = createClient(url, anonKey, {
+      auth: {
+        storageKey: SUPABASE_STORAGE_KEY,
+        persistSession: true,
+        autoRefreshToken: true,
+        // Email links land on the site with the session (or the error) in the URL fragment.
+        detectSessionInUrl: true,
+        flowType: 'implicit',
+      },
+    });
+  }
+  return client;
+}

@@ -38,10 +38,7 @@ export async function resolveAuthStatus(
 export function resolveAuthStatusFromSupabase(): Promise<AuthStatus> {
   // Imported on demand so pages without an auth gate never download supabase-js.
   return resolveAuthStatus(async () => {
-    // TEMPORARY until src/lib/supabase.ts lands: a lazy glob tolerates the module's absence.
-    const load = import.meta.glob<{ getSupabase: () => SessionReader | Promise<SessionReader> }>('../supabase.ts')['../supabase.ts'];
-    if (!load) throw new Error('The supabase client module is missing.');
-    const { getSupabase } = await load();
+    const { getSupabase } = await import('../supabase.ts');
     return getSupabase();
   });
 }

@@ -89,3 +89,40 @@ test.describe('client-side route changes', () => {
       .toBe(1);
   });
 });
+
+test.describe('auth-gated pages', () => {
+  test('the overlay shows after first paint while auth is unknown, and hides once it resolves', async ({ page }) => {
+    // Hold the supabase-js download so the auth state stays unknown until the test lets it go.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/supabase[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const record = window as unknown as { overlayShownAt?: number };
+      new MutationObserver(() => {
+        const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
+        if (overlay && !overlay.hidden) record.overlayShownAt ??= performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+    });
+    await page.goto('/profile');
+    const overlay = new GlobalControls(page).overlay;
+    await expect(overlay).toBeVisible();
+    const { shownAt, firstPaint } = await page.evaluate(() => ({
+      shownAt: (window as unknown as { overlayShownAt: number }).overlayShownAt,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+    }));
+    expect(shownAt).toBeGreaterThan(firstPaint);
+    release();
+    await expect(overlay).toBeHidden();
+  });
+
+  test('pages without the gate never download supabase-js', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => /supabase/.test(url))).toEqual([]);
+  });
+});

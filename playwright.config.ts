@@ -35,8 +35,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // Tests run against the production build, exactly what a CDN would serve.
-    // ASTRO_OUT_DIR lets two people run the suite at once without sharing dist/.
-    command: `npm run build && npx astro preview --host 127.0.0.1 --port ${port}`,
+    // ASTRO_OUT_DIR lets two people run the suite at once without sharing dist/; --ignore-lock lets
+    // this preview start while another one (npm start, a second suite) is already running.
+    command: `npm run build && npx astro preview --host 127.0.0.1 --port ${port} --ignore-lock`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,

@@ -166,6 +166,8 @@ const LANDMARKS: Record<string, (x: number, c: string) => string> = {
     <path d="M-120 ${GROUND - 300} L120 ${GROUND - 310} L150 ${GROUND - 270} L90 ${GROUND - 285} L40 ${GROUND - 260} L-20 ${GROUND - 290} L-90 ${GROUND - 265} L-150 ${GROUND - 270} Z" fill="#ffffff" opacity="0.9"/></g>`,
   rock: (x, c) => `<g transform="translate(${x} ${GROUND})"><path d="M-300 0 Q-290 -260 -120 -330 Q40 -380 180 -300 Q300 -220 320 0 Z" fill="${c}"/>
     <path d="M-120 -300 q40 80 10 200 M30 -330 q20 100 -10 240 M160 -280 q-10 90 20 200" stroke="#000" stroke-opacity="0.18" stroke-width="6" fill="none"/></g>`,
+  uluru: (x, c) => `<g transform="translate(${x} ${GROUND})"><path d="M-420 0 Q-400 -120 -330 -150 Q-200 -175 0 -172 Q220 -170 330 -140 Q400 -110 420 0 Z" fill="${c}"/>
+    <path d="M-300 -150 q20 60 0 140 M-120 -168 q14 80 -6 160 M90 -168 q-10 80 10 160 M260 -148 q-16 70 4 140" stroke="#000" stroke-opacity="0.18" stroke-width="6" fill="none"/></g>`,
   castle: (x, c) => `<g transform="translate(${x} ${GROUND})" fill="${c}">
     <rect x="-320" y="-150" width="640" height="150"/>${Array.from({ length: 16 }, (_, i) => `<rect x="${-320 + i * 40}" y="-172" width="24" height="24"/>`).join('')}
     <rect x="-80" y="-260" width="160" height="120"/>${Array.from({ length: 4 }, (_, i) => `<rect x="${-80 + i * 44}" y="-282" width="28" height="24"/>`).join('')}
@@ -228,6 +230,8 @@ const LANDMARKS: Record<string, (x: number, c: string) => string> = {
     <rect x="-26" y="-232" width="52" height="110"/><rect x="-110" y="-130" width="220" height="60" rx="8"/><rect x="-150" y="-70" width="300" height="70" rx="8"/></g>`,
 };
 
+const SYMBOLS = new Set(['plane', 'globe', 'passport', 'stopwatch', 'briefcase', 'car', 'route', 'chat', 'suitcase', 'rings', 'newspaper', 'trophy']);
+
 interface SceneSpec {
   kind: 'scene';
   sky: Sky;
@@ -245,8 +249,13 @@ function sceneBody(name: string, spec: SceneSpec): string {
   let body = skyGradient(spec.sky, 'sky') + sun(spec.sky, rnd);
   if (extras.includes('hills')) body += hills(rnd, [back, TEAL, NAVY]);
   if (extras.includes('skyline')) body += skyline(rnd, back, false, 180);
-  if (spec.landmark) body += LANDMARKS[spec.landmark]!(W / 2 + (rnd() - 0.5) * 200, silhouette);
+  // Buildings and mountains stand behind the lit city; symbols (a car, a passport) stand in front of
+  // it, in teal so they do not merge with the buildings.
+  const inFront = spec.landmark !== undefined && SYMBOLS.has(spec.landmark) && extras.includes('litSkyline');
+  const landmark = spec.landmark ? LANDMARKS[spec.landmark]!(W / 2 + (rnd() - 0.5) * 200, inFront ? TEAL : silhouette) : '';
+  if (!inFront) body += landmark;
   if (extras.includes('litSkyline')) body += skyline(rnd, silhouette, true, 200);
+  if (inFront) body += landmark;
   if (extras.includes('acacias')) body += acacia(220, 1.1, silhouette) + acacia(980, 0.8, silhouette);
   if (extras.includes('water')) body += water(spec.sky === 'day' ? '#2f6f8f' : '#24304f');
   else body += `<rect x="0" y="${GROUND}" width="${W}" height="${H - GROUND}" fill="${silhouette}"/>`;
@@ -305,8 +314,9 @@ function avatar(name: string, spec: AvatarSpec): string {
     <circle cx="108" cy="122" r="4.5" fill="#1b1b1b"/><circle cx="148" cy="122" r="4.5" fill="#1b1b1b"/>
     <path d="M98 108 q10 -6 20 0 M138 108 q10 -6 20 0" stroke="#1b1b1b" stroke-width="3" fill="none" stroke-linecap="round"/>
     <path d="M126 128 q-4 14 4 16" stroke="#000" stroke-opacity="0.25" stroke-width="3" fill="none"/>
-    <path d="M110 154 Q128 168 146 154" stroke="#5a1f1f" stroke-width="4" fill="none" stroke-linecap="round"/>
-    ${beard}${glasses}
+    ${beard}
+    <path d="M110 154 Q128 168 146 154" stroke="${spec.beard ? '#f3d6c4' : '#5a1f1f'}" stroke-width="4" fill="none" stroke-linecap="round"/>
+    ${glasses}
   </svg>`;
 }
 
@@ -378,7 +388,7 @@ const JOBS: Job[] = [
   card('countries/zermatt.webp', { sky: 'dawn', landmark: 'alps', extras: ['hills'] }),
   card('countries/geneva.webp', { sky: 'day', landmark: 'jetdeau', extras: ['skyline', 'water'] }),
   card('countries/sydney.webp', { sky: 'dusk', landmark: 'opera', extras: ['skyline', 'water'] }),
-  card('countries/uluru.webp', { sky: 'dusk', landmark: 'rock', extras: ['acacias'] }),
+  card('countries/uluru.webp', { sky: 'dusk', landmark: 'uluru', extras: ['acacias'] }),
   card('countries/london.webp', { sky: 'day', landmark: 'bigben', extras: ['skyline'] }),
   card('countries/edinburgh.webp', { sky: 'dawn', landmark: 'castle', extras: ['hills'] }),
   card('countries/great-wall.webp', { sky: 'day', landmark: 'greatwall', extras: ['hills'] }),

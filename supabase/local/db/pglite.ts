@@ -28,13 +28,13 @@ export async function openPglite(dataDir: string): Promise<ScriptDb> {
 
   return {
     kind: 'pglite',
-    query: (text, params) => pg.query(text, params).then(toResult),
+    query: async <T,>(text: string, params?: unknown[]) => toResult<T>(await pg.query(text, params)),
     exec: async (sql) => {
       await pg.exec(sql);
     },
     transaction: (fn) =>
       pg.transaction((tx) => {
-        const sql: Sql = { query: (text, params) => tx.query(text, params).then(toResult) };
+        const sql: Sql = { query: async <T,>(text: string, params?: unknown[]) => toResult<T>(await tx.query(text, params)) };
         return fn(sql);
       }),
     close: async () => {

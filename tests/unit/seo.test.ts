@@ -6,6 +6,8 @@ import {
   isNoindexPath,
   isSitemapUrl,
   isVisaSlugDuplicate,
+  metaDescription,
+  normalisePath,
   organizationJsonLd,
   pageTitle,
   serializeJsonLd,
@@ -23,6 +25,35 @@ describe('pageTitle', () => {
   });
 });
 
+describe('metaDescription', () => {
+  it('keeps a short description as written, whitespace tidied', () => {
+    expect(metaDescription('  Visa help\n for Lagos.  ')).toBe('Visa help for Lagos.');
+  });
+
+  it('cuts a long description at a word boundary within 160 characters', () => {
+    const long = 'Tourist visas for families and solo travellers, '.repeat(6);
+    const short = metaDescription(long);
+    expect(short.length).toBeLessThanOrEqual(160);
+    expect(short.endsWith('…')).toBe(true);
+    expect(long.startsWith(short.slice(0, -1))).toBe(true);
+    expect(short).not.toMatch(/[ ,]…$/);
+  });
+});
+
+describe('normalisePath', () => {
+  it.each([
+    ['/', '/'],
+    ['/index.html', '/'],
+    ['/about.html', '/about'],
+    ['/about/', '/about'],
+    ['/visa/index.html', '/visa'],
+    ['/visa/5.html', '/visa/5'],
+    ['/news/indexing-rules', '/news/indexing-rules'],
+  ])('%s -> %s', (path, expected) => {
+    expect(normalisePath(path)).toBe(expected);
+  });
+});
+
 describe('canonicalUrl', () => {
   it.each([
     ['/', 'https://www.example.com/'],
@@ -30,13 +61,15 @@ describe('canonicalUrl', () => {
     ['/about/', 'https://www.example.com/about'],
     ['/visa-form?type=Business%20Visa', 'https://www.example.com/visa-form'],
     ['/visa/1#apply', 'https://www.example.com/visa/1'],
+    ['/index.html', 'https://www.example.com/'],
+    ['/contact1.html', 'https://www.example.com/contact1'],
   ])('%s -> %s', (path, expected) => {
     expect(canonicalUrl(path, site)).toBe(expected);
   });
 });
 
 describe('indexing rules', () => {
-  it.each(['/login', '/signup', '/reset', '/profile', '/admin', '/visa-form', '/admin/', '/404'])('%s is noindex', (path) => {
+  it.each(['/login', '/signup', '/reset', '/profile', '/admin', '/visa-form', '/admin/', '/404', '/login.html', '/404.html'])('%s is noindex', (path) => {
     expect(isNoindexPath(path)).toBe(true);
   });
 

@@ -10,9 +10,13 @@ export interface Crumb {
 /** Paths that carry `noindex` and stay out of the sitemap: the 404 page, account pages and the login-gated form. */
 export const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/profile', '/admin', '/visa-form'] as const;
 
-/** Strips a trailing slash (except the root) so `/about/` and `/about` compare equal. */
-function normalisePath(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+/**
+ * The public form of a path: no trailing slash, no `.html`, `/index` as `/`. With
+ * `build.format: 'file'` Astro reports a page's own path as `/about.html` at build time.
+ */
+export function normalisePath(path: string): string {
+  const bare = path.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1').replace(/\/+$/, '');
+  return bare === '' ? '/' : bare;
 }
 
 /** True when a path must not be indexed (account pages, the visa form). */
@@ -34,6 +38,15 @@ export function isSitemapUrl(url: string): boolean {
 /** The document title: the page's own title, then the site name (the home page uses the site name alone). */
 export function pageTitle(title: string | undefined, siteName: string): string {
   return title && title !== siteName ? `${title} | ${siteName}` : siteName;
+}
+
+/** Search results show about 160 characters; longer descriptions are cut at a word with an ellipsis. */
+export function metaDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
 
 /** The absolute canonical URL of a path on the site, without a trailing slash. */

@@ -6,15 +6,20 @@
 // file changes. An editor replaces any of these files with a real photo of the same name.
 //
 // Run: npm run media   (or: node scripts/generate-media.ts)
+// Options: --out=<folder> writes the pictures elsewhere (tests compare a fresh run with the committed
+// files), --skip-videos leaves the videos alone.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, 'content', 'images');
+const args = process.argv.slice(2);
+const outArg = args.find((arg) => arg.startsWith('--out='));
+const OUT = outArg ? resolve(outArg.slice('--out='.length)) : join(ROOT, 'content', 'images');
+const SKIP_VIDEOS = args.includes('--skip-videos');
 
 // ---------------------------------------------------------------------------------------------
 // Palette: deep navy and teal with a warm gold accent, shared by every picture so the site looks
@@ -542,18 +547,20 @@ async function renderVideo(job: VideoJob): Promise<void> {
   }
 }
 
-const hasFfmpeg = (() => {
+function hasFfmpeg(): boolean {
   try {
     execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
-})();
+}
 
 for (const job of JOBS) await render(job);
-console.log(`Generated ${JOBS.length} images under content/images/`);
-if (hasFfmpeg) {
+console.log(`Generated ${JOBS.length} images under ${OUT}`);
+if (SKIP_VIDEOS) {
+  console.log('Skipped the videos (--skip-videos).');
+} else if (hasFfmpeg()) {
   for (const video of VIDEOS) await renderVideo(video);
   console.log(`Generated ${VIDEOS.length} videos under public/videos/`);
 } else {

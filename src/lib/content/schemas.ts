@@ -35,7 +35,8 @@ export const countrySchema = (image: ImageHelper) =>
     name: z.string().min(2),
     /** ISO 3166-1 alpha-2 code; the flag is drawn from a maintained flag package. */
     flag: z.string().regex(/^[A-Z]{2}$/),
-    images: z.array(pictureSchema(image).extend({ placeName: z.string().min(2) })).min(1),
+    /** At least two places, so the country page's gallery never shows a lone picture. */
+    images: z.array(pictureSchema(image).extend({ placeName: z.string().min(2) })).min(2),
     descriptions: z.array(z.string().min(40)).length(3),
     visaTypes: z.array(z.enum(VISA_TYPES)).min(1),
     visaFree: z.string().min(20),
@@ -56,7 +57,8 @@ export const servicePageSchema = (image: ImageHelper) =>
     title: z.string().min(3),
     description: z.string().min(20),
     images: z.array(pictureSchema(image).extend({ caption: z.string().min(2) })).min(1),
-    link: z.object({ label: z.string().min(2), href: z.string().min(1) }),
+    /** The Learn More link: a page of this site (/contact) or an https address. */
+    link: z.object({ label: z.string().min(2), href: z.string().regex(/^(\/|https:\/\/)/) }),
     highlights: z.array(z.string().min(3)).min(1),
     testimonials: z.array(z.object({ name: z.string().min(2), review: z.string().min(10) })).min(1),
     /** The price as customers read it ("from $200 per itinerary"); the page adds its own label. */

@@ -25,6 +25,7 @@ for (const type of ['play', 'pause', 'ended'] as const) {
       const overlay = overlayOf(video);
       if (overlay) {
         const playing = type === 'play';
+        if (playing) video.closest<HTMLElement>('[data-video]')?.setAttribute('data-played', '');
         const hadFocus = document.activeElement === video;
         overlay.hidden = playing;
         video.inert = !playing;

@@ -5,14 +5,16 @@ const isPaused = (video: Locator) => video.evaluate((element: HTMLVideoElement) 
 test.describe('testimony videos', () => {
   test.beforeEach(async ({ page }) => page.goto('/'));
 
-  test('load nothing up front: no autoplay, preload none, a poster', async ({ page }) => {
-    const videos = page.locator('[data-video] video');
-    await expect(videos).toHaveCount(2);
-    for (const video of await videos.all()) {
+  test('load nothing up front: no autoplay, preload none, a lazy poster still', async ({ page }) => {
+    const figures = page.locator('[data-video]');
+    await expect(figures).toHaveCount(2);
+    for (const figure of await figures.all()) {
+      const video = figure.locator('video');
       await expect(video).toHaveAttribute('preload', 'none');
-      await expect(video).toHaveAttribute('poster', /\.webp$/);
       await expect(video).not.toHaveAttribute('autoplay');
       expect(await isPaused(video)).toBe(true);
+      await expect(figure.locator('img')).toHaveAttribute('loading', 'lazy');
+      await expect(figure.locator('img')).toHaveAttribute('src', /\.webp$/);
     }
   });
 
@@ -27,6 +29,8 @@ test.describe('testimony videos', () => {
 
     await video.evaluate((element: HTMLVideoElement) => element.pause());
     await expect(overlay).toBeVisible();
+    // Once played, a pause shows the paused frame under the play button, not the still.
+    await expect(figure.locator('img')).toBeHidden();
 
     await overlay.click();
     await expect(overlay).toBeHidden();

@@ -1,0 +1,310 @@
+// `npm run bench:api`: figures for the local backend, run as `npm start` runs it (a child process
+// on PGlite data on disk). Prints p50/p95 latency and throughput for an anonymous booking insert,
+// a signed-in application insert and an admin's 50-row page with an exact count over 100,000
+// applications; the start time with that data; whether 200 concurrent submissions leave exactly
+// 200 rows; and how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when
+// DATABASE_URL is set). A benchmark, not a test: it reports, it does not fail on a goal.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../supabase/local/config.ts';
+import { openDb } from '../../supabase/local/db/open.ts';
+import { apiKeys } from '../../supabase/local/jwt.ts';
+
+const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
+const INSERTS = Number(process.env.BENCH_INSERTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PAGES = Number(process.env.BENCH_PAGES ?? 300);
+const keys = await apiKeys();
+const results: Record<string, unknown> = {};
+
+// ---------------------------------------------------------------------------------------------
+// Backend process
+// ---------------------------------------------------------------------------------------------
+
+interface Backend {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until /health answered. */
+  startMs: number;
+  /** The backend's own figure: process start to listening. */
+  readyMs: number | null;
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startBackend(env: Record<string, string>): Promise<Backend> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'supabase/local/main.ts')], {
+    env: { ...process.env, BACKEND_PORT: String(port), SMTP_MAX_FREQUENCY: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`backend exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const startMs = performance.now() - started;
+  const ready = /ready in (\d+) ms/.exec(output);
+  return { url, child, startMs, readyMs: ready ? Number(ready[1]) : null };
+}
+
+async function stopBackend(b: Backend, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (b.child.exitCode !== null || b.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => b.child.once('exit', resolve));
+  b.child.kill(signal);
+  await exited;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers (the headers supabase-js sends)
+// ---------------------------------------------------------------------------------------------
+
+function headers(token: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    apikey: keys.anonKey,
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    'x-client-info': 'supabase-js-bench',
+    ...extra,
+  };
+}
+
+async function auth(url: string, path: string, body: unknown): Promise<any> {
+  const res = await fetch(`${url}/auth/v1/${path}`, { method: 'POST', headers: headers(keys.anonKey, { 'x-supabase-api-version': '2024-01-01' }), body: JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Signs up, follows the emailed link and signs in; returns the access token. */
+async function confirmedUser(url: string, email: string, password: string, data: Record<string, unknown>): Promise<{ token: string; id: string }> {
+  await auth(url, 'signup', { email, password, data });
+  const mail = (await (await fetch(`${url}/mail.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { links: string[] }[] };
+  await fetch(mail.messages.at(-1)!.links[0]!, { redirect: 'manual' });
+  const session = await auth(url, 'token?grant_type=password', { email, password });
+  return { token: session.access_token, id: session.user.id };
+}
+
+function booking(n: number, tag: string) {
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  // The spam limit allows five submissions per address per hour, so each insert has its own.
+  return { full_name: `${tag} ${n}`, phone: '+234 800 000 0000', email: `${tag.toLowerCase()}.${n}.${Date.now()}@bench.example`, country: 'Nigeria', date, time: '10:00' };
+}
+
+function application(n: number, tag: string) {
+  return {
+    visa_type: 'Tourist Visa', name: `${tag} ${n}`, email: `applicant${n}@bench.example`, phone: '+234 800 000 0000', dob: '1990-01-01',
+    nationality: 'Nigerian', passport_number: `A${n}`, marital_status: 'Single', address: '1 Bench Street, Lagos',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+// ---------------------------------------------------------------------------------------------
+
+interface Run {
+  n: number;
+  p50: number;
+  p95: number;
+  perSecond: number;
+  failures: number;
+}
+
+/** Runs `count` requests, `concurrency` at a time; records each latency. */
+async function measure(count: number, concurrency: number, request: (i: number) => Promise<Response>): Promise<Run> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const t = performance.now();
+      const res = await request(i);
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (!res.ok) failures++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  return { n: count, p50: round(q(0.5)), p95: round(q(0.95)), perSecond: Math.round(count / seconds), failures };
+}
+
+const round = (x: number) => Math.round(x * 10) / 10;
+
+function report(name: string, value: string, goal?: string, met?: boolean) {
+  const mark = met === undefined ? '' : met ? '  [goal met]' : '  [goal MISSED]';
+  console.log(`${name.padEnd(52)} ${value}${goal ? `   (goal ${goal})` : ''}${mark}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kill -9 during a stream of inserts
+// ---------------------------------------------------------------------------------------------
+
+/** Streams anonymous bookings, kills the backend with SIGKILL, and counts acknowledged rows that survived. */
+async function killNineCheck(env: Record<string, string>, countRows: (tag: string) => Promise<Set<string>>): Promise<{ acknowledged: number; lost: number }> {
+  const backend = await startBackend(env);
+  const tag = `Kill${Date.now()}`;
+  const acknowledged = new Set<string>();
+  let stop = false;
+  let n = 0;
+  const worker = async () => {
+    while (!stop) {
+      const row = booking(n++, tag);
+      try {
+        const res = await fetch(`${backend.url}/rest/v1/bookings`, { method: 'POST', headers: headers(keys.anonKey), body: JSON.stringify(row) });
+        if (res.status === 201) acknowledged.add(row.full_name);
+      } catch {
+        // The connection died with the process: not acknowledged.
+      }
+    }
+  };
+  const workers = Array.from({ length: 8 }, worker);
+  await new Promise((r) => setTimeout(r, 1500));
+  backend.child.kill('SIGKILL');
+  await new Promise((r) => backend.child.once('exit', r));
+  stop = true;
+  await Promise.all(workers);
+  const present = await countRows(tag);
+  const lost = [...acknowledged].filter((name) => !present.has(name)).length;
+  return { acknowledged: acknowledged.size, lost };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+const dir = await mkdtemp(join(tmpdir(), 'api-bench-'));
+const dataDir = join(dir, 'pglite');
+const pgliteEnv = { PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' };
+console.log(`API benchmark: PGlite data in ${dataDir}; ${APPLICATIONS} applications, ${INSERTS} inserts per case, ${CONCURRENCY} concurrent clients\n`);
+
+try {
+  // 1. First start (creates the database and applies migrations), two accounts.
+  let backend = await startBackend(pgliteEnv);
+  report('first start (new database, migrations)', `${Math.round(backend.startMs)} ms`);
+  const admin = await confirmedUser(backend.url, 'admin@bench.example', 'bench-admin-password', { full_name: 'Bench Admin' });
+  const applicant = await confirmedUser(backend.url, 'applicant@bench.example', 'bench-applicant-password', { full_name: 'Bench Applicant' });
+  await stopBackend(backend);
+
+  // 2. 100,000 applications straight into the database, as an operator would import them.
+  const seedStart = performance.now();
+  const db = await openDb({ dataDir });
+  await db.query(`update public.profiles set role = 'admin' where id = $1`, [admin.id]);
+  await db.query(
+    `insert into public.visa_applications (user_id, visa_type, name, email, phone, dob, nationality, passport_number, marital_status, address, submitted_at)
+     select $1, (array['Tourist Visa','Business Visa','Visa Extension'])[1 + i % 3], 'Seeded applicant ' || i, 'seed' || i || '@bench.example',
+            '+234 800 000 0000', date '1980-01-01' + (i % 9000), 'Nigerian', 'P' || i, 'Single', 'Seed Street ' || i,
+            now() - make_interval(secs => i)
+     from generate_series(1, $2::int) as i`,
+    [applicant.id, APPLICATIONS],
+  );
+  await db.query('analyze public.visa_applications');
+  await db.close();
+  report(`seeded ${APPLICATIONS} applications (SQL, not timed as API)`, `${Math.round(performance.now() - seedStart)} ms`);
+
+  // 3. Start with existing data.
+  backend = await startBackend(pgliteEnv);
+  results.startWithData = { spawnToHealthMs: Math.round(backend.startMs), backendReadyMs: backend.readyMs };
+  report('start with existing data: spawn -> answering', `${Math.round(backend.startMs)} ms`, '< 2000 ms', backend.startMs < 2000);
+  report('start with existing data: backend\'s own ready time', `${backend.readyMs} ms`);
+  const adminToken = (await auth(backend.url, 'token?grant_type=password', { email: 'admin@bench.example', password: 'bench-admin-password' })).access_token;
+  const userToken = (await auth(backend.url, 'token?grant_type=password', { email: 'applicant@bench.example', password: 'bench-applicant-password' })).access_token;
+
+  // 4. Anonymous booking inserts (return=minimal, as the booking form sends).
+  const bookings = await measure(INSERTS, CONCURRENCY, (i) =>
+    fetch(`${backend.url}/rest/v1/bookings`, { method: 'POST', headers: headers(keys.anonKey), body: JSON.stringify(booking(i, 'Bench')) }),
+  );
+  results.anonymousBookingInsert = bookings;
+  report('anonymous booking insert: p50 / p95', `${bookings.p50} / ${bookings.p95} ms`);
+  report('anonymous booking insert: throughput', `${bookings.perSecond}/s (${bookings.failures} failed)`, '>= 500/s', bookings.perSecond >= 500 && bookings.failures === 0);
+
+  // 5. Signed-in application inserts.
+  const apps = await measure(INSERTS, CONCURRENCY, (i) =>
+    fetch(`${backend.url}/rest/v1/visa_applications`, { method: 'POST', headers: headers(userToken), body: JSON.stringify(application(i, 'Bench')) }),
+  );
+  results.authenticatedApplicationInsert = apps;
+  report('authenticated application insert: p50 / p95', `${apps.p50} / ${apps.p95} ms`);
+  report('authenticated application insert: throughput', `${apps.perSecond}/s (${apps.failures} failed)`, '>= 500/s', apps.perSecond >= 500 && apps.failures === 0);
+
+  // 6. The admin's page: 50 rows, newest first, exact count, at random offsets.
+  let seed = 42;
+  const nextOffset = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), (seed % Math.floor(APPLICATIONS / 50)) * 50);
+  let lastCount = '';
+  const pages = await measure(PAGES, 1, async () => {
+    const res = await fetch(`${backend.url}/rest/v1/visa_applications?select=*&order=submitted_at.desc,id.asc&offset=${nextOffset()}&limit=50`, {
+      headers: headers(adminToken, { prefer: 'count=exact' }),
+    });
+    lastCount = res.headers.get('content-range') ?? '';
+    return res;
+  });
+  results.adminPage = { ...pages, contentRange: lastCount };
+  report('admin 50-row page + exact count: p50 / p95', `${pages.p50} / ${pages.p95} ms`, 'p95 < 50 ms', pages.p95 < 50 && pages.failures === 0);
+  report('admin page Content-Range (last)', lastCount);
+
+  // 7. 200 concurrent submissions leave exactly 200 rows.
+  const tag = `Concurrent${Date.now()}`;
+  const statuses = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      fetch(`${backend.url}/rest/v1/visa_applications`, { method: 'POST', headers: headers(userToken), body: JSON.stringify(application(i, tag)) }).then((r) => r.status),
+    ),
+  );
+  const counted = await fetch(`${backend.url}/rest/v1/visa_applications?select=id&name=like.${tag}*&limit=1`, { headers: headers(adminToken, { prefer: 'count=exact' }) });
+  const rows = Number(counted.headers.get('content-range')?.split('/')[1]);
+  results.concurrent200 = { created: statuses.filter((s) => s === 201).length, rows };
+  report('200 concurrent submissions: 201 answers / rows stored', `${statuses.filter((s) => s === 201).length} / ${rows}`, 'exactly 200', rows === 200);
+  await stopBackend(backend);
+
+  // 8. kill -9 during a stream of inserts, on PGlite.
+  const pgliteKill = await killNineCheck(pgliteEnv, async (t) => {
+    const check = await openDb({ dataDir });
+    const res = await check.query<{ full_name: string }>(`select full_name from public.bookings where full_name like $1`, [`${t}%`]);
+    await check.close();
+    return new Set(res.rows.map((r) => r.full_name));
+  });
+  results.killNinePglite = pgliteKill;
+  report('kill -9 on PGlite: acknowledged / lost', `${pgliteKill.acknowledged} / ${pgliteKill.lost}`);
+
+  // 9. The same on PostgreSQL when a server is available.
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const pgKill = await killNineCheck({ DATABASE_URL: databaseUrl, PGLITE_DATA_DIR: '' }, async (t) => {
+      const check = await openDb({ databaseUrl });
+      const res = await check.query<{ full_name: string }>(`select full_name from public.bookings where full_name like $1`, [`${t}%`]);
+      await check.close();
+      return new Set(res.rows.map((r) => r.full_name));
+    });
+    results.killNinePostgres = pgKill;
+    report('kill -9 on PostgreSQL: acknowledged / lost', `${pgKill.acknowledged} / ${pgKill.lost}`, '0 lost', pgKill.lost === 0);
+  } else {
+    report('kill -9 on PostgreSQL', 'skipped (set DATABASE_URL to run it)');
+  }
+
+  const out = join(PROJECT_ROOT, 'bench-results');
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'api.json'), JSON.stringify({ date: new Date().toISOString(), applications: APPLICATIONS, concurrency: CONCURRENCY, ...results }, null, 2));
+  console.log(`\nFigures written to bench-results/api.json`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

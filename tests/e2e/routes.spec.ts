@@ -63,8 +63,8 @@ test.describe('the 404 page', () => {
       ['List of Visa', '/visa'],
       ['Our services', '/services'],
       ['Contact an adviser', '/contact'],
-    ]) {
-      await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
+    ] as const) {
+      await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
   });
 

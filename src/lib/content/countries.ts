@@ -2,8 +2,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { flagSvg } from './flags.ts';
 import { getVisas, visaByType } from './visas.ts';
-
-type CountryData = CollectionEntry<'countries'>['data'];
+import { toPicture, type Picture } from './pictures.ts';
 
 /** A country ready to render on the grid and its detail page. */
 export interface CountryView {
@@ -12,7 +11,7 @@ export interface CountryView {
   code: string;
   flagSvg: string | undefined;
   href: string;
-  images: CountryData['images'];
+  images: (Picture & { placeName: string })[];
   descriptions: string[];
   visaTypes: { type: string; href: string }[];
   visaFree: string;
@@ -31,7 +30,7 @@ export async function getCountries(): Promise<CountryView[]> {
         code: data.flag,
         flagSvg: flagSvg(data.flag),
         href: `/country/${data.id}`,
-        images: data.images,
+        images: data.images.map(toPicture),
         descriptions: data.descriptions,
         // A visa type links to its own detail page; the list page is the fallback.
         visaTypes: data.visaTypes.map((type) => ({ type, href: visaByType(visas, type)?.detailHref ?? '/visa' })),

@@ -1,43 +1,45 @@
 // The small JSON collections the home and services pages show: testimonials, testimony videos,
 // FAQ, process steps, test-prep cards and continents.
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { toPicture, type Picture } from './pictures.ts';
 
-type Data<C extends Parameters<typeof getCollection>[0]> = CollectionEntry<C>['data'];
+type Data<C extends 'testimonials' | 'videos' | 'faq' | 'process' | 'testPrep' | 'continents'> = CollectionEntry<C>['data'];
 
-/** Loads a JSON collection's entries in file order. */
-async function all<C extends 'testimonials' | 'videos' | 'faq' | 'process' | 'testPrep' | 'continents'>(
-  name: C,
-): Promise<Data<C>[]> {
-  const entries = await getCollection(name);
-  return entries.map((entry) => entry.data as Data<C>);
-}
+/** A testimonial with its portrait. */
+export type TestimonialView = Omit<Data<'testimonials'>, 'image'> & { image: Picture };
+/** A testimony video with its poster frame. */
+export type VideoView = Omit<Data<'videos'>, 'poster'> & { poster: Picture };
+/** A continent of "Visa Services by Continent". */
+export type ContinentView = Omit<Data<'continents'>, 'image'> & { image: Picture };
 
 /** The testimonial carousel's entries, in id order. */
-export async function getTestimonials(): Promise<Data<'testimonials'>[]> {
-  return (await all('testimonials')).sort((a, b) => a.id - b.id);
+export async function getTestimonials(): Promise<TestimonialView[]> {
+  const entries = await getCollection('testimonials');
+  return entries.map(({ data }) => ({ ...data, image: toPicture(data.image) })).sort((a, b) => a.id - b.id);
 }
 
 /** The two testimony videos, in id order. */
-export async function getVideos(): Promise<Data<'videos'>[]> {
-  return (await all('videos')).sort((a, b) => a.id - b.id);
+export async function getVideos(): Promise<VideoView[]> {
+  const entries = await getCollection('videos');
+  return entries.map(({ data }) => ({ ...data, poster: toPicture(data.poster) })).sort((a, b) => a.id - b.id);
 }
 
 /** The FAQ, in file order. */
 export async function getFaq(): Promise<Data<'faq'>[]> {
-  return all('faq');
+  return (await getCollection('faq')).map((entry) => entry.data);
 }
 
 /** The application process, by step number. */
 export async function getProcessSteps(): Promise<Data<'process'>[]> {
-  return (await all('process')).sort((a, b) => a.step - b.step);
+  return (await getCollection('process')).map((entry) => entry.data).sort((a, b) => a.step - b.step);
 }
 
 /** The three test-prep cards (IELTS, TOEFL, Citizenship test), in file order. */
 export async function getTestPrep(): Promise<Data<'testPrep'>[]> {
-  return all('testPrep');
+  return (await getCollection('testPrep')).map((entry) => entry.data);
 }
 
 /** The six continents of "Visa Services by Continent", in file order. */
-export async function getContinents(): Promise<Data<'continents'>[]> {
-  return all('continents');
+export async function getContinents(): Promise<ContinentView[]> {
+  return (await getCollection('continents')).map(({ data }) => ({ ...data, image: toPicture(data.image) }));
 }

@@ -1,5 +1,6 @@
 // News items (/news-media cards and /news/{slug} articles), newest first.
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { toPicture, type Picture } from './pictures.ts';
 
 /** A news card and its article page. */
 export interface NewsView {
@@ -8,7 +9,7 @@ export interface NewsView {
   href: string;
   title: string;
   content: string;
-  image: CollectionEntry<'news'>['data']['image'];
+  image: Picture;
   published: Date;
   entry: CollectionEntry<'news'>;
 }
@@ -23,7 +24,7 @@ export async function getNews(): Promise<NewsView[]> {
       href: `/news/${entry.id}`,
       title: entry.data.title,
       content: entry.data.content,
-      image: entry.data.image,
+      image: toPicture(entry.data.image),
       published: entry.data.published,
       entry,
     }))

@@ -1,12 +1,13 @@
 // The five services (/services/{id}) and the six static service pages (/service-details/{slug}).
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { toPicture, type Picture } from './pictures.ts';
 
 /** A service card and its detail page. */
 export interface ServiceView {
   id: number;
   title: string;
   description: string;
-  image: CollectionEntry<'services'>['data']['image'];
+  image: Picture;
   href: string;
   entry: CollectionEntry<'services'>;
 }
@@ -17,7 +18,7 @@ export interface ServicePageView {
   href: string;
   title: string;
   description: string;
-  images: CollectionEntry<'servicePages'>['data']['images'];
+  images: (Picture & { caption: string })[];
   link: { label: string; href: string };
   highlights: string[];
   testimonials: { name: string; review: string }[];
@@ -33,7 +34,7 @@ export async function getServices(): Promise<ServiceView[]> {
       id: entry.data.id,
       title: entry.data.title,
       description: entry.data.description,
-      image: entry.data.image,
+      image: toPicture(entry.data.image),
       href: `/services/${entry.data.id}`,
       entry,
     }))
@@ -50,7 +51,7 @@ export async function getServicePages(): Promise<ServicePageView[]> {
       href: `/service-details/${entry.id}`,
       title: entry.data.title,
       description: entry.data.description,
-      images: entry.data.images,
+      images: entry.data.images.map(toPicture),
       link: entry.data.link,
       highlights: entry.data.highlights,
       testimonials: entry.data.testimonials,

@@ -2,6 +2,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { visaTypeSlug, type VisaType } from '../domain.ts';
 import { visaFormHref, visaHref } from './links.ts';
+import { toPicture, type Picture } from './pictures.ts';
 
 /** A visa type ready to render: list card, detail page and apply link. */
 export interface VisaView {
@@ -10,7 +11,7 @@ export interface VisaView {
   slug: string;
   description: string;
   icon: CollectionEntry<'visas'>['data']['icon'];
-  image: CollectionEntry<'visas'>['data']['backgroundImage'];
+  image: Picture;
   details: string[];
   /** Where the list card leads: the external chat for a visa with a link, else its detail page. */
   href: string;
@@ -32,7 +33,7 @@ export async function getVisas(): Promise<VisaView[]> {
         slug: visaTypeSlug(data.type),
         description: data.description,
         icon: data.icon,
-        image: data.backgroundImage,
+        image: toPicture(data.backgroundImage),
         details: data.details,
         href: data.link ?? visaHref(data.id),
         external: Boolean(data.link),

@@ -1,8 +1,8 @@
 // The testimonial carousel: one testimony at a time, advancing every interval and wrapping, with
 // previous / next / pause buttons and swipes. It holds still while hovered or focused, and never
-// moves by itself under reduced motion. Every slide is rendered into one grid cell, so the box is
-// as tall as the longest testimony from the first paint and changing slides shifts nothing.
-import { useState } from 'react';
+// moves by itself under reduced motion. Only the shown testimony is in the page, so the server
+// render stays small and screen readers meet one slide at a time.
+import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { nextIndex, previousIndex, shouldAutoAdvance } from '../lib/carousel';
 import { useAutoplay } from './hooks/use-autoplay';
 import { useReducedMotion } from './hooks/use-reduced-motion';
@@ -36,6 +36,13 @@ export default function TestimonialCarousel({ items, intervalMs, swipeThresholdP
   const autoAdvancing = shouldAutoAdvance({ count, intervalMs, paused: !playing, hovered, focused, reducedMotion });
   useAutoplay(autoAdvancing, intervalMs, index, next);
   const swipe = useSwipe(swipeThresholdPx, (direction) => (direction === 'next' ? next() : previous()));
+  const current = items[index];
+  const sizer = useMemo(() => longest(items), [items]);
+  // Warm the cache with the next photo so it is there when its slide comes in.
+  const upcoming = items[nextIndex(index, count)]?.image.src;
+  useEffect(() => {
+    if (upcoming) new Image().src = upcoming;
+  }, [upcoming]);
 
   return (
     <div
@@ -52,44 +59,20 @@ export default function TestimonialCarousel({ items, intervalMs, swipeThresholdP
     >
       {/* Announced politely when the visitor moves it; silent while it turns by itself. */}
       <div className="carousel-slides" aria-live={autoAdvancing ? 'off' : 'polite'} {...swipe}>
-        {items.map((item, i) => {
-          const current = i === index;
-          // Only the shown slide and the one after it fetch their photo.
-          const withImage = current || i === nextIndex(index, count);
-          return (
-            <figure
-              key={item.id}
-              className="carousel-slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
-              aria-hidden={!current}
-              inert={!current}
-              data-current={current}
-            >
-              {withImage ? (
-                <img
-                  src={item.image.src}
-                  width={item.image.width}
-                  height={item.image.height}
-                  alt={item.image.alt}
-                  loading="lazy"
-                  decoding="async"
-                  draggable={false}
-                />
-              ) : (
-                <span className="carousel-photo-space" aria-hidden="true" />
-              )}
-              <blockquote>
-                <p>{item.text}</p>
-              </blockquote>
-              <figcaption>
-                <strong>{item.name}</strong>
-                <span>{item.country}</span>
-              </figcaption>
-            </figure>
-          );
-        })}
+        {/* An invisible copy of the longest testimony shares the slide's grid cell, so the box is
+            as tall as it will ever need to be from the first paint: changing slides shifts nothing. */}
+        {sizer && <Slide item={sizer} photo={false} className="carousel-sizer" aria-hidden />}
+        {current && (
+          <Slide
+            key={current.id}
+            item={current}
+            photo
+            className="carousel-slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+          />
+        )}
       </div>
       <div className="carousel-controls">
         <button type="button" onClick={previous} aria-label="Previous testimonial">
@@ -118,5 +101,39 @@ export default function TestimonialCarousel({ items, intervalMs, swipeThresholdP
         </button>
       </div>
     </div>
+  );
+}
+
+/** The testimony that needs the most room (the longest text, then the longest name). */
+function longest(items: CarouselTestimonial[]): CarouselTestimonial | undefined {
+  const size = (item: CarouselTestimonial) => item.text.length + item.name.length + item.country.length;
+  return items.reduce<CarouselTestimonial | undefined>((best, item) => (!best || size(item) > size(best) ? item : best), undefined);
+}
+
+/** One testimony: photo (or a box of its size), words, name and country. */
+function Slide({ item, photo, ...attributes }: { item: CarouselTestimonial; photo: boolean } & HTMLAttributes<HTMLElement>) {
+  return (
+    <figure {...attributes}>
+      {photo ? (
+        <img
+          src={item.image.src}
+          width={item.image.width}
+          height={item.image.height}
+          alt={item.image.alt}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      ) : (
+        <span className="carousel-photo-space" />
+      )}
+      <blockquote>
+        <p>{item.text}</p>
+      </blockquote>
+      <figcaption>
+        <strong>{item.name}</strong>
+        <span>{item.country}</span>
+      </figcaption>
+    </figure>
   );
 }

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../supabase/local/config.ts';
 import { openDb } from '../../supabase/local/db/open.ts';
@@ -198,7 +198,9 @@ async function killNineCheck(env: Record<string, string>, countRows: (tag: strin
 const dir = await mkdtemp(join(tmpdir(), 'api-bench-'));
 const dataDir = join(dir, 'pglite');
 const pgliteEnv = { PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' };
-console.log(`API benchmark: PGlite data in ${dataDir}; ${APPLICATIONS} applications, ${INSERTS} inserts per case, ${CONCURRENCY} concurrent clients\n`);
+console.log(`API benchmark: PGlite data in ${dataDir}; ${APPLICATIONS} applications, ${INSERTS} inserts per case, ${CONCURRENCY} concurrent clients`);
+// Figures depend on what else the machine is doing; the load average says how busy it was.
+console.log(`${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at start\n`);
 
 try {
   // 1. First start (creates the database and applies migrations), two accounts.
@@ -303,7 +305,8 @@ try {
 
   const out = join(PROJECT_ROOT, 'bench-results');
   await mkdir(out, { recursive: true });
-  await writeFile(join(out, 'api.json'), JSON.stringify({ date: new Date().toISOString(), applications: APPLICATIONS, concurrency: CONCURRENCY, ...results }, null, 2));
+  report('load average at the end', loadavg().map((l) => l.toFixed(1)).join(' '));
+  await writeFile(join(out, 'api.json'), JSON.stringify({ date: new Date().toISOString(), cpus: cpus().length, loadAverage: loadavg(), applications: APPLICATIONS, concurrency: CONCURRENCY, ...results }, null, 2));
   console.log(`\nFigures written to bench-results/api.json`);
 } finally {
   await rm(dir, { recursive: true, force: true });

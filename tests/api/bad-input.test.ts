@@ -9,7 +9,6 @@ import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
 let backend: TestBackend;
 let alice: { client: SupabaseClient; userId: string };
 let bob: { client: SupabaseClient; userId: string };
-let aliceToken: string;
 let bobToken: string;
 let expiredToken: string;
 let forgedToken: string;
@@ -36,7 +35,6 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([backend.confirmedUser(uniqueEmail('alice')), backend.confirmedUser(uniqueEmail('bob'))]);
   const { error } = await alice.client.from('visa_applications').insert([1, 2, 3].map((i) => application(`${SECRET} ${i}`)));
   if (error) throw error;
-  aliceToken = (await alice.client.auth.getSession()).data.session!.access_token;
   bobToken = (await bob.client.auth.getSession()).data.session!.access_token;
   const now = Math.floor(Date.now() / 1000);
   expiredToken = await signJwt({ sub: bob.userId, role: 'authenticated', exp: now - 10 }, LOCAL_JWT_SECRET);
@@ -54,23 +52,31 @@ interface Call {
   as?: 'anon' | 'bob' | 'none';
 }
 
-async function call(c: Call): Promise<{ status: number; text: string; json: any }> {
+/** An error body as the tests read it: PostgREST's, GoTrue's (either envelope) or the gateway's. */
+interface ErrorBody {
+  code?: unknown;
+  message?: unknown;
+  msg?: unknown;
+  error_description?: unknown;
+}
+
+async function call(c: Call): Promise<{ status: number; text: string; json: ErrorBody }> {
   const headers: Record<string, string> = { apikey: backend.anonKey, 'content-type': 'application/json', ...c.headers };
   if (c.as === 'bob') headers.authorization = `Bearer ${bobToken}`;
   else if (c.as !== 'none' && !('authorization' in headers)) headers.authorization = `Bearer ${backend.anonKey}`;
   const res = await fetch(backend.url + c.path, { method: c.method ?? 'GET', headers, ...(c.body !== undefined ? { body: c.body } : {}) });
   const text = await res.text();
-  let json: any = null;
+  let json: ErrorBody = {};
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text) as ErrorBody;
   } catch {
-    json = null;
+    json = {};
   }
   return { status: res.status, text, json };
 }
 
 describe('malformed requests get a 4xx in the contract shape', () => {
-  const restShape = (json: any) => expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message']);
+  const restShape = (json: ErrorBody) => expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message']);
 
   test.each<[string, Call, number, string]>([
     ['malformed JSON (REST)', { method: 'POST', path: '/rest/v1/bookings', body: '{"full_name": ' }, 400, 'PGRST102'],
@@ -208,9 +214,9 @@ describe('generated bad requests', () => {
       const label = `${method} ${path} as ${tokenName} -> ${res.status}`;
       if (res.status >= 500) failures.push(`${label}: ${text.slice(0, 200)}`);
       if (res.status >= 400 && method !== 'HEAD') {
-        let body: any;
+        let body: ErrorBody | null;
         try {
-          body = JSON.parse(text);
+          body = JSON.parse(text) as ErrorBody | null;
         } catch {
           failures.push(`${label}: error body is not JSON`);
           return;

@@ -2,6 +2,7 @@
 // preflighted, and `count` only arrives when Content-Range is exposed. A page of another origin is
 // refused by the browser.
 import { chromium, type Browser } from '@playwright/test';
+import type { createClient } from '@supabase/supabase-js';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,7 +74,7 @@ test('supabase-js in Chromium signs in, inserts and reads an exact count from an
   await page.goto(allowed.origin);
   const result = await page.evaluate(
     async ({ url, key, email }) => {
-      const client = (window as any).supabase.createClient(url, key, { auth: { storageKey: 'cors-check' } });
+      const client = (window as unknown as { supabase: { createClient: typeof createClient } }).supabase.createClient(url, key, { auth: { storageKey: 'cors-check' } });
       const signIn = await client.auth.signInWithPassword({ email, password: 'browser-password' });
       const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
       const booking = await client.from('bookings').insert({ full_name: 'Browser', phone: '+1 555 0100', email, country: 'USA', date, time: '09:00' });

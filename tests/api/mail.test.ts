@@ -28,9 +28,16 @@ async function fakeSmtp(): Promise<{ server: Server; port: number; received: { f
           } else current.data += line + '\n';
         } else if (/^EHLO/i.test(line)) socket.write('250-fake\r\n250 AUTH PLAIN\r\n');
         else if (/^AUTH PLAIN/i.test(line)) socket.write('235 ok\r\n');
-        else if (/^MAIL FROM:/i.test(line)) (current.from = line.slice(10)), socket.write('250 ok\r\n');
-        else if (/^RCPT TO:/i.test(line)) (current.to = line.slice(8)), socket.write('250 ok\r\n');
-        else if (/^DATA/i.test(line)) (inData = true), socket.write('354 go\r\n');
+        else if (/^MAIL FROM:/i.test(line)) {
+          current.from = line.slice(10);
+          socket.write('250 ok\r\n');
+        } else if (/^RCPT TO:/i.test(line)) {
+          current.to = line.slice(8);
+          socket.write('250 ok\r\n');
+        } else if (/^DATA/i.test(line)) {
+          inData = true;
+          socket.write('354 go\r\n');
+        }
         else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
         else socket.write('502 unknown\r\n');
       }

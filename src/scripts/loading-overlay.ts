@@ -2,7 +2,7 @@
 // time (from the moment the navigation starts), and on auth-gated pages while the visitor's auth
 // state is unknown. It is never shown by the first page load, so it cannot cover a first paint,
 // and never under reduced motion.
-import { numberFrom, onEveryPage, prefersReducedMotion } from './page-lifecycle.ts';
+import { numberFrom, oncePerWindow, onEveryPage, prefersReducedMotion } from './page-lifecycle.ts';
 
 type Reason = 'navigation' | 'auth';
 
@@ -26,18 +26,20 @@ function release(reason: Reason): void {
   if (reasons.size === 0) overlay()?.setAttribute('hidden', '');
 }
 
-document.addEventListener('astro:before-preparation', (event) => {
-  const { from, to } = event as Event & { from: URL; to: URL };
-  // A jump within the same page (a #fragment) is not a route change.
-  if (from.pathname === to.pathname) return;
-  const durationMs = numberFrom(overlay(), 'data-duration-ms', 1000);
-  if (durationMs === 0) return;
-  clearTimeout(navigationTimer);
-  navigationStartedAt = performance.now();
-  hold('navigation');
-});
+oncePerWindow('loading-overlay:navigation', () =>
+  document.addEventListener('astro:before-preparation', (event) => {
+    const { from, to } = event as Event & { from: URL; to: URL };
+    // A jump within the same page (a #fragment) is not a route change.
+    if (from.pathname === to.pathname) return;
+    const durationMs = numberFrom(overlay(), 'data-duration-ms', 1000);
+    if (durationMs === 0) return;
+    clearTimeout(navigationTimer);
+    navigationStartedAt = performance.now();
+    hold('navigation');
+  }),
+);
 
-onEveryPage(() => {
+onEveryPage('loading-overlay', () => {
   if (reasons.has('navigation')) {
     const durationMs = numberFrom(overlay(), 'data-duration-ms', 1000);
     const remaining = durationMs - (performance.now() - navigationStartedAt);
@@ -46,7 +48,10 @@ onEveryPage(() => {
   if (document.querySelector('[data-auth-gate]')) {
     // Loaded only on /profile, /visa-form and /admin: other pages never fetch the auth code.
     void import('./auth-gate.ts').then(({ gateOnAuth }) =>
-      gateOnAuth(() => hold('auth'), () => release('auth')),
+      gateOnAuth(
+        () => hold('auth'),
+        () => release('auth'),
+      ),
     );
   } else {
     release('auth');

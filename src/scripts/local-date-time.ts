@@ -12,7 +12,7 @@ function stamp(elements: HTMLTimeElement[], now: Date): void {
   }
 }
 
-onEveryPage(() => {
+onEveryPage('local-date-time', () => {
   const elements = [...document.querySelectorAll<HTMLTimeElement>('time[data-local-now]')];
   if (elements.length === 0) return;
   stamp(elements, new Date());

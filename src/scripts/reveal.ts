@@ -6,7 +6,7 @@ import { numberFrom, onEveryPage, prefersReducedMotion } from './page-lifecycle.
 const READY = 'reveal-ready';
 const REVEALED = 'is-revealed';
 
-onEveryPage(() => {
+onEveryPage('reveal', () => {
   const root = document.documentElement;
   const elements = [...document.querySelectorAll<HTMLElement>('[data-reveal]')];
   if (elements.length === 0 || prefersReducedMotion() || !('IntersectionObserver' in window)) return;

@@ -3,7 +3,7 @@ import { numberFrom, onEveryPage, prefersReducedMotion } from './page-lifecycle.
 
 const VISIBLE = 'is-visible';
 
-onEveryPage(() => {
+onEveryPage('scroll-top', () => {
   const button = document.querySelector<HTMLButtonElement>('[data-scroll-top]');
   if (!button) return;
   const threshold = numberFrom(button, 'data-threshold', 200);

@@ -14,6 +14,19 @@ async function watchOverlay(page: Page): Promise<void> {
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
   });
 }
+/** How many listeners of each event type the document and the window hold (read through DevTools). */
+async function listenerCounts(page: Page): Promise<Record<string, number>> {
+  const cdp = await page.context().newCDPSession(page);
+  const counts: Record<string, number> = {};
+  for (const target of ['document', 'window']) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: target });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    for (const { type } of listeners) counts[`${target}:${type}`] = (counts[`${target}:${type}`] ?? 0) + 1;
+  }
+  await cdp.detach();
+  return counts;
+}
+
 const timesShown = (page: Page) => page.evaluate(() => (window as unknown as { overlayShown: number }).overlayShown);
 
 test.describe('client-side route changes', () => {
@@ -64,12 +77,17 @@ test.describe('client-side route changes', () => {
 
   test('behaviours keep working after navigating away and back, once each', async ({ page }) => {
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const before = await listenerCounts(page);
     const nav = new SiteNav(page);
     await nav.menu.getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await nav.menu.getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('[data-loading-overlay]')).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    // No script added a second copy of its document or window listeners.
+    expect(await listenerCounts(page)).toEqual(before);
 
     // The scroll-to-top button still follows the threshold on the swapped-in page.
     const controls = new GlobalControls(page);

@@ -48,6 +48,9 @@ export function prefersReducedMotion(): boolean {
 
 /** Reads a non-negative integer from a data attribute, or `fallback` when it is missing or malformed. */
 export function numberFrom(element: HTMLElement | null, attribute: string, fallback: number): number {
-  const value = Number(element?.getAttribute(attribute));
+  const raw = element?.getAttribute(attribute)?.trim();
+  // Number('') and Number(null) are 0, which would silently turn "missing" into "off".
+  if (!raw) return fallback;
+  const value = Number(raw);
   return Number.isFinite(value) && value >= 0 ? value : fallback;
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { numberFrom, oncePerWindow } from '../../src/scripts/page-lifecycle.ts';
+
+const element = (value: string | null) => ({ getAttribute: () => value }) as unknown as HTMLElement;
+
+describe('numberFrom', () => {
+  it.each([
+    { value: '1000', expected: 1000 },
+    { value: '0', expected: 0 },
+    { value: '200', expected: 200 },
+    { value: null, expected: 42 },
+    { value: '', expected: 42 },
+    { value: 'soon', expected: 42 },
+    { value: '-5', expected: 42 },
+  ])('reads $value as $expected (fallback 42)', ({ value, expected }) => {
+    expect(numberFrom(element(value), 'data-duration-ms', 42)).toBe(expected);
+  });
+
+  it('falls back when the element is missing', () => expect(numberFrom(null, 'data-threshold', 200)).toBe(200));
+});
+
+describe('oncePerWindow', () => {
+  it('installs a key once however often it is asked', () => {
+    let installs = 0;
+    for (let run = 0; run < 3; run += 1) oncePerWindow('unit-test:key', () => (installs += 1));
+    expect(installs).toBe(1);
+  });
+
+  it('keeps separate keys apart', () => {
+    const seen: string[] = [];
+    oncePerWindow('unit-test:a', () => seen.push('a'));
+    oncePerWindow('unit-test:b', () => seen.push('b'));
+    expect(seen).toEqual(['a', 'b']);
+  });
+});

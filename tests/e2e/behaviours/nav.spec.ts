@@ -98,3 +98,28 @@ test.describe('navigation bar on a phone', () => {
     await expect(nav.menuToggle).toBeFocused();
   });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('the menu, the dropdown, the Get Started popup and the FAQ still open and close', async ({ page }) => {
+    await page.goto('/');
+    const nav = new SiteNav(page);
+    await nav.menuToggle.click();
+    await nav.authToggle.click();
+    await expect(nav.authLink('Login')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(nav.menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await expect(page.getByRole('dialog', { name: 'How can we help?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog', { name: 'How can we help?' })).toBeHidden();
+
+    const faq = page.locator('details[name="faq"]');
+    await faq.nth(0).locator('summary').click();
+    await faq.nth(1).locator('summary').click();
+    await expect(page.locator('details[name="faq"][open]')).toHaveCount(1);
+  });
+});

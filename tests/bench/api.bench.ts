@@ -228,7 +228,9 @@ try {
      from generate_series(1, $2::int) as i`,
     [applicant.id, APPLICATIONS],
   );
-  await db.query('analyze public.visa_applications');
+  // What autovacuum does on a server after a bulk load (PGlite has no autovacuum): statistics
+  // for the planner and a visibility map, so the exact count can use an index-only scan.
+  await db.query('vacuum analyze public.visa_applications');
   await db.close();
   report(`seeded ${APPLICATIONS} applications (SQL, not timed as API)`, `${Math.round(performance.now() - seedStart)} ms`);
 
@@ -256,19 +258,24 @@ try {
   report('authenticated application insert: p50 / p95', `${apps.p50} / ${apps.p95} ms`);
   report('authenticated application insert: throughput', `${apps.perSecond}/s (${apps.failures} failed)`, '>= 500/s', apps.perSecond >= 500 && apps.failures === 0);
 
-  // 6. The admin's page: 50 rows, newest first, exact count, at random offsets.
-  let seed = 42;
-  const nextOffset = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), (seed % Math.floor(APPLICATIONS / 50)) * 50);
-  let lastCount = '';
-  const pages = await measure(PAGES, 1, async () => {
-    const res = await fetch(`${backend.url}/rest/v1/visa_applications?select=*&order=submitted_at.desc,id.asc&offset=${nextOffset()}&limit=50`, {
+  // 6. The admin's page: 50 rows, newest first, with the exact total. The first page is what the
+  // dashboard opens on; pages at random offsets across all 100,000 rows are the worst case.
+  const adminPage = async (offset: number) => {
+    const res = await fetch(`${backend.url}/rest/v1/visa_applications?select=*&order=submitted_at.desc,id.asc&offset=${offset}&limit=50`, {
       headers: headers(adminToken, { prefer: 'count=exact' }),
     });
     lastCount = res.headers.get('content-range') ?? '';
     return res;
-  });
-  results.adminPage = { ...pages, contentRange: lastCount };
-  report('admin 50-row page + exact count: p50 / p95', `${pages.p50} / ${pages.p95} ms`, 'p95 < 50 ms', pages.p95 < 50 && pages.failures === 0);
+  };
+  let lastCount = '';
+  const firstPages = await measure(PAGES, 1, () => adminPage(0));
+  results.adminFirstPage = { ...firstPages, contentRange: lastCount };
+  report('admin first 50-row page + exact count: p50 / p95', `${firstPages.p50} / ${firstPages.p95} ms`, 'p95 < 50 ms', firstPages.p95 < 50 && firstPages.failures === 0);
+  let seed = 42;
+  const nextOffset = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), (seed % Math.floor(APPLICATIONS / 50)) * 50);
+  const randomPages = await measure(PAGES, 1, () => adminPage(nextOffset()));
+  results.adminRandomPage = { ...randomPages, contentRange: lastCount };
+  report('admin random 50-row page + exact count: p50 / p95', `${randomPages.p50} / ${randomPages.p95} ms`, 'p95 < 50 ms', randomPages.p95 < 50 && randomPages.failures === 0);
   report('admin page Content-Range (last)', lastCount);
 
   // 7. 200 concurrent submissions leave exactly 200 rows.

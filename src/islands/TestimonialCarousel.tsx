@@ -8,6 +8,7 @@ import { useAutoplay } from './hooks/use-autoplay';
 import { useReducedMotion } from './hooks/use-reduced-motion';
 import { useSwipe } from './hooks/use-swipe';
 
+/** One testimony as the island receives it: the photo already resized to plain src/width/height. */
 export interface CarouselTestimonial {
   id: number;
   text: string;
@@ -50,8 +51,9 @@ export default function TestimonialCarousel({ items, intervalMs, swipeThresholdP
       role="region"
       aria-roledescription="carousel"
       aria-label="Client testimonials"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      // Only a real mouse hovers: a tap's emulated hover would otherwise pause it until the next tap.
+      onPointerEnter={(event) => setHovered(event.pointerType === 'mouse')}
+      onPointerLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);

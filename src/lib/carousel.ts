@@ -13,6 +13,7 @@ export function previousIndex(index: number, count: number): number {
   return (index - 1 + count) % count;
 }
 
+/** Which way a swipe moves the carousel, or null when the gesture is not a swipe. */
 export type SwipeDirection = 'next' | 'previous' | null;
 
 /**

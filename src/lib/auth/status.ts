@@ -3,6 +3,7 @@
 // /visa-form and /admin shows while it is 'loading'.
 import { atom } from 'nanostores';
 
+/** Still finding out, known to be signed out, or known to be signed in. */
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
 /** The visitor's authentication state, shared by every island and script on the page. */

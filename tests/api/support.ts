@@ -2,6 +2,7 @@
 // server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
 // email links the way a browser would.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
 import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
@@ -39,9 +40,35 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
   refreshTokenReuseIntervalSeconds: 0,
 };
 
-/** Starts a backend over a fresh in-memory database. */
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when API_TEST_DATABASE_URL names a
+ * PostgreSQL server, a new database on it that is dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ db: ScriptDb; drop: () => Promise<void> }> {
+  const serverUrl = process.env.API_TEST_DATABASE_URL;
+  if (!serverUrl) return { db: await openDb({ dataDir: 'memory://' }), drop: async () => {} };
+  const name = `api_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client(serverUrl);
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client(serverUrl);
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts a backend over a fresh database (see freshDatabase). */
 export async function startBackend(overrides: Partial<BackendConfig> = {}): Promise<TestBackend> {
-  const db = await openDb({ dataDir: 'memory://' });
+  const { db, drop } = await freshDatabase();
   const config = loadConfig({ ...TEST_CONFIG, ...overrides });
   const server = await createServer({ db, config });
   const { anonKey, serviceRoleKey } = server.keys;
@@ -87,6 +114,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     async close() {
       await server.close();
       await db.close();
+      await drop();
     },
   };
   return backend;

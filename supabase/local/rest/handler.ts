@@ -180,7 +180,7 @@ async function insert(db: Db, table: Table, r: RestRequest): Promise<Reply> {
     if (format === 'object' && select) checkSingle(combined.n);
     return combined;
   });
-  return writeReply(201, result, select, format, prefer, table, `*/${prefer.count ? result.n : '*'}`);
+  return writeReply('insert', result, select, format, table, `*/${prefer.count ? result.n : '*'}`);
 }
 
 /**
@@ -229,19 +229,18 @@ async function runWrites(tx: Sql, statements: Statement[], returning: boolean): 
   return { n, body, single: n === 1 ? (returning ? JSON.stringify((JSON.parse(body) as unknown[])[0]) : null) : null };
 }
 
+/** A write's answer: 201 for inserts, otherwise 204 (minimal) or 200 with the rows. */
 function writeReply(
-  createdStatus: number,
+  kind: 'insert' | 'change',
   result: WriteResult,
   select: SelectItem[] | null,
   format: ResponseFormat,
-  prefer: Preferences,
   table: Table,
   contentRange: string,
 ): Reply {
-  if (!select) return { status: createdStatus === 201 ? 201 : 204, headers: { 'content-range': contentRange } };
+  if (!select) return { status: kind === 'insert' ? 201 : 204, headers: { 'content-range': contentRange } };
   const body = renderBody(format, result.body, result.single ?? null, table, select);
-  void prefer;
-  return { status: createdStatus === 201 ? 201 : 200, headers: { 'content-range': contentRange, ...contentType(format) }, body };
+  return { status: kind === 'insert' ? 201 : 200, headers: { 'content-range': contentRange, ...contentType(format) }, body };
 }
 
 async function update(db: Db, table: Table, r: RestRequest): Promise<Reply> {
@@ -253,7 +252,7 @@ async function update(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   const plan = parseReadPlan(r.query);
   const columns = writableColumns(table, Object.keys(patch));
   if (columns.length === 0) {
-    return writeReply(200, { n: 0, body: '[]' }, select, format === 'object' ? 'json' : format, prefer, table, '*/*');
+    return writeReply('change', { n: 0, body: '[]' }, select, format === 'object' ? 'json' : format, table, '*/*');
   }
   const stmt = buildUpdate(table, columns, patch, plan, select, false);
   const result = await asCaller(db, r, false, async (tx) => {
@@ -261,7 +260,7 @@ async function update(db: Db, table: Table, r: RestRequest): Promise<Reply> {
     if (format === 'object' && select) checkSingle(res.n);
     return res;
   });
-  return writeReply(200, result, select, format, prefer, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
+  return writeReply('change', result, select, format, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
 }
 
 async function remove(db: Db, table: Table, r: RestRequest): Promise<Reply> {
@@ -274,7 +273,7 @@ async function remove(db: Db, table: Table, r: RestRequest): Promise<Reply> {
     if (format === 'object' && select) checkSingle(res.n);
     return res;
   });
-  return writeReply(200, result, select, format, prefer, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
+  return writeReply('change', result, select, format, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
 }
 
 async function callFunction(db: Db, catalog: Catalog, r: RestRequest, name: string): Promise<Reply> {

@@ -79,7 +79,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     if (area === 'other') return otherRoute(method, url);
     const sub = path.slice(area === 'auth' ? '/auth/v1/'.length : '/rest/v1/'.length).replace(/\/+$/, '');
     // Email links and health checks are opened without a key, as behind the hosted gateway.
-    const open = area === 'auth' && ((method === 'GET' && sub === 'verify') || sub === 'health');
+    const open = area === 'auth' && ((method === 'GET' && sub === 'verify') || sub === 'health' || sub === '.well-known/jwks.json');
     if (!open) {
       const key = header(req, 'apikey') ?? url.searchParams.get('apikey');
       if (!key) throw apiKeyError(true);

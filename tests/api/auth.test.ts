@@ -113,6 +113,14 @@ describe('password sign-in', () => {
     expect(typeof claims.session_id).toBe('string');
   });
 
+  test('getClaims verifies the HS256 token through the server', async () => {
+    const email = uniqueEmail('claims');
+    const { client } = await backend.confirmedUser(email, PASSWORD);
+    const { data, error } = await client.auth.getClaims();
+    expect(error).toBeNull();
+    expect(data?.claims).toMatchObject({ email, role: 'authenticated' });
+  });
+
   test('an unknown grant type is refused', async () => {
     const res = await fetch(`${backend.url}/auth/v1/token?grant_type=magic`, {
       method: 'POST',

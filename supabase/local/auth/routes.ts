@@ -23,6 +23,7 @@ const ROUTES: Record<string, Handler> = {
   'POST logout': logout,
   'GET settings': settings,
   'GET health': health,
+  'GET .well-known/jwks.json': jwks,
 };
 
 /** Answers one /auth/v1 request. */
@@ -39,6 +40,11 @@ export async function handleAuth(ctx: AuthContext, r: AuthRequest): Promise<Repl
 /** GET /health, as GoTrue answers it. */
 async function health(): Promise<Reply> {
   return json(200, { version: 'local', name: 'GoTrue', description: 'Local Supabase-compatible Auth for development' });
+}
+
+/** GET /.well-known/jwks.json: empty, because tokens are signed with a shared secret (HS256), so clients verify through GET /user. */
+async function jwks(): Promise<Reply> {
+  return json(200, { keys: [] });
 }
 
 /** GET /settings: which sign-in methods exist (email only) and whether signups confirm automatically. */

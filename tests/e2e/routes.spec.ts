@@ -135,3 +135,125 @@ test.describe('a visa page', () => {
     );
   });
 });
+
+test.describe('page content', () => {
+  test('home: hero, service tiles, destinations, test prep, booking, footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+
+    const services = page.getByRole('region', { name: 'Everything your journey needs' });
+    const slugs = ['consultancy', 'trip-planning', 'airbnb', 'tourism', 'transportation-services', 'expert-advice'];
+    const tileLinks = services.getByRole('link');
+    await expect(tileLinks).toHaveCount(6);
+    expect((await tileLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).sort()).toEqual(
+      slugs.map((slug) => `/service-details/${slug}`).sort(),
+    );
+
+    const countries = page.getByRole('region', { name: 'Where we can take you' }).getByRole('link');
+    await expect(countries).toHaveCount(10);
+    expect(await countries.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      Array.from({ length: 10 }, (_, index) => `/country/${index + 1}`),
+    );
+
+    const prep = page.getByRole('region', { name: 'Test preparation' });
+    for (const name of ['IELTS', 'TOEFL', 'Citizenship test']) {
+      await expect(prep.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Frequently asked questions' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Book a consultation' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What our clients say' })).toBeVisible();
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: 'Get visa news in your inbox' })).toBeVisible();
+    await expect(footer.getByRole('navigation', { name: 'Visas' }).getByRole('link')).toHaveCount(6);
+    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(6);
+    await expect(footer.getByRole('list', { name: 'Social media' }).getByRole('link').first()).toHaveAttribute('target', '_blank');
+    await expect(footer.getByText(/© 2024 /)).toBeVisible();
+  });
+
+  test('services: five service cards and the six continents', async ({ page }) => {
+    await page.goto('/services');
+    const cards = page.getByRole('region', { name: 'Visa and travel services' }).getByRole('link');
+    expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      [1, 2, 3, 4, 5].map((id) => `/services/${id}`),
+    );
+    const continents = page.getByRole('region', { name: 'Visa Services by Continent' });
+    for (const name of ['Africa', 'Asia', 'Europe', 'North America', 'Australia & Oceania', 'South America']) {
+      await expect(continents.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+  });
+
+  const pricing = {
+    consultancy: /by quote/i,
+    airbnb: /by quote/i,
+    'trip-planning': /from \$200 per itinerary/i,
+    tourism: /from \$500/i,
+    'transportation-services': /from \$50 per trip/i,
+    'expert-advice': /from \$100 per session/i,
+  };
+  for (const [slug, price] of Object.entries(pricing)) {
+    test(`service page ${slug}: price, highlights, stamped pictures, Learn More, testimonials`, async ({ page }) => {
+      await page.goto(`/service-details/${slug}`);
+      const priceBox = page.getByRole('complementary', { name: 'Pricing' });
+      await expect(priceBox).toContainText(price);
+      await expect(priceBox.getByRole('link', { name: /^Learn More/ })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Highlights' })).toBeVisible();
+      const figures = page.locator('figure:has(img)');
+      expect(await figures.count()).toBeGreaterThan(0);
+      await expect(figures.locator('time')).toHaveCount(await figures.count());
+      await expect(page.getByRole('region', { name: 'What clients say' }).locator('blockquote').first()).toBeVisible();
+    });
+  }
+
+  test('country page: flag, places, visa types, visa-free rules and an apply link', async ({ page }) => {
+    await page.goto('/country/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nigeria' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Flag of Nigeria' })).toBeVisible();
+    await expect(page.locator('figcaption').first()).not.toBeEmpty();
+    const visas = page.getByRole('region', { name: 'Visas for Nigeria' });
+    const visaHrefs = await visas.getByRole('list').first().getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(visaHrefs.length).toBeGreaterThan(0);
+    for (const href of visaHrefs) expect(href).toMatch(/^\/visa(\/\d)?$/);
+    await expect(visas.getByRole('heading', { name: 'Visa-free entry' })).toBeVisible();
+    await expect(visas.getByRole('link', { name: /^Apply for a Nigeria visa/ })).toHaveAttribute('href', '/visa-form');
+  });
+
+  test('team: four members and a way back to About, which links to the team', async ({ page }) => {
+    await page.goto('/team');
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(4);
+    await page.getByRole('link', { name: 'Back to About us' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Meet our team' })).toHaveAttribute('href', '/team');
+  });
+
+  test('news: three cards whose Read More opens the article', async ({ page }) => {
+    await page.goto('/news-media');
+    await expect(page.getByRole('main').getByRole('link', { name: /^Read More/ })).toHaveCount(3);
+    const card = page.getByRole('main').getByRole('article').first();
+    const title = (await card.getByRole('heading').textContent())!.trim();
+    const readMore = card.getByRole('link', { name: /^Read More/ });
+    const href = await readMore.getAttribute('href');
+    expect(href).toMatch(/^\/news\/[a-z0-9-]+$/);
+    await readMore.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  test('media partners: three partners with external links in new tabs', async ({ page }) => {
+    await page.goto('/world-media');
+    const sites = page.getByRole('main').getByRole('link', { name: /^Visit website/ });
+    await expect(sites).toHaveCount(3);
+    for (const link of await sites.all()) {
+      await expect(link).toHaveAttribute('href', /^https:\/\//);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  test('the visa form page has its mount point and signup/login alternatives', async ({ page }) => {
+    await page.goto('/visa-form?type=Business%20Visa');
+    await expect(page.locator('#visa-form-root')).toBeAttached();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+});

@@ -174,6 +174,20 @@ describe('insert', () => {
     expect(dup.error?.code).toBe('23505');
   });
 
+  test('upsert merges on the primary key or ignores duplicates (service key: only it may write every column)', async () => {
+    const service = backend.admin();
+    const { data: row } = await bob.client.from('visa_applications').insert(application('Upsert Me')).select('*').single();
+    const denied = await admin.client.from('visa_applications').upsert({ ...row, status: 'rejected' });
+    expect(denied.status).toBe(403);
+    const merged = await service.from('visa_applications').upsert({ ...row, status: 'rejected' }).select('name, status');
+    expect(merged.error).toBeNull();
+    expect(merged.data).toEqual([{ name: 'Upsert Me', status: 'rejected' }]);
+    const ignored = await service.from('visa_applications').upsert({ ...row, status: 'approved' }, { onConflict: 'id', ignoreDuplicates: true }).select('status');
+    expect(ignored.data).toEqual([]);
+    const unknownTarget = await service.from('visa_applications').upsert(row!, { onConflict: 'nope' });
+    expect(unknownTarget.status).toBe(400);
+  });
+
   test('missing=default keeps defaults for keys absent from some rows', async () => {
     const rows = [application('Default A'), { ...application('Default B'), message: 'hello' }];
     const res = await bob.client.from('visa_applications').insert(rows, { defaultToNull: false }).select('name, message, status');

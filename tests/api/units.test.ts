@@ -138,6 +138,7 @@ describe('PostgREST grammar', () => {
       name: 'items',
       kind: 'table',
       columns: new Map(['id', 'name'].map((n) => [n, { name: n, type: 'text', hasDefault: false, generated: false }])),
+      primaryKey: ['id'],
     };
     const evil = "x' or 1=1; drop table items; --";
     const stmt = buildRead(table, parseReadPlan(new URLSearchParams({ name: `eq.${evil}`, order: 'id.desc', limit: '5' })), { count: true, single: false });

@@ -15,6 +15,8 @@ export interface Table {
   name: string;
   kind: 'table' | 'view';
   columns: Map<string, Column>;
+  /** Primary-key columns: the default conflict target of an upsert. */
+  primaryKey: string[];
 }
 
 export interface FunctionArg {
@@ -40,6 +42,15 @@ const TABLES_SQL = `
   join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
   where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')
   order by c.relname, a.attnum`;
+
+const PRIMARY_KEYS_SQL = `
+  select c.relname as table_name, a.attname as column_name
+  from pg_catalog.pg_index i
+  join pg_catalog.pg_class c on c.oid = i.indrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum = any (i.indkey)
+  where i.indisprimary and n.nspname = 'public'
+  order by c.relname, array_position(i.indkey::int2[], a.attnum)`;
 
 const FUNCTIONS_SQL = `
   select p.proname as name, p.proretset as returns_set, p.pronargs as nargs,
@@ -114,15 +125,16 @@ export class Catalog {
   }
 
   private async read(): Promise<void> {
-    const [tableRows, functionRows] = await Promise.all([
+    const [tableRows, keyRows, functionRows] = await Promise.all([
       this.sql.query<TableRow>(TABLES_SQL),
+      this.sql.query<{ table_name: string; column_name: string }>(PRIMARY_KEYS_SQL),
       this.sql.query<FunctionRow>(FUNCTIONS_SQL),
     ]);
     const tables = new Map<string, Table>();
     for (const row of tableRows.rows) {
       let table = tables.get(row.table_name);
       if (!table) {
-        table = { name: row.table_name, kind: row.kind === 'r' || row.kind === 'p' ? 'table' : 'view', columns: new Map() };
+        table = { name: row.table_name, kind: row.kind === 'r' || row.kind === 'p' ? 'table' : 'view', columns: new Map(), primaryKey: [] };
         tables.set(row.table_name, table);
       }
       table.columns.set(row.column_name, {
@@ -132,6 +144,7 @@ export class Catalog {
         generated: row.generated,
       });
     }
+    for (const key of keyRows.rows) tables.get(key.table_name)?.primaryKey.push(key.column_name);
     const functions = new Map<string, FunctionDef[]>();
     for (const row of functionRows.rows) {
       const names = row.arg_names.slice(0, row.nargs);

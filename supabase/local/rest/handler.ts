@@ -10,7 +10,7 @@ import type { RestIdentity } from './identity.ts';
 import { parseRangeHeader, parseReadPlan, parseSelect, type ReadPlan, type SelectItem } from './parse.ts';
 import { isPgError, pgToHttpError } from './pg-errors.ts';
 import { readPrefer, responseFormat, type Preferences, type ResponseFormat } from './prefer.ts';
-import { buildCall, buildDelete, buildInsert, buildRead, buildUpdate, writableColumns, type Statement } from './sql.ts';
+import { buildCall, buildDelete, buildInsert, buildRead, buildUpdate, writableColumns, type Statement, type Upsert } from './sql.ts';
 
 export interface RestRequest {
   req: IncomingMessage;
@@ -174,13 +174,22 @@ async function insert(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   const format = responseFormat(r.req);
   const select = returningOf(r, prefer);
   const groups = insertGroups(rows, r.query.get('columns'), prefer.missingDefault);
-  const statements = groups.map((g) => buildInsert(table, writableColumns(table, g.keys), g.rows, select, false));
+  const upsert = upsertOf(table, r.query.get('on_conflict'), prefer);
+  const statements = groups.map((g) => buildInsert(table, writableColumns(table, g.keys), g.rows, select, false, upsert));
   const result = await asCaller(db, r, false, async (tx) => {
     const combined = await runWrites(tx, statements, select !== null);
     if (format === 'object' && select) checkSingle(combined.n);
     return combined;
   });
   return writeReply('insert', result, select, format, table, `*/${prefer.count ? result.n : '*'}`);
+}
+
+/** The conflict target of an upsert: `on_conflict` columns, else the primary key. */
+function upsertOf(table: Table, onConflict: string | null, prefer: Preferences): Upsert | null {
+  if (!prefer.resolution) return null;
+  const names = onConflict ? onConflict.split(',').map((c) => c.trim()).filter(Boolean) : table.primaryKey;
+  if (names.length === 0) throw restError(400, 'PGRST100', `"failed to parse on_conflict (${onConflict ?? ''})"`, 'An upsert needs on_conflict columns or a primary key.');
+  return { target: writableColumns(table, names), action: prefer.resolution };
 }
 
 /**

@@ -5,6 +5,8 @@ export interface Preferences {
   returnRepresentation: boolean;
   count: boolean;
   missingDefault: boolean;
+  /** `resolution=merge-duplicates|ignore-duplicates`: an upsert. */
+  resolution: 'merge' | 'ignore' | null;
 }
 
 /** Reads `Prefer: return=…, count=…, missing=…` (postgrest-js comma-joins several values). */
@@ -21,6 +23,7 @@ export function readPrefer(req: IncomingMessage): Preferences {
     // `planned` and `estimated` are answered with the exact count: tables here are small enough.
     count: count === 'exact' || count === 'planned' || count === 'estimated',
     missingDefault: prefs.get('missing') === 'default',
+    resolution: prefs.get('resolution') === 'merge-duplicates' ? 'merge' : prefs.get('resolution') === 'ignore-duplicates' ? 'ignore' : null,
   };
 }
 

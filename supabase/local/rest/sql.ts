@@ -129,14 +129,35 @@ export function writableColumns(table: Table, keys: Iterable<string>): Column[] 
  * An insert of rows that share one set of columns, typed by json_populate_recordset so Postgres
  * converts and checks every value; columns not named keep their defaults.
  */
-export function buildInsert(table: Table, columns: Column[], rows: unknown[], select: SelectItem[] | null, single: boolean): Statement {
+export function buildInsert(
+  table: Table,
+  columns: Column[],
+  rows: unknown[],
+  select: SelectItem[] | null,
+  single: boolean,
+  upsert: Upsert | null = null,
+): Statement {
   const params = new Params();
   const names = columns.map((c) => ident(c.name)).join(', ');
   const source = `json_populate_recordset(null::${qualified(table)}, ${params.add(JSON.stringify(rows))}::json)`;
   // With no columns named, a zero-column select inserts one all-default row per object.
   const insert = `insert into ${qualified(table)}${columns.length ? ` (${names})` : ''} select ${names} from ${source}`;
-  const text = insert + returning(table, select);
+  const text = insert + onConflict(columns, upsert) + returning(table, select);
   return { text: select ? wrapReturning(text, single) : text, params: params.values };
+}
+
+/** An upsert: the conflict target and whether a clash updates the row or leaves it. */
+export interface Upsert {
+  target: Column[];
+  action: 'merge' | 'ignore';
+}
+
+function onConflict(columns: Column[], upsert: Upsert | null): string {
+  if (!upsert) return '';
+  const target = upsert.target.map((c) => ident(c.name)).join(', ');
+  const updates = columns.filter((c) => !upsert.target.includes(c)).map((c) => `${ident(c.name)} = excluded.${ident(c.name)}`);
+  if (upsert.action === 'ignore' || updates.length === 0) return ` on conflict (${target}) do nothing`;
+  return ` on conflict (${target}) do update set ${updates.join(', ')}`;
 }
 
 /** An update of the named columns from one JSON object, on the rows the filters match. */

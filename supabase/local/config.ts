@@ -50,6 +50,8 @@ export interface BackendConfig {
   maxRows: number | null;
   /** Messages kept in the in-memory outbox; older ones are dropped first. */
   outboxLimit: number;
+  /** Print one line per request (method, path, status, milliseconds). */
+  logRequests: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -116,6 +118,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
       : null,
     maxRows: num(get('api', 'max_rows')) ?? null,
     outboxLimit: 1000,
+    logRequests: env.BACKEND_LOG_REQUESTS === 'true',
   };
   return { ...config, ...overrides };
 }

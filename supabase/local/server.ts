@@ -48,6 +48,10 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (config.logRequests) {
+      const started = performance.now();
+      res.once('finish', () => console.log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)} ms`));
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const path = url.pathname;

@@ -28,6 +28,9 @@ begin
 end;
 $$;
 
+-- Trigger functions run without the caller needing EXECUTE; nobody calls them directly.
+revoke all on function private.set_updated_at() from public, anon, authenticated;
+
 /**
   * Trims a piece of signup metadata and returns NULL when it is empty or longer than max_length,
   * so that odd input leaves a field blank instead of failing the signup.
@@ -44,6 +47,8 @@ select case
            else btrim(value)
            end;
 $$;
+
+revoke all on function private.clean_text(text, integer) from public, anon, authenticated;
 
 /**
   * -------------------------------------------------------
@@ -69,8 +74,9 @@ create table public.profiles
 
 comment on table public.profiles is 'One row per auth user, created from the signup metadata. role is admin or user.';
 
--- The admin list sorts users by signup time.
+-- The admin list sorts users by signup time and finds them by email (so does admin:grant).
 create index profiles_created_at_idx on public.profiles (created_at desc);
+create index profiles_email_idx on public.profiles (lower(email));
 
 create trigger profiles_set_updated_at
     before update

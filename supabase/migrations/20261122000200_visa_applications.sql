@@ -69,6 +69,8 @@ begin
 end;
 $$;
 
+revoke all on function private.reject_future_birth_date() from public, anon, authenticated;
+
 create trigger visa_applications_reject_future_birth_date
     before insert or update of dob
     on public.visa_applications

@@ -29,6 +29,8 @@ $$
 select 5;
 $$;
 
+revoke all on function private.submission_limit_per_hour() from public, anon, authenticated;
+
 create table private.form_submissions
 (
     id           bigint generated always as identity primary key,
@@ -127,6 +129,8 @@ begin
     return new;
 end;
 $$;
+
+revoke all on function private.reject_past_booking_date() from public, anon, authenticated;
 
 create trigger bookings_reject_past_date
     before insert

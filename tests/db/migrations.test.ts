@@ -70,6 +70,14 @@ describe('the project migrations', () => {
     );
     expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter']);
   });
+
+  it('let signed-in users execute nothing in private but the admin check', async () => {
+    const { rows } = await db.query<{ proname: string }>(
+      `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
+    );
+    expect(rows.map((row) => row.proname)).toEqual(['is_admin']);
+  });
 });
 
 describe('a new migration', () => {

@@ -7,17 +7,27 @@ import { resolveAuthStatusFromSupabase } from '../lib/auth/resolve.ts';
 /** How long auth may take before the overlay appears. */
 export const AUTH_OVERLAY_DELAY_MS = 150;
 
-/** Calls `show` if auth is still loading after a short delay and `hide` once it is settled. */
-export function gateOnAuth(show: () => void, hide: () => void): void {
-  if (authStatus.get() !== 'loading') return hide();
+/**
+ * Calls `show` if auth is still loading after a short delay and `hide` once it is settled; the
+ * returned function stops watching (the visitor left the page).
+ */
+export function gateOnAuth(show: () => void, hide: () => void): () => void {
+  if (authStatus.get() !== 'loading') {
+    hide();
+    return () => undefined;
+  }
   const timer = setTimeout(() => {
     if (authStatus.get() === 'loading') show();
   }, AUTH_OVERLAY_DELAY_MS);
   const unsubscribe = authStatus.listen((status) => {
     if (status === 'loading') return;
-    clearTimeout(timer);
-    unsubscribe();
+    stop();
     hide();
   });
+  function stop(): void {
+    clearTimeout(timer);
+    unsubscribe();
+  }
   void resolveAuthStatusFromSupabase();
+  return stop;
 }

@@ -45,15 +45,20 @@ onEveryPage('loading-overlay', () => {
     const remaining = durationMs - (performance.now() - navigationStartedAt);
     navigationTimer = setTimeout(() => release('navigation'), Math.max(0, remaining));
   }
-  if (document.querySelector('[data-auth-gate]')) {
-    // Loaded only on /profile, /visa-form and /admin: other pages never fetch the auth code.
-    void import('./auth-gate.ts').then(({ gateOnAuth }) =>
-      gateOnAuth(
-        () => hold('auth'),
-        () => release('auth'),
-      ),
-    );
-  } else {
+  if (!document.querySelector('[data-auth-gate]')) {
     release('auth');
+    return;
   }
+  // Loaded only on /profile, /visa-form and /admin: other pages never fetch the auth code.
+  let left = false;
+  let stopGate: (() => void) | undefined;
+  void import('./auth-gate.ts').then(({ gateOnAuth }) => {
+    if (!left) stopGate = gateOnAuth(() => hold('auth'), () => release('auth'));
+  });
+  return () => {
+    // Leaving the page ends its gate; the next page decides for itself.
+    left = true;
+    stopGate?.();
+    release('auth');
+  };
 });

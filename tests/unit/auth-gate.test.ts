@@ -34,6 +34,17 @@ describe('gateOnAuth', () => {
     expect(hide).toHaveBeenCalledTimes(1);
   });
 
+  it('stops watching when the visitor leaves the page', () => {
+    const show = vi.fn();
+    const hide = vi.fn();
+    const stop = gateOnAuth(show, hide);
+    stop();
+    vi.advanceTimersByTime(1000);
+    authStatus.set('signed-out');
+    expect(show).not.toHaveBeenCalled();
+    expect(hide).not.toHaveBeenCalled();
+  });
+
   it('does not show at all when auth is already known', () => {
     authStatus.set('signed-in');
     const show = vi.fn();

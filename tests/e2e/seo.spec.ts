@@ -85,6 +85,18 @@ test.describe('every page describes itself', () => {
   });
 });
 
+test('a news article describes itself as a NewsArticle with its headline and date', async ({ page }) => {
+  const site = new SitePage(page);
+  await site.goto('/news-media');
+  const href = await page.getByRole('main').getByRole('link', { name: /^Read More/ }).first().getAttribute('href');
+  await site.goto(href!);
+  const head = await site.head();
+  const article = structuredData(head).find((data) => data['@type'] === 'NewsArticle');
+  await expect(site.heading()).toHaveText(String(article?.['headline']));
+  expect(String(article?.['datePublished'])).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(head.og['og:type']).toBe('article');
+});
+
 test.describe('crawler files', () => {
   test('the sitemap lists exactly the public pages', async ({ request }) => {
     const index = await (await request.get('/sitemap-index.xml')).text();

@@ -2,7 +2,13 @@
 // server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
 // email links the way a browser would.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../../supabase/local/config.ts';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
 import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
@@ -41,12 +47,55 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
 };
 
 /**
- * A fresh database for one test file: in-memory PGlite, or, when API_TEST_DATABASE_URL names a
- * PostgreSQL server, a new database on it that is dropped afterwards.
+ * A migrated PGlite data folder shared by every test file as a template. Creating a PGlite
+ * database (its initdb) is the slowest step of a test file, often 10 s or more on a busy machine,
+ * so it happens once per version of the schema: the folder is named by a hash of the bootstrap
+ * and the migrations, and a lock directory makes concurrent files wait for the first one.
+ */
+async function migratedTemplate(): Promise<string> {
+  const sources = [join(PROJECT_ROOT, 'supabase/local/db/bootstrap.sql')];
+  const migrations = join(PROJECT_ROOT, 'supabase/migrations');
+  for (const name of (await readdir(migrations)).sort()) if (name.endsWith('.sql')) sources.push(join(migrations, name));
+  const hash = createHash('sha256');
+  for (const file of sources) hash.update(file).update(await readFile(file));
+  const base = join(tmpdir(), `api-test-pglite-${hash.digest('hex').slice(0, 16)}`);
+  const ready = join(base, 'ready');
+  const lock = `${base}.lock`;
+  for (;;) {
+    if (existsSync(ready)) return join(base, 'data');
+    try {
+      await mkdir(lock);
+    } catch {
+      // Another file is building it; a lock older than five minutes was left by a killed run.
+      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > 300_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      await rm(base, { recursive: true, force: true });
+      const db = await openDb({ dataDir: join(base, 'data') });
+      await db.close();
+      await writeFile(ready, new Date().toISOString());
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * A fresh database for one test file: a private copy of the migrated PGlite template in a
+ * temporary folder, or, when API_TEST_DATABASE_URL names a PostgreSQL server, a new database on
+ * it. Either is removed afterwards.
  */
 async function freshDatabase(): Promise<{ db: ScriptDb; drop: () => Promise<void> }> {
   const serverUrl = process.env.API_TEST_DATABASE_URL;
-  if (!serverUrl) return { db: await openDb({ dataDir: 'memory://' }), drop: async () => {} };
+  if (!serverUrl) {
+    const template = await migratedTemplate();
+    const folder = await mkdtemp(join(tmpdir(), 'api-test-'));
+    await cp(template, join(folder, 'data'), { recursive: true });
+    return { db: await openDb({ dataDir: join(folder, 'data') }), drop: () => rm(folder, { recursive: true, force: true }) };
+  }
   const name = `api_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client(serverUrl);
   await admin.connect();

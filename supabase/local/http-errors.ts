@@ -1,5 +1,6 @@
 // Error responses in the shapes supabase-js understands: GoTrue's envelope for /auth/v1 and
 // PostgREST's {code, details, hint, message} for /rest/v1 (supabase-contract.md A.1 and C).
+import { randomUUID } from 'node:crypto';
 
 /** An error that ends a request with a given status and JSON body. */
 export class HttpError extends Error {
@@ -19,10 +20,12 @@ export class HttpError extends Error {
  * the legacy {code: status, error_code, msg}. Both carry the `x-sb-error-code` header.
  */
 export function authError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): HttpError {
+  // GoTrue's legacy envelope names server errors with an id to find them in the logs.
+  const legacyExtra = status >= 500 ? { error_id: randomUUID(), ...extra } : extra;
   return new HttpError(
     status,
     message,
-    (versioned) => (versioned ? { code, message, ...extra } : { code: status, error_code: code, msg: message, ...extra }),
+    (versioned) => (versioned ? { code, message, ...extra } : { code: status, error_code: code, msg: message, ...legacyExtra }),
     { 'x-sb-error-code': code },
   );
 }

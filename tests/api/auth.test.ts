@@ -65,6 +65,22 @@ describe('signup', () => {
     if (code === 'weak_password') expect((error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
   });
 
+  test('a failing database trigger is 500 "Database error saving new user" and leaves no user', async () => {
+    // A trigger of this test's own database refuses one address, as a broken profile trigger would.
+    await backend.db.exec(`
+      create or replace function public.test_refuse_signup() returns trigger language plpgsql as
+        $$ begin raise exception 'refused by test'; end $$;
+      create trigger test_refuse_signup before insert on auth.users for each row
+        when (new.email like 'trigger-fails%') execute function public.test_refuse_signup();`);
+    const email = `trigger-fails.${Date.now()}@example.com`;
+    const { error } = await backend.client().auth.signUp({ email, password: PASSWORD });
+    expect(error?.status).toBe(500);
+    expect(error?.message).toBe('Database error saving new user');
+    const rows = await backend.db.query('select 1 from auth.users where email = $1', [email]);
+    expect(rows.rows).toHaveLength(0);
+    expect(await backend.mail(email)).toHaveLength(0);
+  });
+
   test.each([
     ['', 'An email address is required'],
     ['not-an-email', 'Unable to validate email address: invalid format'],

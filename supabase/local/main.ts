@@ -12,10 +12,11 @@ const envFile = join(PROJECT_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 const config = loadConfig();
 const db = await openDb(process.env.PGLITE_DATA_DIR ? { dataDir: process.env.PGLITE_DATA_DIR } : {});
+const dbMs = Math.round(performance.now() - started);
 const server = await createServer({ db, config });
 const ms = Math.round(performance.now() - started);
 
-console.log(`Local Supabase API   ${server.url}   (${db.kind}, ready in ${ms} ms)`);
+console.log(`Local Supabase API   ${server.url}   (${db.kind}, ready in ${ms} ms, database ${dbMs} ms of it)`);
 console.log(`Outbox               ${server.url}/mail`);
 console.log(`anon key             ${server.keys.anonKey}`);
 console.log(`service_role key     ${server.keys.serviceRoleKey}`);

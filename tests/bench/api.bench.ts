@@ -31,6 +31,8 @@ interface Backend {
   startMs: number;
   /** The backend's own figure: process start to listening. */
   readyMs: number | null;
+  /** Of readyMs, the part spent opening the database (bootstrap and migration check included). */
+  databaseMs: number | null;
 }
 
 async function freePort(): Promise<number> {
@@ -62,8 +64,8 @@ async function startBackend(env: Record<string, string>): Promise<Backend> {
     await new Promise((r) => setTimeout(r, 10));
   }
   const startMs = performance.now() - started;
-  const ready = /ready in (\d+) ms/.exec(output);
-  return { url, child, startMs, readyMs: ready ? Number(ready[1]) : null };
+  const ready = /ready in (\d+) ms, database (\d+) ms/.exec(output);
+  return { url, child, startMs, readyMs: ready ? Number(ready[1]) : null, databaseMs: ready ? Number(ready[2]) : null };
 }
 
 async function stopBackend(b: Backend, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -236,9 +238,9 @@ try {
 
   // 3. Start with existing data.
   backend = await startBackend(pgliteEnv);
-  results.startWithData = { spawnToHealthMs: Math.round(backend.startMs), backendReadyMs: backend.readyMs };
+  results.startWithData = { spawnToHealthMs: Math.round(backend.startMs), backendReadyMs: backend.readyMs, databaseMs: backend.databaseMs };
   report('start with existing data: spawn -> answering', `${Math.round(backend.startMs)} ms`, '< 2000 ms', backend.startMs < 2000);
-  report('start with existing data: backend\'s own ready time', `${backend.readyMs} ms`);
+  report('start with existing data: backend\'s own ready time', `${backend.readyMs} ms (opening the database: ${backend.databaseMs} ms)`);
   const adminToken = (await auth(backend.url, 'token?grant_type=password', { email: 'admin@bench.example', password: 'bench-admin-password' })).access_token;
   const userToken = (await auth(backend.url, 'token?grant_type=password', { email: 'applicant@bench.example', password: 'bench-applicant-password' })).access_token;
 

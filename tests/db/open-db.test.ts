@@ -112,6 +112,24 @@ describe('transaction', () => {
   });
 });
 
+describe.skipIf(Boolean(process.env['DATABASE_URL']))('PGlite in memory', () => {
+  it('gives each caller its own fully migrated database (from the cached snapshot after the first)', async () => {
+    const [one, two] = [await openDb({ dataDir: 'memory://' }), await openDb({ dataDir: 'memory://' })];
+    try {
+      await one.query(`insert into public.newsletter_subscribers (email) values ('only-in-one@example.com')`);
+      const count = (d: typeof one) =>
+        d.query<{ n: number }>('select count(*)::int as n from public.newsletter_subscribers').then((r) => r.rows[0]!.n);
+      const migrations = (d: typeof one) =>
+        d.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations').then((r) => r.rows[0]!.n);
+      expect([await count(one), await count(two)]).toEqual([1, 0]);
+      expect([await migrations(one), await migrations(two)]).toEqual([4, 4]);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
 describe.skipIf(Boolean(process.env['DATABASE_URL']))('PGlite in a data folder', () => {
   let dataDir: string;
 

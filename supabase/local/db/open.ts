@@ -48,6 +48,12 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.local-data/pgli
  *  (databaseUrl, default process.env.DATABASE_URL), runs the bootstrap and pending migrations unless migrate is false. */
 export async function openDb(opts: OpenDbOptions = {}): Promise<ScriptDb> {
   const databaseUrl = opts.databaseUrl ?? (opts.dataDir === undefined ? process.env['DATABASE_URL'] : undefined);
+  if (!databaseUrl && opts.dataDir?.startsWith('memory://') && opts.migrate !== false) {
+    // Tests open many in-memory databases; starting from a cached, already migrated copy skips
+    // initdb and the migrations (several seconds each).
+    const { openMigratedInMemory } = await import('./snapshot.ts');
+    return openMigratedInMemory();
+  }
   const db = databaseUrl ? await openPostgresDb(databaseUrl) : await openPgliteDb(opts.dataDir ?? DEFAULT_DATA_DIR);
   if (opts.migrate !== false) {
     try {

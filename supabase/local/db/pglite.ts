@@ -11,14 +11,21 @@ import { INT8_OID, TEXT_KEPT_OIDS, keepText, parseInt8 } from './types.ts';
 const parsers: Record<number, (value: string) => unknown> = { [INT8_OID]: parseInt8 };
 for (const oid of TEXT_KEPT_OIDS) parsers[oid] = keepText;
 
-/** Opens (creating if needed) a PGlite database in dataDir, or in memory for 'memory://'. */
-export async function openPglite(dataDir: string): Promise<ScriptDb> {
+/** A PGlite database that can also write its whole data folder to one compressed archive. */
+export interface PgliteDb extends ScriptDb {
+  /** The data folder as a gzipped tar, which `loadDataDir` turns back into the same database. */
+  dump(): Promise<Blob>;
+}
+
+/** Opens (creating if needed) a PGlite database in dataDir, or in memory for 'memory://';
+ *  loadDataDir starts it from an archive made by dump() instead of an empty cluster. */
+export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PgliteDb> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? async () => {} : await lockDataDir(dataDir);
   let pg: PGlite;
   try {
     if (!inMemory) await mkdir(dataDir, { recursive: true });
-    pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers });
+    pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     await release();
     throw error;
@@ -37,6 +44,7 @@ export async function openPglite(dataDir: string): Promise<ScriptDb> {
         const sql: Sql = { query: async <T,>(text: string, params?: unknown[]) => toResult<T>(await tx.query(text, params)) };
         return fn(sql);
       }),
+    dump: () => pg.dumpDataDir('gzip'),
     close: async () => {
       await pg.close();
       await release();

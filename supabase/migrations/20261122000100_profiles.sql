@@ -11,7 +11,11 @@
   * -------------------------------------------------------
   * Section - Shared helpers
   * -------------------------------------------------------
+  * Helpers live in private, a schema the REST API does not expose. Hosted projects do not have
+  * it (the local bootstrap creates it too), so it is created here.
  */
+create schema if not exists private;
+revoke all on schema private from public;
 
 /**
   * Keeps updated_at truthful whoever writes the row.
@@ -58,12 +62,13 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
 create table public.profiles
 (
     id             uuid primary key references auth.users (id) on delete cascade,
-    full_name      text check (char_length(full_name) between 1 and 200),
+    -- Every detail may be missing (the profile page shows 'Not Provided'), never blank.
+    full_name      text check (char_length(btrim(full_name)) between 1 and 200),
     age            integer check (age between 1 and 150),
-    address        text check (char_length(address) between 1 and 500),
-    country        text check (char_length(country) between 1 and 100),
-    occupation     text check (char_length(occupation) between 1 and 200),
-    phone          text check (char_length(phone) between 3 and 40),
+    address        text check (char_length(btrim(address)) between 1 and 500),
+    country        text check (char_length(btrim(country)) between 1 and 100),
+    occupation     text check (char_length(btrim(occupation)) between 1 and 200),
+    phone          text check (char_length(btrim(phone)) between 3 and 40),
     marital_status text check (marital_status in ('Single', 'Married', 'Divorced', 'Widowed')),
     -- Copied from auth.users and kept in sync by a trigger; the admin list shows it.
     email          text check (char_length(email) <= 255),

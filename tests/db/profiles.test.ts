@@ -116,14 +116,23 @@ describe('a user and their profile', () => {
     expect(await profileOf(user.id)).toMatchObject({ role: 'user', email: 'owner@example.com' });
   });
 
-  it('cannot store an invalid marital status or age', async () => {
-    const owner = signedIn('owner', user);
-    const status = await attemptAs(db, owner, `update public.profiles set marital_status = 'Engaged' where id = $1`, [
+  it.each([
+    ['an unknown marital status', `marital_status = 'Engaged'`],
+    ['an age of 0', 'age = 0'],
+    ['a blank name', `full_name = '   '`],
+    ['a name of 201 characters', `full_name = repeat('x', 201)`],
+  ])('cannot store %s', async (_label, assignment) => {
+    const outcome = await attemptAs(db, signedIn('owner', user), `update public.profiles set ${assignment} where id = $1`, [
       user.id,
     ]);
-    const age = await attemptAs(db, owner, `update public.profiles set age = 0 where id = $1`, [user.id]);
-    expect(status).toMatchObject({ ok: false, code: '23514' });
-    expect(age).toMatchObject({ ok: false, code: '23514' });
+    expect(outcome).toMatchObject({ ok: false, code: '23514' });
+  });
+
+  it('can clear a detail', async () => {
+    const outcome = await attemptAs(db, signedIn('owner', user), 'update public.profiles set occupation = null where id = $1', [
+      user.id,
+    ]);
+    expect(outcome).toMatchObject({ ok: true, affectedRows: 1 });
   });
 });
 

@@ -1,0 +1,63 @@
+// supabase/seed.sql keeps loading as the migrations change, and gives what its header promises:
+// an admin and a user who can log in with the documented passwords, and a few rows per table.
+
+import { readFile } from 'node:fs/promises';
+import bcrypt from 'bcryptjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, runAs, signedIn, type TestDb } from './support.ts';
+
+let db: TestDb;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await db.exec(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'));
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('the development seed', () => {
+  it.each([
+    ['admin@example.com', 'admin-dev-password', 'admin'],
+    ['amara@example.com', 'amara-dev-password', 'user'],
+  ])('creates %s, confirmed, with its documented password and role %s', async (email, password, role) => {
+    const { rows } = await db.query<{ encrypted_password: string; email_confirmed_at: string | null; role: string }>(
+      `select u.encrypted_password, u.email_confirmed_at, p.role
+       from auth.users u join public.profiles p on p.id = u.id where u.email = $1`,
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.email_confirmed_at).not.toBeNull();
+    expect(rows[0]!.role).toBe(role);
+    // The Auth server checks passwords with bcrypt; pgcrypto's hashes must be readable by it.
+    expect(await bcrypt.compare(password, rows[0]!.encrypted_password)).toBe(true);
+  });
+
+  it('gives each account an email identity', async () => {
+    const { rows } = await db.query(`select email, provider from auth.identities order by email`);
+    expect(rows).toEqual([
+      { email: 'admin@example.com', provider: 'email' },
+      { email: 'amara@example.com', provider: 'email' },
+    ]);
+  });
+
+  it('fills each table with a few rows', async () => {
+    const { rows } = await db.query(
+      `select (select count(*) from public.visa_applications)::int as applications,
+              (select count(*) from public.bookings)::int as bookings,
+              (select count(*) from public.contact_messages)::int as messages,
+              (select count(*) from public.newsletter_subscribers)::int as subscribers`,
+    );
+    expect(rows).toEqual([{ applications: 4, bookings: 2, messages: 2, subscribers: 2 }]);
+  });
+
+  it('shows Amara her three applications and the admin all four', async () => {
+    const amara = signedIn('amara', { id: '00000000-0000-4000-8000-00000000a002', email: 'amara@example.com' });
+    const admin = signedIn('admin', { id: '00000000-0000-4000-8000-00000000a001', email: 'admin@example.com' });
+    const mine = await runAs(db, amara, 'select status from public.visa_applications order by submitted_at');
+    const all = await runAs(db, admin, 'select id from public.visa_applications');
+    expect(mine.rows).toEqual([{ status: 'approved' }, { status: 'in_review' }, { status: 'submitted' }]);
+    expect(all.rows).toHaveLength(4);
+  });
+});

@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bootstrap, listMigrations, migrate } from '../../supabase/local/db/migrate.ts';
 import { openTestDb, type TestDb } from './support.ts';
 
@@ -105,6 +105,22 @@ describe('a new migration', () => {
               exists (select 1 from supabase_migrations.schema_migrations where version = '29990102000000') as recorded`,
     );
     expect(rows).toEqual([{ tbl: null, recorded: false }]);
+  });
+
+  it('that is edited after it was applied is reported, not re-run', async () => {
+    const dir = join(scratch, 'edited');
+    await import('node:fs/promises').then((fs) => fs.mkdir(dir));
+    const file = join(dir, '29990103000000_edited.sql');
+    await writeFile(file, 'create table public.edited_once (id int);');
+    expect(await migrate(db, dir)).toEqual(['29990103000000']);
+    await writeFile(file, 'create table public.edited_once (id int, name text);');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(await migrate(db, dir)).toEqual([]);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('29990103000000_edited.sql changed after it was applied'));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('must be named <version>_<name>.sql', async () => {

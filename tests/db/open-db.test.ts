@@ -2,7 +2,7 @@
 // PostgreSQL, affectedRows, transactions that commit or roll back, and (PGlite) data that
 // survives a restart.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,14 +139,19 @@ describe.skipIf(Boolean(process.env['DATABASE_URL']))('PGlite in a data folder',
 
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
+    await rm(`${dataDir}.lock`, { force: true });
   });
 
   it('keeps data across a restart and does not migrate twice', async () => {
     const first = await openDb({ dataDir });
     expect(first.kind).toBe('pglite');
     await first.query(`insert into public.newsletter_subscribers (email) values ('kept@example.com')`);
+    // PGlite allows one user per folder: a second open is refused while the first is live.
+    await expect(openDb({ dataDir })).rejects.toThrow(/already open in this process/);
     await first.close();
 
+    // A lock left behind by a process that died is taken over.
+    await writeFile(`${dataDir}.lock`, '2147483646');
     const second = await openDb({ dataDir });
     try {
       const kept = await second.query(`select email from public.newsletter_subscribers`);

@@ -206,21 +206,32 @@ async function killNineCheck(env: Record<string, string>, countRows: (tag: strin
 const dir = await mkdtemp(join(tmpdir(), 'api-bench-'));
 const dataDir = join(dir, 'pglite');
 const pgliteEnv = { PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' };
-console.log(`API benchmark: PGlite data in ${dataDir}; ${APPLICATIONS} applications, ${INSERTS} inserts per case, ${CONCURRENCY} concurrent clients`);
+// BENCH_DATABASE_URL runs the measured cases on that PostgreSQL database instead of PGlite (use a
+// throwaway database: the run adds 100,000 rows). The kill -9 checks always cover PGlite, and
+// PostgreSQL too when DATABASE_URL is set.
+const benchUrl = process.env.BENCH_DATABASE_URL;
+const target = benchUrl
+  ? { name: 'PostgreSQL', env: { DATABASE_URL: benchUrl, PGLITE_DATA_DIR: '' }, open: () => openDb({ databaseUrl: benchUrl }) }
+  : { name: 'PGlite', env: pgliteEnv, open: () => openDb({ dataDir }) };
+// Accounts are new on every run, so a reused PostgreSQL database works too.
+const runId = Date.now().toString(36);
+const adminEmail = `admin.${runId}@bench.example`;
+const applicantEmail = `applicant.${runId}@bench.example`;
+console.log(`API benchmark on ${target.name}${benchUrl ? '' : ` (data in ${dataDir})`}; ${APPLICATIONS} applications, ${INSERTS} inserts per case, ${CONCURRENCY} concurrent clients`);
 // Figures depend on what else the machine is doing; the load average says how busy it was.
 console.log(`${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at start\n`);
 
 try {
   // 1. First start (creates the database and applies migrations), two accounts.
-  let backend = await startBackend(pgliteEnv);
+  let backend = await startBackend(target.env);
   report('first start (new database, migrations)', `${Math.round(backend.startMs)} ms`);
-  const admin = await confirmedUser(backend.url, 'admin@bench.example', 'bench-admin-password', { full_name: 'Bench Admin' });
-  const applicant = await confirmedUser(backend.url, 'applicant@bench.example', 'bench-applicant-password', { full_name: 'Bench Applicant' });
+  const admin = await confirmedUser(backend.url, adminEmail, 'bench-admin-password', { full_name: 'Bench Admin' });
+  const applicant = await confirmedUser(backend.url, applicantEmail, 'bench-applicant-password', { full_name: 'Bench Applicant' });
   await stopBackend(backend);
 
   // 2. 100,000 applications straight into the database, as an operator would import them.
   const seedStart = performance.now();
-  const db = await openDb({ dataDir });
+  const db = await target.open();
   await db.query(`update public.profiles set role = 'admin' where id = $1`, [admin.id]);
   await db.query(
     `insert into public.visa_applications (user_id, visa_type, name, email, phone, dob, nationality, passport_number, marital_status, address, submitted_at)
@@ -237,12 +248,13 @@ try {
   report(`seeded ${APPLICATIONS} applications (SQL, not timed as API)`, `${Math.round(performance.now() - seedStart)} ms`);
 
   // 3. Start with existing data.
-  backend = await startBackend(pgliteEnv);
+  backend = await startBackend(target.env);
+  results.database = target.name;
   results.startWithData = { spawnToHealthMs: Math.round(backend.startMs), backendReadyMs: backend.readyMs, databaseMs: backend.databaseMs };
   report('start with existing data: spawn -> answering', `${Math.round(backend.startMs)} ms`, '< 2000 ms', backend.startMs < 2000);
   report('start with existing data: backend\'s own ready time', `${backend.readyMs} ms (opening the database: ${backend.databaseMs} ms)`);
-  const adminToken = (await auth(backend.url, 'token?grant_type=password', { email: 'admin@bench.example', password: 'bench-admin-password' })).access_token;
-  const userToken = (await auth(backend.url, 'token?grant_type=password', { email: 'applicant@bench.example', password: 'bench-applicant-password' })).access_token;
+  const adminToken = (await auth(backend.url, 'token?grant_type=password', { email: adminEmail, password: 'bench-admin-password' })).access_token;
+  const userToken = (await auth(backend.url, 'token?grant_type=password', { email: applicantEmail, password: 'bench-applicant-password' })).access_token;
 
   // 4. Anonymous booking inserts (return=minimal, as the booking form sends).
   const bookings = await measure(INSERTS, CONCURRENCY, (i) =>

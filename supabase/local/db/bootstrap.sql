@@ -137,6 +137,17 @@ create table if not exists auth.users
 -- Hosted makes email unique only among non-SSO users.
 create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
 create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+-- Email links are looked up by their token; empty (or numeric placeholder) tokens are not indexed.
+create unique index if not exists confirmation_token_idx on auth.users (confirmation_token)
+    where confirmation_token !~ '^[0-9 ]*$';
+create unique index if not exists recovery_token_idx on auth.users (recovery_token)
+    where recovery_token !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_current_idx on auth.users (email_change_token_current)
+    where email_change_token_current !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new)
+    where email_change_token_new !~ '^[0-9 ]*$';
+create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token)
+    where reauthentication_token !~ '^[0-9 ]*$';
 
 create table if not exists auth.identities
 (
@@ -193,6 +204,7 @@ create table if not exists auth.refresh_tokens
     session_id  uuid references auth.sessions (id) on delete cascade
 );
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_user_id_idx on auth.refresh_tokens (user_id);
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
 /**

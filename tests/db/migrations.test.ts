@@ -54,6 +54,19 @@ describe('the project migrations', () => {
     );
   });
 
+  it('give every policy a named role and evaluate auth.uid() and is_admin() once per statement', async () => {
+    const { rows } = await db.query<{ policyname: string; roles: string[] | string; qual: string | null; with_check: string | null }>(
+      `select policyname, roles::text[] as roles, qual, with_check from pg_policies where schemaname = 'public'`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+    for (const policy of rows) {
+      expect(policy.roles, policy.policyname).not.toContain('public');
+      const text = `${policy.qual ?? ''} ${policy.with_check ?? ''}`;
+      // Wrapped in a scalar subquery, the call becomes an init plan instead of running per row.
+      expect(text, policy.policyname).not.toMatch(/(?<!SELECT )(auth\.uid|private\.is_admin)\(\)/);
+    }
+  });
+
   it('make every security definer function pin an empty search_path', async () => {
     const { rows } = await db.query<{ proname: string; proconfig: string[] | null }>(
       `select p.proname, p.proconfig from pg_proc p join pg_namespace n on n.oid = p.pronamespace

@@ -77,9 +77,20 @@ async function migratedTemplate(): Promise<string> {
       const db = await openDb({ dataDir: join(base, 'data') });
       await db.close();
       await writeFile(ready, new Date().toISOString());
+      await removeOldTemplates(base);
     } finally {
       await rm(lock, { recursive: true, force: true });
     }
+  }
+}
+
+/** Templates of earlier schema versions are 40 MB each: drop those unused for an hour. */
+async function removeOldTemplates(current: string): Promise<void> {
+  for (const name of await readdir(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!name.startsWith('api-test-pglite-') || path === current || name.endsWith('.lock')) continue;
+    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > 3_600_000) await rm(path, { recursive: true, force: true });
   }
 }
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import type { Loader } from 'astro/loaders';
+import { z } from 'astro/zod';
 import {
   continentSchema,
   countrySchema,
@@ -37,9 +38,13 @@ const mdx = (folder: string) => glob({ pattern: ['**/[^_]*.{md,mdx}'], base: `${
 function json(name: string, options: { single?: boolean } = {}): Loader {
   const path = `${root}/${name}.json`;
   // site.json holds one object (easier to edit than a one-item list); it becomes the entry `site`.
+  // Lists get each entry's place in the file as `position`: Astro hands entries back sorted by id,
+  // and editors expect the order they wrote (the specification's order of continents, test-prep cards…).
   const inner = options.single
     ? file(path, { parser: (text) => [{ ...JSON.parse(text), id: name }] })
-    : file(path);
+    : file(path, {
+        parser: (text) => (JSON.parse(text) as Record<string, unknown>[]).map((entry, position) => ({ ...entry, position })),
+      });
   return {
     name: 'checked-json-loader',
     load: async (context) => {
@@ -55,20 +60,23 @@ function json(name: string, options: { single?: boolean } = {}): Loader {
   };
 }
 
+/** Adds the `position` the JSON loader records, so helpers can keep the file's order. */
+const positioned = <T extends z.ZodObject>(schema: T) => schema.extend({ position: z.number().int().min(0) });
+
 const visas = defineCollection({ loader: mdx('visas'), schema: ({ image }) => visaSchema(image) });
 const countries = defineCollection({ loader: mdx('countries'), schema: ({ image }) => countrySchema(image) });
 const services = defineCollection({ loader: mdx('services'), schema: ({ image }) => serviceSchema(image) });
 const servicePages = defineCollection({ loader: mdx('service-pages'), schema: ({ image }) => servicePageSchema(image) });
 const news = defineCollection({ loader: mdx('news'), schema: ({ image }) => newsSchema(image) });
 const team = defineCollection({ loader: mdx('team'), schema: ({ image }) => teamMemberSchema(image) });
-const continents = defineCollection({ loader: json('continents'), schema: ({ image }) => continentSchema(image) });
-const partners = defineCollection({ loader: json('partners'), schema: ({ image }) => partnerSchema(image) });
-const testimonials = defineCollection({ loader: json('testimonials'), schema: ({ image }) => testimonialSchema(image) });
-const videos = defineCollection({ loader: json('videos'), schema: ({ image }) => videoSchema(image) });
-const faq = defineCollection({ loader: json('faq'), schema: faqSchema });
+const continents = defineCollection({ loader: json('continents'), schema: ({ image }) => positioned(continentSchema(image)) });
+const partners = defineCollection({ loader: json('partners'), schema: ({ image }) => positioned(partnerSchema(image)) });
+const testimonials = defineCollection({ loader: json('testimonials'), schema: ({ image }) => positioned(testimonialSchema(image)) });
+const videos = defineCollection({ loader: json('videos'), schema: ({ image }) => positioned(videoSchema(image)) });
+const faq = defineCollection({ loader: json('faq'), schema: positioned(faqSchema) });
 // Named processSteps in code because `process` would shadow Node's global; the collection is `process`.
-const processSteps = defineCollection({ loader: json('process'), schema: processStepSchema });
-const testPrep = defineCollection({ loader: json('test-prep'), schema: testPrepSchema });
+const processSteps = defineCollection({ loader: json('process'), schema: positioned(processStepSchema) });
+const testPrep = defineCollection({ loader: json('test-prep'), schema: positioned(testPrepSchema) });
 const settings = defineCollection({ loader: json('site', { single: true }), schema: settingsSchema });
 
 export const collections = {

@@ -1,6 +1,7 @@
 // The small JSON collections the home and services pages show: testimonials, testimony videos,
 // FAQ, process steps, test-prep cards and continents.
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { byPosition } from './order.ts';
 import { toPicture, type Picture } from './pictures.ts';
 
 type Data<C extends 'testimonials' | 'videos' | 'faq' | 'process' | 'testPrep' | 'continents'> = CollectionEntry<C>['data'];
@@ -26,7 +27,7 @@ export async function getVideos(): Promise<VideoView[]> {
 
 /** The FAQ, in file order. */
 export async function getFaq(): Promise<Data<'faq'>[]> {
-  return (await getCollection('faq')).map((entry) => entry.data);
+  return (await getCollection('faq')).map((entry) => entry.data).sort(byPosition);
 }
 
 /** The application process, by step number. */
@@ -36,10 +37,10 @@ export async function getProcessSteps(): Promise<Data<'process'>[]> {
 
 /** The three test-prep cards (IELTS, TOEFL, Citizenship test), in file order. */
 export async function getTestPrep(): Promise<Data<'testPrep'>[]> {
-  return (await getCollection('testPrep')).map((entry) => entry.data);
+  return (await getCollection('testPrep')).map((entry) => entry.data).sort(byPosition);
 }
 
 /** The six continents of "Visa Services by Continent", in file order. */
 export async function getContinents(): Promise<ContinentView[]> {
-  return (await getCollection('continents')).map(({ data }) => ({ ...data, image: toPicture(data.image) }));
+  return (await getCollection('continents')).map(({ data }) => ({ ...data, image: toPicture(data.image) })).sort(byPosition);
 }

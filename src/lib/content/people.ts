@@ -1,5 +1,6 @@
 // The people and partners behind the consultancy: team members and media partners.
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { byPosition } from './order.ts';
 import { toPicture, type Picture } from './pictures.ts';
 
 /** A team member card. */
@@ -17,5 +18,5 @@ export async function getTeam(): Promise<TeamMemberView[]> {
 /** The media partners, in file order. */
 export async function getPartners(): Promise<PartnerView[]> {
   const entries = await getCollection('partners');
-  return entries.map(({ data }) => ({ ...data, logo: toPicture(data.logo) }));
+  return entries.map(({ data }) => ({ ...data, logo: toPicture(data.logo) })).sort(byPosition);
 }

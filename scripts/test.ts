@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 interface Counts { passed: number; failed: number; skipped: number }
-const results = 'test-results';
+// Playwright empties test-results/ when it starts, so the machine-readable reports live apart.
+const results = '.test-reports';
 rmSync(`${results}/vitest.json`, { force: true });
 rmSync(`${results}/playwright.json`, { force: true });
 mkdirSync(results, { recursive: true });

@@ -26,6 +26,9 @@ async function scriptsOf(page: Page, path: string, scrollToEnd: boolean): Promis
       await page.evaluate((n) => window.scrollTo({ top: n * window.innerHeight, behavior: 'instant' }), screen);
       await page.waitForLoadState('networkidle');
     }
+    // An island that came into view hydrates asynchronously: wait for it rather than for the network.
+    const islands = page.locator('astro-island[client="visible"]');
+    for (const island of await islands.all()) await expect(island).not.toHaveAttribute('ssr', /.*/);
   }
   await Promise.all(pending);
   // Inline module scripts are part of the HTML; count them too, compressed on their own.

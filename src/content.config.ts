@@ -60,8 +60,8 @@ function json(name: string, options: { single?: boolean } = {}): Loader {
   };
 }
 
-/** Adds the `position` the JSON loader records, so helpers can keep the file's order. */
-const positioned = <T extends z.ZodObject>(schema: T) => schema.extend({ position: z.number().int().min(0) });
+/** The `position` the JSON loader records, so helpers can keep the file's order. */
+const position = { position: z.number().int().min(0) };
 
 const visas = defineCollection({ loader: mdx('visas'), schema: ({ image }) => visaSchema(image) });
 const countries = defineCollection({ loader: mdx('countries'), schema: ({ image }) => countrySchema(image) });
@@ -69,14 +69,14 @@ const services = defineCollection({ loader: mdx('services'), schema: ({ image })
 const servicePages = defineCollection({ loader: mdx('service-pages'), schema: ({ image }) => servicePageSchema(image) });
 const news = defineCollection({ loader: mdx('news'), schema: ({ image }) => newsSchema(image) });
 const team = defineCollection({ loader: mdx('team'), schema: ({ image }) => teamMemberSchema(image) });
-const continents = defineCollection({ loader: json('continents'), schema: ({ image }) => positioned(continentSchema(image)) });
-const partners = defineCollection({ loader: json('partners'), schema: ({ image }) => positioned(partnerSchema(image)) });
-const testimonials = defineCollection({ loader: json('testimonials'), schema: ({ image }) => positioned(testimonialSchema(image)) });
-const videos = defineCollection({ loader: json('videos'), schema: ({ image }) => positioned(videoSchema(image)) });
-const faq = defineCollection({ loader: json('faq'), schema: positioned(faqSchema) });
+const continents = defineCollection({ loader: json('continents'), schema: ({ image }) => continentSchema(image).extend(position) });
+const partners = defineCollection({ loader: json('partners'), schema: ({ image }) => partnerSchema(image).extend(position) });
+const testimonials = defineCollection({ loader: json('testimonials'), schema: ({ image }) => testimonialSchema(image).extend(position) });
+const videos = defineCollection({ loader: json('videos'), schema: ({ image }) => videoSchema(image).extend(position) });
+const faq = defineCollection({ loader: json('faq'), schema: faqSchema.extend(position) });
 // Named processSteps in code because `process` would shadow Node's global; the collection is `process`.
-const processSteps = defineCollection({ loader: json('process'), schema: positioned(processStepSchema) });
-const testPrep = defineCollection({ loader: json('test-prep'), schema: positioned(testPrepSchema) });
+const processSteps = defineCollection({ loader: json('process'), schema: processStepSchema.extend(position) });
+const testPrep = defineCollection({ loader: json('test-prep'), schema: testPrepSchema.extend(position) });
 const settings = defineCollection({ loader: json('site', { single: true }), schema: settingsSchema });
 
 export const collections = {

@@ -34,7 +34,7 @@ for (const w of weights) console.log(`${String(w.eagerBytes).padStart(6)}  ${Str
 const zero = weights.filter((w) => w.eagerBytes + w.deferredBytes === 0).length;
 console.log(`${zero} of ${weights.length} pages ship no JavaScript at all.`);
 
-let lighthouse: Record<string, unknown> = {};
+const lighthouse: Record<string, unknown> = {};
 if (!skipLighthouse) {
   const { origin, server } = await serveStatic(outDir);
   try {

@@ -54,7 +54,10 @@ export function serveStatic(root: string, port = 0): Promise<{ origin: string; s
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     if (gzip) headers['content-encoding'] = 'gzip';
     res.writeHead(status, headers);
-    if (req.method === 'HEAD') return res.end();
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
     const stream = createReadStream(file);
     (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
   });

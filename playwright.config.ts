@@ -1,9 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
-// Browser journeys run in Debian's Chromium (downloading Playwright's own browser is not possible on
-// our machines); CHROMIUM_PATH overrides the location. The flags keep Chromium from reaching for
-// the network, which is closed here.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 4329);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -19,19 +16,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Browser journeys run in Debian's Chromium (tests/support/chromium.ts says why).
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadConfig } from '../../supabase/local/config.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
 
 const require = createRequire(import.meta.url);
@@ -38,10 +39,7 @@ let browser: Browser;
 beforeAll(async () => {
   [allowed, foreign] = await Promise.all([pageServer(), pageServer()]);
   backend = await startBackend({ corsOrigins: [...loadConfig().corsOrigins, allowed.origin] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,7 @@
 // Runs Lighthouse's default (mobile, simulated throttling) audit in Debian's Chromium.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
 
 export interface LighthouseFigures {
   performance: number;
@@ -12,21 +13,13 @@ export interface LighthouseFigures {
   cls: number;
 }
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// chrome-launcher starts Chromium itself, so the new headless mode is named explicitly.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless')];
 
 /** Audits each URL in one Chromium; returns the four category scores (0-100) and LCP/TBT/CLS. */
 export async function audit(urls: string[]): Promise<Map<string, LighthouseFigures>> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   const results = new Map<string, LighthouseFigures>();

@@ -302,7 +302,7 @@ try {
   const counted = await fetch(`${backend.url}/rest/v1/visa_applications?select=id&name=like.${tag}*&limit=1`, { headers: headers(adminToken, { prefer: 'count=exact' }) });
   const rows = Number(counted.headers.get('content-range')?.split('/')[1]);
   results.concurrent200 = { created: statuses.filter((s) => s === 201).length, rows };
-  report('200 concurrent submissions: 201 answers / rows stored', `${statuses.filter((s) => s === 201).length} / ${rows}`, 'exactly 200', rows === 200);
+  report('200 concurrent submissions: 201 Created / rows stored', `${statuses.filter((s) => s === 201).length} / ${rows}`, 'exactly 200', rows === 200);
   await stopBackend(backend);
 
   // 8. kill -9 during a stream of inserts, on PGlite.

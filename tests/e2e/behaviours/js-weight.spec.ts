@@ -10,11 +10,18 @@ async function scriptsOf(page: Page, path: string, scrollToEnd: boolean): Promis
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
+    const path = new URL(response.url()).pathname;
+    // Record the script as soon as it answers; its body can be unavailable to the test under load
+    // (then it is fetched again below), and a missing body must not hide that it was loaded.
+    sizes.set(path, 0);
     pending.push(
-      response.body().then(
-        (body) => void sizes.set(new URL(response.url()).pathname, gzipSync(body).length),
-        () => undefined,
-      ),
+      response
+        .body()
+        .catch(() => page.request.get(response.url()).then((again) => again.body()))
+        .then(
+          (body) => void sizes.set(path, gzipSync(body).length),
+          () => undefined,
+        ),
     );
   });
   await page.goto(path);

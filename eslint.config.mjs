@@ -1,9 +1,10 @@
 // @ts-check
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
-export default tseslint.config(
-  { ignores: ['dist/', '.astro/', 'node_modules/', '.local-data/', 'test-results/', 'playwright-report/'] },
+export default defineConfig(
+  { ignores: ['dist/', '.astro/', 'node_modules/', '.local-data/', 'test-results/', 'playwright-report/', '.test-reports/', 'bench-results/'] },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {

@@ -3,6 +3,7 @@
 // Prints the figures and holds the budgets the product sets for pages other than home.
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { scrollThrough } from '../support/islands.ts';
 
 /** Opens `path`, optionally scrolls to the end, and returns each script URL with its gzip size. */
 async function scriptsOf(page: Page, path: string, scrollToEnd: boolean): Promise<Map<string, number>> {
@@ -26,17 +27,7 @@ async function scriptsOf(page: Page, path: string, scrollToEnd: boolean): Promis
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  if (scrollToEnd) {
-    // Scroll down a screen at a time, as a reader does, so every lazy part sees the viewport.
-    const screens = await page.evaluate(() => Math.ceil(document.body.scrollHeight / window.innerHeight));
-    for (let screen = 1; screen <= screens; screen += 1) {
-      await page.evaluate((n) => window.scrollTo({ top: n * window.innerHeight, behavior: 'instant' }), screen);
-      await page.waitForLoadState('networkidle');
-    }
-    // An island that came into view hydrates asynchronously: wait for it rather than for the network.
-    const islands = page.locator('astro-island[client="visible"]');
-    for (const island of await islands.all()) await expect(island).not.toHaveAttribute('ssr', /.*/);
-  }
+  if (scrollToEnd) await scrollThrough(page);
   await Promise.all(pending);
   // Inline module scripts are part of the HTML; count them too, compressed on their own.
   const inline = await page.evaluate(() =>

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectHydrated, scrollThrough } from '../support/islands.ts';
 
 test('the home page does not shift while it loads, hydrates and is scrolled through', async ({ page }) => {
   await page.addInitScript(() => {
@@ -12,11 +13,7 @@ test('the home page does not shift while it loads, hydrates and is scrolled thro
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  const screens = await page.evaluate(() => Math.ceil(document.body.scrollHeight / window.innerHeight));
-  for (let screen = 1; screen <= screens; screen += 1) {
-    await page.evaluate((n) => window.scrollTo({ top: n * window.innerHeight, behavior: 'instant' }), screen);
-    await page.waitForLoadState('networkidle');
-  }
-  await expect(page.locator('astro-island[component-url*="TestimonialCarousel"]')).not.toHaveAttribute('ssr', /.*/);
+  await scrollThrough(page);
+  await expectHydrated(page.locator('astro-island[component-url*="TestimonialCarousel"]'));
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 });

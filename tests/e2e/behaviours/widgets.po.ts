@@ -1,6 +1,7 @@
 // Page objects for the behaviour widgets: tests speak of "the carousel" or "the auth dropdown" and
 // find elements by role and name, never by styling classes.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectHydrated } from '../support/islands.ts';
 
 /** The navigation bar: links, the mobile menu and the Login / SignUp dropdown. */
 export class SiteNav {
@@ -54,8 +55,7 @@ export class Carousel {
   /** Scrolls the carousel into view and waits for React to take it over. */
   async hydrate(): Promise<void> {
     await this.region.scrollIntoViewIfNeeded();
-    // Astro removes the `ssr` attribute once the island has hydrated.
-    await expect(this.island).not.toHaveAttribute('ssr', /.*/);
+    await expectHydrated(this.island);
   }
 
   /** How many testimonies the carousel turns through, read from the shown slide's label. */

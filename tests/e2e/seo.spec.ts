@@ -99,7 +99,7 @@ test('a news article describes itself as a NewsArticle with its headline and dat
 
 test.describe('crawler files', () => {
   test('the sitemap lists exactly the public pages', async ({ request }) => {
-    const index = await (await request.get('/sitemap-index.xml')).text();
+    const index = await (await request.get('/sitemap.xml')).text();
     const chunks = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => pathOf(match[1]!));
     expect(chunks.length).toBeGreaterThan(0);
     const listed: string[] = [];
@@ -117,7 +117,7 @@ test.describe('crawler files', () => {
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).not.toMatch(/^Disallow: \/$/m);
     const sitemap = text.match(/^Sitemap: (\S+)$/m)?.[1];
-    expect(sitemap).toMatch(/^https?:\/\/.+\/sitemap-index\.xml$/);
+    expect(sitemap).toMatch(/^https?:\/\/.+\/sitemap\.xml$/);
     expect((await request.get(pathOf(sitemap!))).status()).toBe(200);
   });
 

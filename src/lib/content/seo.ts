@@ -29,6 +29,9 @@ export function isVisaSlugDuplicate(path: string): boolean {
   return /^\/visa\/(?!\d+$)[^/]+$/.test(normalisePath(path));
 }
 
+/** Where the sitemap is served (src/integrations/sitemap-at-root.ts puts it there). */
+export const SITEMAP_PATH = '/sitemap.xml';
+
 /** The sitemap filter: receives absolute page URLs and keeps only canonical, indexable pages. */
 export function isSitemapUrl(url: string): boolean {
   const path = new URL(url).pathname;

@@ -88,7 +88,8 @@ test('the outbox is a readable page and JSON in two spellings', async () => {
 test('with SMTP configured the same message is delivered to the server', async () => {
   const email = uniqueEmail('smtp');
   await backend.client().auth.signUp({ email, password: 'template-password' });
-  const deadline = Date.now() + 5000;
+  // Delivery is asynchronous; a busy CI machine can take several seconds.
+  const deadline = Date.now() + 15_000;
   while (!smtp.received.some((m) => m.to === `<${email}>`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const message = smtp.received.find((m) => m.to === `<${email}>`);
   expect(message).toBeDefined();

@@ -2,19 +2,19 @@
 // migration, then supabase/seed.sql. PGlite's folder (.local-data/pglite, or PGLITE_DATA_DIR) is
 // deleted; on DATABASE_URL the project's schemas are dropped, and only on a server on this machine.
 
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { DEFAULT_DATA_DIR, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
+import { describeAccounts, seed } from '../supabase/local/db/seed.ts';
 
-const SEED_FILE = new URL('../supabase/seed.sql', import.meta.url);
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '']);
 
-const seed = !process.argv.includes('--no-seed');
+const withSeed = !process.argv.includes('--no-seed');
 const databaseUrl = process.env['DATABASE_URL'];
 
 try {
   const db = databaseUrl ? await resetServer(databaseUrl) : await resetPglite(process.env['PGLITE_DATA_DIR'] ?? DEFAULT_DATA_DIR);
   try {
-    if (seed) await db.exec(await readFile(SEED_FILE, 'utf8'));
+    if (withSeed) await seed(db);
     await report(db);
   } finally {
     await db.close();
@@ -56,9 +56,5 @@ async function report(db: ScriptDb): Promise<void> {
   );
   const { migrations, users, applications } = rows[0]!;
   console.log(`Applied ${migrations} migrations; ${users} users, ${applications} visa applications.`);
-  if (seed) {
-    console.log('Development accounts (see supabase/seed.sql):');
-    console.log('  admin@example.com / admin-dev-password  (admin)');
-    console.log('  amara@example.com / amara-dev-password  (user)');
-  }
+  if (withSeed) for (const line of describeAccounts()) console.log(line);
 }

@@ -1,9 +1,12 @@
 // `npm run backend`: opens the local database (PGlite under .local-data/, or DATABASE_URL),
-// applies migrations and serves the Supabase-compatible API on http://127.0.0.1:54321.
+// applies migrations and serves the Supabase-compatible API on http://127.0.0.1:54321. A brand-new
+// PGlite database gets supabase/seed.sql, as `supabase start` does, so a newcomer's first
+// `npm start` already has an admin to sign in with.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, PROJECT_ROOT } from './config.ts';
-import { openDb } from './db/open.ts';
+import { DEFAULT_DATA_DIR, openDb } from './db/open.ts';
+import { describeAccounts, isNewPgliteFolder, seed } from './db/seed.ts';
 import { createServer } from './server.ts';
 
 const started = performance.now();
@@ -11,15 +14,14 @@ const started = performance.now();
 const envFile = join(PROJECT_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 const config = loadConfig();
-const db = await openDb(process.env.PGLITE_DATA_DIR ? { dataDir: process.env.PGLITE_DATA_DIR } : {});
+const dataDir = process.env.PGLITE_DATA_DIR || DEFAULT_DATA_DIR;
+// A server given by DATABASE_URL is never seeded here: it may hold data; db:reset seeds it on request.
+const seedNow = !process.env.DATABASE_URL && isNewPgliteFolder(dataDir);
+const db = await openDb(process.env.DATABASE_URL ? {} : { dataDir });
+if (seedNow) await seed(db);
 const dbMs = Math.round(performance.now() - started);
 const server = await createServer({ db, config });
 const ms = Math.round(performance.now() - started);
-
-console.log(`Local Supabase API   ${server.url}   (${db.kind}, ready in ${ms} ms, database ${dbMs} ms of it)`);
-console.log(`Outbox               ${server.url}/mail`);
-console.log(`anon key             ${server.keys.anonKey}`);
-console.log(`service_role key     ${server.keys.serviceRoleKey}`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -32,3 +34,15 @@ async function stop(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+
+// One write, after the signal handlers exist: whoever waits for this block (npm start, a test)
+// reads it whole, and may stop the backend the moment it appears.
+console.log(
+  [
+    `Local Supabase API   ${server.url}   (${db.kind}, ready in ${ms} ms, database ${dbMs} ms of it)`,
+    `Outbox               ${server.url}/mail`,
+    `anon key             ${server.keys.anonKey}`,
+    `service_role key     ${server.keys.serviceRoleKey}`,
+    ...(seedNow ? ['New local database, seeded.', ...describeAccounts()] : []),
+  ].join('\n'),
+);

@@ -1,16 +1,16 @@
 // supabase/seed.sql keeps loading as the migrations change, and gives what its header promises:
 // an admin and a user who can log in with the documented passwords, and a few rows per table.
 
-import { readFile } from 'node:fs/promises';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVELOPMENT_ACCOUNTS, seed } from '../../supabase/local/db/seed.ts';
 import { openTestDb, runAs, signedIn, type TestDb } from './support.ts';
 
 let db: TestDb;
 
 beforeAll(async () => {
   db = await openTestDb();
-  await db.exec(await readFile(new URL('../../supabase/seed.sql', import.meta.url), 'utf8'));
+  await seed(db);
 });
 
 afterAll(async () => {
@@ -18,10 +18,9 @@ afterAll(async () => {
 });
 
 describe('the development seed', () => {
-  it.each([
-    ['admin@example.com', 'admin-dev-password', 'admin'],
-    ['amara@example.com', 'amara-dev-password', 'user'],
-  ])('creates %s, confirmed, with its documented password and role %s', async (email, password, role) => {
+  // The accounts the backend and db:reset print are the ones seed.sql really creates.
+  it.each(DEVELOPMENT_ACCOUNTS.map(({ email, password, role }) => [email, password, role]))(
+    'creates %s, confirmed, with its documented password and role %s', async (email, password, role) => {
     const { rows } = await db.query<{ encrypted_password: string; email_confirmed_at: string | null; role: string }>(
       `select u.encrypted_password, u.email_confirmed_at, p.role
        from auth.users u join public.profiles p on p.id = u.id where u.email = $1`,

@@ -1,0 +1,30 @@
+// supabase/seed.sql: the development accounts and sample data, as `supabase start` and
+// `supabase db reset` apply them. Used by the backend on a brand-new local database and by db:reset.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ScriptDb } from './open.ts';
+
+const SEED_FILE = new URL('../../seed.sql', import.meta.url);
+
+/** The accounts seed.sql creates, printed so a newcomer can sign in at once (local only). */
+export const DEVELOPMENT_ACCOUNTS = [
+  { email: 'admin@example.com', password: 'admin-dev-password', role: 'admin' },
+  { email: 'amara@example.com', password: 'amara-dev-password', role: 'user' },
+] as const;
+
+/** Runs supabase/seed.sql. */
+export async function seed(db: ScriptDb): Promise<void> {
+  await db.exec(await readFile(SEED_FILE, 'utf8'));
+}
+
+/** True when `dataDir` holds no PGlite database yet (the next open creates one). */
+export const isNewPgliteFolder = (dataDir: string) => !existsSync(join(dataDir, 'PG_VERSION'));
+
+/** Lines that tell a developer which accounts seed.sql made. */
+export function describeAccounts(): string[] {
+  return [
+    'Development accounts (see supabase/seed.sql):',
+    ...DEVELOPMENT_ACCOUNTS.map(({ email, password, role }) => `  ${email} / ${password}  (${role})`),
+  ];
+}

@@ -1,0 +1,106 @@
+// `npm start` on a machine that has never run it: the backend creates the local database, applies
+// supabase/seed.sql once, prints the development accounts, and a restart keeps the data without
+// seeding again. Runs the real entry point (supabase/local/main.ts) as a child process.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../supabase/local/config.ts';
+import { DEVELOPMENT_ACCOUNTS } from '../../supabase/local/db/seed.ts';
+
+interface Run {
+  url: string;
+  anonKey: string;
+  output: string;
+  stop(): Promise<number | null>;
+}
+
+let dataDir: string;
+
+/** Starts the backend on an ephemeral port with its own PGlite folder; resolves once it serves. */
+function startBackend(): Promise<Run> {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'supabase/local/main.ts')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', BACKEND_PORT: '0', SMTP_HOST: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Local Supabase API\s+(\S+)/.exec(output)?.[1];
+      const anonKey = /anon key\s+(\S+)/.exec(output)?.[1];
+      // main.ts prints its whole ready block (URLs, keys, seeded accounts) in one write.
+      if (url && anonKey && /service_role key.*\n/.test(output)) {
+        resolve({
+          url,
+          anonKey,
+          get output() {
+            return output;
+          },
+          stop: () => (child.kill('SIGTERM'), exited),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`backend exited (${code}) before serving:\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  dataDir = join(await mkdtemp(join(tmpdir(), 'first-start-')), 'pglite');
+});
+
+afterAll(async () => {
+  await rm(join(dataDir, '..'), { recursive: true, force: true });
+});
+
+describe('the first start of the local backend', () => {
+  it('seeds a new database once, prints the accounts, and they can sign in; a restart keeps the data', async () => {
+    // Each run is stopped whatever happens; a failed check is reported before the exit code.
+    const first = await startBackend();
+    let exit: number | null;
+    try {
+      await checkFirstRun(first);
+    } finally {
+      exit = await first.stop();
+    }
+    expect(exit, first.output).toBe(0);
+
+    const second = await startBackend();
+    try {
+      await checkSecondRun(second);
+    } finally {
+      exit = await second.stop();
+    }
+    expect(exit, second.output).toBe(0);
+  }, 120_000);
+});
+
+/** On a new folder: the seeded line and every account printed, and each account can sign in. */
+async function checkFirstRun(run: Run): Promise<void> {
+  expect(run.output).toContain('New local database, seeded.');
+  for (const { email, password } of DEVELOPMENT_ACCOUNTS) {
+    expect(run.output).toContain(`${email} / ${password}`);
+    const client = createClient(run.url, run.anonKey, { auth: { persistSession: false } });
+    const { data, error } = await client.auth.signInWithPassword({ email, password });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+  }
+}
+
+/** On the same folder again: no second seed, and the data of the first run is there once. */
+async function checkSecondRun(run: Run): Promise<void> {
+  expect(run.output).not.toContain('seeded');
+  const admin = DEVELOPMENT_ACCOUNTS.find((account) => account.role === 'admin')!;
+  const client = createClient(run.url, run.anonKey, { auth: { persistSession: false } });
+  const { error } = await client.auth.signInWithPassword({ email: admin.email, password: admin.password });
+  expect(error).toBeNull();
+  // The seed's four applications, not eight: seed.sql ran exactly once.
+  const { count } = await client.from('visa_applications').select('id', { count: 'exact', head: true });
+  expect(count).toBe(4);
+}

@@ -28,9 +28,21 @@ let stopping = false;
 function start(name, args, env = process.env) {
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  const prefix = (chunk) => chunk.toString().replace(/^(?=.)/gm, `[${name}] `);
-  child.stdout.on('data', (chunk) => process.stdout.write(prefix(chunk)));
-  child.stderr.on('data', (chunk) => process.stderr.write(prefix(chunk)));
+  // Whole lines only: the build and the backend write at the same time, and a chunk can end in
+  // the middle of a line.
+  const pipeLines = (from, to) => {
+    let partial = '';
+    const write = (text) => to.write(text.replace(/^(?=.)/gm, `[${name}] `));
+    from.on('data', (chunk) => {
+      const text = partial + chunk.toString();
+      const end = text.lastIndexOf('\n') + 1;
+      partial = text.slice(end);
+      if (end > 0) write(text.slice(0, end));
+    });
+    from.on('end', () => partial && write(`${partial}\n`));
+  };
+  pipeLines(child.stdout, process.stdout);
+  pipeLines(child.stderr, process.stderr);
   child.exited = new Promise((resolve) => child.on('exit', (code, signal) => {
     children.delete(child);
     resolve(code ?? (signal ? 1 : 0));

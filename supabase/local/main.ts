@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, PROJECT_ROOT } from './config.ts';
-import { DEFAULT_DATA_DIR, openDb } from './db/open.ts';
-import { describeAccounts, isNewPgliteFolder, seed } from './db/seed.ts';
+import { isNewDatabase, openDb } from './db/open.ts';
+import { describeAccounts, seed } from './db/seed.ts';
 import { createServer } from './server.ts';
 
 const started = performance.now();
@@ -14,10 +14,11 @@ const started = performance.now();
 const envFile = join(PROJECT_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 const config = loadConfig();
-const dataDir = process.env.PGLITE_DATA_DIR || DEFAULT_DATA_DIR;
-// A server given by DATABASE_URL is never seeded here: it may hold data; db:reset seeds it on request.
-const seedNow = !process.env.DATABASE_URL && isNewPgliteFolder(dataDir);
-const db = await openDb(process.env.DATABASE_URL ? {} : { dataDir });
+const options = process.env.PGLITE_DATA_DIR ? { dataDir: process.env.PGLITE_DATA_DIR } : {};
+// Only a new PGlite database is seeded; a server given by DATABASE_URL may hold data, and
+// db:reset seeds it on request.
+const seedNow = isNewDatabase(options);
+const db = await openDb(options);
 if (seedNow) await seed(db);
 const dbMs = Math.round(performance.now() - started);
 const server = await createServer({ db, config });

@@ -2,6 +2,8 @@
 // server when DATABASE_URL is set. Both adapters return the same JavaScript values for the same
 // SQL (see types.ts), so the Auth and REST servers never branch on the kind.
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from './migrate.ts';
 
@@ -47,7 +49,7 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.local-data/pgli
 /** Opens PGlite (dataDir, default '.local-data/pglite'; 'memory://' for in-memory) or Postgres
  *  (databaseUrl, default process.env.DATABASE_URL), runs the bootstrap and pending migrations unless migrate is false. */
 export async function openDb(opts: OpenDbOptions = {}): Promise<ScriptDb> {
-  const databaseUrl = opts.databaseUrl ?? (opts.dataDir === undefined ? process.env['DATABASE_URL'] : undefined);
+  const databaseUrl = serverUrlOf(opts);
   if (!databaseUrl && opts.dataDir?.startsWith('memory://') && opts.migrate !== false) {
     // Tests open many in-memory databases; starting from a cached, already migrated copy skips
     // initdb and the migrations (several seconds each).
@@ -64,6 +66,21 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<ScriptDb> {
     }
   }
   return db;
+}
+
+/** The server openDb(opts) would connect to, or undefined when it would open PGlite. */
+function serverUrlOf(opts: OpenDbOptions): string | undefined {
+  return opts.databaseUrl ?? (opts.dataDir === undefined ? process.env['DATABASE_URL'] || undefined : undefined);
+}
+
+/**
+ * True when openDb(opts) would create a new PGlite database (an empty or missing folder, or
+ * memory). A server is never reported new: it may hold data this process cannot judge.
+ */
+export function isNewDatabase(opts: OpenDbOptions = {}): boolean {
+  if (serverUrlOf(opts)) return false;
+  const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
+  return dataDir.startsWith('memory://') || !existsSync(join(dataDir, 'PG_VERSION'));
 }
 
 // The adapters are imported lazily so a PostgreSQL run never loads the PGlite WebAssembly

@@ -1,8 +1,6 @@
 // supabase/seed.sql: the development accounts and sample data, as `supabase start` and
 // `supabase db reset` apply them. Used by the backend on a brand-new local database and by db:reset.
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ScriptDb } from './open.ts';
 
 const SEED_FILE = new URL('../../seed.sql', import.meta.url);
@@ -17,9 +15,6 @@ export const DEVELOPMENT_ACCOUNTS = [
 export async function seed(db: ScriptDb): Promise<void> {
   await db.exec(await readFile(SEED_FILE, 'utf8'));
 }
-
-/** True when `dataDir` holds no PGlite database yet (the next open creates one). */
-export const isNewPgliteFolder = (dataDir: string) => !existsSync(join(dataDir, 'PG_VERSION'));
 
 /** Lines that tell a developer which accounts seed.sql made. */
 export function describeAccounts(): string[] {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectHydrated, scrollThrough } from '../support/islands.ts';
+import { Carousel } from './widgets.po.ts';
 
 test('the home page does not shift while it loads, hydrates and is scrolled through', async ({ page }) => {
   await page.addInitScript(() => {
@@ -14,6 +15,6 @@ test('the home page does not shift while it loads, hydrates and is scrolled thro
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await scrollThrough(page);
-  await expectHydrated(page.locator('astro-island[component-url*="TestimonialCarousel"]'));
+  await expectHydrated(new Carousel(page).island);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 });

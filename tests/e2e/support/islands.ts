@@ -9,7 +9,7 @@ export const expectHydrated = (island: Locator) =>
   expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
 
 /** Waits until the browser has painted twice, so observers have seen the current scroll position. */
-export const nextPaint = (page: Page) =>
+const nextPaint = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 /**

@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDb, type QueryResult, type ScriptDb } from '../../supabase/local/db/open.ts';
+import { openDb, type QueryResult, type ScriptDb, type Sql } from '../../supabase/local/db/open.ts';
 
 /** A database opened for one test file; close() also drops the throwaway server database. */
 export interface TestDb extends ScriptDb {
@@ -89,6 +89,14 @@ export async function makeAdmin(db: ScriptDb, userId: string): Promise<void> {
   await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
 }
 
+// Transaction-local, like the REST server's per-request settings, so the role ends with the transaction.
+async function becomeActor(tx: Sql, actor: Actor): Promise<void> {
+  await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+    actor.role,
+    JSON.stringify(actor.claims),
+  ]);
+}
+
 /** Runs one statement as actor in its own transaction and commits it; throws what Postgres throws. */
 export async function runAs<T = Record<string, unknown>>(
   db: ScriptDb,
@@ -97,10 +105,7 @@ export async function runAs<T = Record<string, unknown>>(
   params: unknown[] = [],
 ): Promise<QueryResult<T>> {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-      actor.role,
-      JSON.stringify(actor.claims),
-    ]);
+    await becomeActor(tx, actor);
     return tx.query<T>(sql, params);
   });
 }
@@ -112,10 +117,7 @@ export async function attemptAs(db: ScriptDb, actor: Actor, sql: string, params:
   let outcome: Outcome | undefined;
   try {
     await db.transaction(async (tx) => {
-      await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-        actor.role,
-        JSON.stringify(actor.claims),
-      ]);
+      await becomeActor(tx, actor);
       const result = await tx.query(sql, params);
       outcome = { ok: true, rows: result.rows, affectedRows: result.affectedRows };
       throw new Rollback();

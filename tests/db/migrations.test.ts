@@ -1,7 +1,7 @@
 // The migration runner: every file recorded once in version order, reopening applies nothing,
 // and a failing migration leaves neither its changes nor its ledger row.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -97,7 +97,7 @@ describe('a new migration', () => {
   it('runs after the applied ones and is recorded', async () => {
     const dir = join(scratch, 'good');
     await rm(dir, { recursive: true, force: true });
-    await import('node:fs/promises').then((fs) => fs.mkdir(dir));
+    await mkdir(dir);
     await writeFile(join(dir, '29990101000000_notes.sql'), 'create table public.scratch_notes (id int primary key);');
     expect(await migrate(db, dir)).toEqual(['29990101000000']);
     expect(await migrate(db, dir)).toEqual([]);
@@ -107,7 +107,7 @@ describe('a new migration', () => {
 
   it('that fails leaves no trace and names the file', async () => {
     const dir = join(scratch, 'bad');
-    await import('node:fs/promises').then((fs) => fs.mkdir(dir));
+    await mkdir(dir);
     await writeFile(
       join(dir, '29990102000000_broken.sql'),
       'create table public.half_done (id int);\nselect 1 / 0;\n',
@@ -122,7 +122,7 @@ describe('a new migration', () => {
 
   it('that is edited after it was applied is reported, not re-run', async () => {
     const dir = join(scratch, 'edited');
-    await import('node:fs/promises').then((fs) => fs.mkdir(dir));
+    await mkdir(dir);
     const file = join(dir, '29990103000000_edited.sql');
     await writeFile(file, 'create table public.edited_once (id int);');
     expect(await migrate(db, dir)).toEqual(['29990103000000']);
@@ -138,7 +138,7 @@ describe('a new migration', () => {
 
   it('must be named <version>_<name>.sql', async () => {
     const dir = join(scratch, 'misnamed');
-    await import('node:fs/promises').then((fs) => fs.mkdir(dir));
+    await mkdir(dir);
     await writeFile(join(dir, 'add-things.sql'), 'select 1;');
     await expect(listMigrations(dir)).rejects.toThrow('Migration file name must be <version>_<name>.sql: add-things.sql');
   });

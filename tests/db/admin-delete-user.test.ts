@@ -2,7 +2,7 @@
 // user's applications stay with user_id cleared. Anyone else is refused.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, anon, attemptAs, createUser, makeAdmin, openTestDb, runAs, service, signedIn, type Actor, type TestDb } from './support.ts';
+import { DENIED, INSERT_APPLICATION_FOR, anon, application, attemptAs, createUser, makeAdmin, openTestDb, runAs, service, signedIn, type Actor, type TestDb } from './support.ts';
 
 let db: TestDb;
 let admin: Actor;
@@ -35,13 +35,10 @@ async function userWithHistory(email: string): Promise<{ id: string; email: stri
     user.id,
     sessionId,
   ]);
-  const { rows } = await db.query<{ id: string }>(
-    `insert into public.visa_applications (user_id, visa_type, name, email, phone, dob, nationality, passport_number,
-                                           marital_status, address)
-     values ($1, 'Visa Extension', 'Leaving User', $2, '+1 555 0199', '1980-08-08', 'Kenyan', 'K1122334', 'Widowed',
-             '7 Moi Avenue, Nairobi') returning id`,
-    [user.id, email],
-  );
+  const { rows } = await db.query<{ id: string }>(`${INSERT_APPLICATION_FOR} returning id`, [
+    ...application({ name: 'Leaving User', email }),
+    user.id,
+  ]);
   return { ...user, applicationId: rows[0]!.id };
 }
 

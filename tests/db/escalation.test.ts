@@ -2,7 +2,7 @@
 // become an admin, act as someone else, or read what is not theirs must fail.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, anon, attemptAs, createUser, makeAdmin, openTestDb, signedIn, type Actor, type TestDb } from './support.ts';
+import { DENIED, INSERT_APPLICATION_FOR, anon, application, attemptAs, createUser, makeAdmin, openTestDb, signedIn, type Actor, type TestDb } from './support.ts';
 
 let db: TestDb;
 let mallory: Actor;
@@ -12,10 +12,10 @@ let admin: Actor;
 let victimApplication: string;
 let malloryApplication: string;
 
-const APPLY = `insert into public.visa_applications (user_id, visa_type, name, email, phone, dob, nationality,
-                                                   passport_number, marital_status, address)
-               values ($1, 'Tourist Visa', $2, 'x@example.com', '+1 555 0123', '1990-01-01', 'Ghanaian', 'G1234567',
-                       'Single', '1 Oxford Street, Accra') returning id`;
+const APPLY = `${INSERT_APPLICATION_FOR} returning id`;
+
+/** Parameters of APPLY: an application under name, filed for userId. */
+const applyFor = (userId: string, name: string) => [...application({ name }), userId];
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -27,8 +27,8 @@ beforeAll(async () => {
   victimId = v.id;
   mallory = signedIn('mallory', m);
   admin = signedIn('admin', boss);
-  victimApplication = (await db.query<{ id: string }>(APPLY, [v.id, 'Victim'])).rows[0]!.id;
-  malloryApplication = (await db.query<{ id: string }>(APPLY, [m.id, 'Mallory'])).rows[0]!.id;
+  victimApplication = (await db.query<{ id: string }>(APPLY, applyFor(v.id, 'Victim'))).rows[0]!.id;
+  malloryApplication = (await db.query<{ id: string }>(APPLY, applyFor(m.id, 'Mallory'))).rows[0]!.id;
 });
 
 afterAll(async () => {
@@ -70,7 +70,7 @@ describe('becoming an admin', () => {
 
 describe('acting as someone else', () => {
   it('fails for an application filed in another user’s name', async () => {
-    const outcome = await attemptAs(db, mallory, APPLY, [victimId, 'Forged']);
+    const outcome = await attemptAs(db, mallory, APPLY, applyFor(victimId, 'Forged'));
     expect(outcome).toMatchObject({ ok: false, code: DENIED });
   });
 

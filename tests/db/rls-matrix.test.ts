@@ -4,7 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DENIED,
+  INSERT_APPLICATION,
+  INSERT_APPLICATION_FOR,
   anon,
+  application,
   attemptAs,
   createUser,
   makeAdmin,
@@ -58,13 +61,10 @@ beforeAll(async () => {
 
   const one = async (sql: string, params: unknown[] = []) =>
     (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
-  ids.application = await one(
-    `insert into public.visa_applications (user_id, visa_type, name, email, phone, dob, nationality,
-                                           passport_number, marital_status, address)
-     values ($1, 'Tourist Visa', 'User A', 'a@example.com', '+234 800 000 0000', '1990-01-01', 'Nigerian',
-             'A1234567', 'Single', '1 Marina Road, Lagos') returning id`,
-    [userA.id],
-  );
+  ids.application = await one(`${INSERT_APPLICATION_FOR} returning id`, [
+    ...application({ name: 'User A', email: 'a@example.com' }),
+    userA.id,
+  ]);
   ids.booking = await one(
     `insert into public.bookings (full_name, phone, email, country, date, time)
      values ('Visitor', '+1 555 0100', 'visitor@example.com', 'Canada', current_date + 7, '10:30') returning id`,
@@ -105,11 +105,8 @@ const tables: TableCase[] = [
   {
     table: 'visa_applications',
     target: () => ids.application,
-    insert: `insert into public.visa_applications (visa_type, name, email, phone, dob, nationality, passport_number,
-                                                   marital_status, address)
-             values ('Business Visa', 'Applicant', 'applicant@example.com', '+44 20 7946 0000', '1985-05-05',
-                     'British', 'B7654321', 'Married', '10 Downing Street, London')`,
-    insertParams: () => [],
+    insert: INSERT_APPLICATION,
+    insertParams: () => application(),
     update: `update public.visa_applications set status = 'in_review' where id = $1`,
     expect: {
       select: { anon: 'denied', userA: 'rows', userB: 'empty', admin: 'rows', service: 'rows' },

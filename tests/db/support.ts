@@ -131,6 +131,36 @@ export async function attemptAs(db: ScriptDb, actor: Actor, sql: string, params:
   return outcome!;
 }
 
+/** The columns an applicant fills in, in the order of application()'s values ($1 … $10). */
+export const APPLICATION_FIELDS =
+  'visa_type, name, email, phone, dob, nationality, passport_number, marital_status, address, message';
+
+/** A valid visa application as statement parameters; override one field to try a bad value. */
+export function application(overrides: Record<string, unknown> = {}): unknown[] {
+  const values: Record<string, unknown> = {
+    visa_type: 'K1/i-130 Visa Application',
+    name: 'Chidi Okeke',
+    email: 'chidi@example.com',
+    phone: '+234 802 000 0000',
+    dob: '1992-03-14',
+    nationality: 'Nigerian',
+    passport_number: 'A09876543',
+    marital_status: 'Single',
+    address: '3 Awolowo Road, Ikoyi, Lagos',
+    message: null,
+    ...overrides,
+  };
+  return APPLICATION_FIELDS.split(', ').map((field) => values[field]);
+}
+
+/** Inserts application()'s values; the owner defaults to the signed-in user. */
+export const INSERT_APPLICATION = `insert into public.visa_applications (${APPLICATION_FIELDS})
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+
+/** Inserts application()'s values for the user_id given as $11. */
+export const INSERT_APPLICATION_FOR = `insert into public.visa_applications (user_id, ${APPLICATION_FIELDS})
+  values ($11, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+
 /** A unique, valid email address for one test. */
 export function uniqueEmail(prefix = 'visitor'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;

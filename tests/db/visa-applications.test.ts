@@ -2,7 +2,23 @@
 // specification allows; admins move the status; the applicant sees their own and its status.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, anon, attemptAs, createUser, makeAdmin, openTestDb, runAs, signedIn, type Actor, type TestDb } from './support.ts';
+import { MARITAL_STATUSES, VISA_TYPES } from '../../src/lib/domain.ts';
+import {
+  APPLICATION_FIELDS,
+  DENIED,
+  INSERT_APPLICATION,
+  INSERT_APPLICATION_FOR,
+  anon,
+  application,
+  attemptAs,
+  createUser,
+  makeAdmin,
+  openTestDb,
+  runAs,
+  signedIn,
+  type Actor,
+  type TestDb,
+} from './support.ts';
 
 let db: TestDb;
 let applicant: Actor;
@@ -11,28 +27,7 @@ let admin: Actor;
 let applicantId: string;
 let otherId: string;
 
-const FIELDS = 'visa_type, name, email, phone, dob, nationality, passport_number, marital_status, address, message';
-
-/** A valid application; override one field to try a bad value. */
-function application(overrides: Record<string, unknown> = {}): unknown[] {
-  const values: Record<string, unknown> = {
-    visa_type: 'K1/i-130 Visa Application',
-    name: 'Chidi Okeke',
-    email: 'chidi@example.com',
-    phone: '+234 802 000 0000',
-    dob: '1992-03-14',
-    nationality: 'Nigerian',
-    passport_number: 'A09876543',
-    marital_status: 'Single',
-    address: '3 Awolowo Road, Ikoyi, Lagos',
-    message: null,
-    ...overrides,
-  };
-  return FIELDS.split(', ').map((field) => values[field]);
-}
-
-const INSERT = `insert into public.visa_applications (${FIELDS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-                returning id, user_id, status, submitted_at`;
+const INSERT = `${INSERT_APPLICATION} returning id, user_id, status, submitted_at`;
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -62,7 +57,7 @@ describe('submitting', () => {
     const outcome = await attemptAs(
       db,
       applicant,
-      `insert into public.visa_applications (user_id, ${FIELDS}) values ($11, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      INSERT_APPLICATION_FOR,
       [...application(), applicantId],
     );
     expect(outcome).toMatchObject({ ok: true, affectedRows: 1 });
@@ -72,7 +67,7 @@ describe('submitting', () => {
     const outcome = await attemptAs(
       db,
       applicant,
-      `insert into public.visa_applications (user_id, ${FIELDS}) values ($11, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      INSERT_APPLICATION_FOR,
       [...application(), otherId],
     );
     expect(outcome).toMatchObject({ ok: false, code: DENIED });
@@ -80,9 +75,9 @@ describe('submitting', () => {
   });
 
   it.each([
-    ['status', `insert into public.visa_applications (status, ${FIELDS}) values ('approved', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`],
-    ['submitted_at', `insert into public.visa_applications (submitted_at, ${FIELDS}) values ('2000-01-01', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`],
-    ['id', `insert into public.visa_applications (id, ${FIELDS}) values (extensions.gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`],
+    ['status', `insert into public.visa_applications (status, ${APPLICATION_FIELDS}) values ('approved', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`],
+    ['submitted_at', `insert into public.visa_applications (submitted_at, ${APPLICATION_FIELDS}) values ('2000-01-01', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`],
+    ['id', `insert into public.visa_applications (id, ${APPLICATION_FIELDS}) values (extensions.gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`],
   ])('refuses a user setting %s', async (_column, sql) => {
     expect(await attemptAs(db, applicant, sql, application())).toMatchObject({ ok: false, code: DENIED });
   });
@@ -91,14 +86,14 @@ describe('submitting', () => {
     expect(await attemptAs(db, anon, INSERT, application())).toMatchObject({ ok: false, code: DENIED });
   });
 
-  it.each(['Tourist Visa', 'Emergency Visa', 'K1/i-130 Visa Application', 'Naija Wife / Resident Permit', 'Business Visa', 'Visa Extension'])(
+  it.each(VISA_TYPES)(
     'accepts the visa type %s',
     async (visaType) => {
       expect(await attemptAs(db, applicant, INSERT, application({ visa_type: visaType }))).toMatchObject({ ok: true });
     },
   );
 
-  it.each(['Single', 'Married', 'Divorced', 'Widowed'])('accepts the marital status %s', async (status) => {
+  it.each(MARITAL_STATUSES)('accepts the marital status %s', async (status) => {
     expect(await attemptAs(db, applicant, INSERT, application({ marital_status: status }))).toMatchObject({ ok: true });
   });
 

@@ -175,12 +175,8 @@ async function insert(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   const select = returningOf(r, prefer);
   const groups = insertGroups(rows, r.query.get('columns'), prefer.missingDefault);
   const upsert = upsertOf(table, r.query.get('on_conflict'), prefer);
-  const statements = groups.map((g) => buildInsert(table, writableColumns(table, g.keys), g.rows, select, false, upsert));
-  const result = await asCaller(db, r, false, async (tx) => {
-    const combined = await runWrites(tx, statements, select !== null);
-    if (format === 'object' && select) checkSingle(combined.n);
-    return combined;
-  });
+  const statements = groups.map((g) => buildInsert(table, writableColumns(table, g.keys), g.rows, select, upsert));
+  const result = await runWrite(db, r, statements, select, format);
   return writeReply('insert', result, select, format, table, `*/${prefer.count ? result.n : '*'}`);
 }
 
@@ -220,7 +216,19 @@ function insertGroups(rows: Record<string, unknown>[], columnsParam: string | nu
   return [...groups.values()];
 }
 
-async function runWrites(tx: Sql, statements: Statement[], returning: boolean): Promise<WriteResult> {
+/**
+ * Runs a write's statements in one transaction as the caller. An object answer that is not exactly
+ * one row throws inside it, so the write is rolled back as PostgREST does.
+ */
+async function runWrite(db: Db, r: RestRequest, statements: Statement[], select: SelectItem[] | null, format: ResponseFormat): Promise<WriteResult> {
+  return asCaller(db, r, false, async (tx) => {
+    const result = await runStatements(tx, statements, select !== null);
+    if (format === 'object' && select) checkSingle(result.n);
+    return result;
+  });
+}
+
+async function runStatements(tx: Sql, statements: Statement[], returning: boolean): Promise<WriteResult> {
   let n = 0;
   const bodies: string[] = [];
   for (const stmt of statements) {
@@ -263,12 +271,8 @@ async function update(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   if (columns.length === 0) {
     return writeReply('change', { n: 0, body: '[]' }, select, format === 'object' ? 'json' : format, table, '*/*');
   }
-  const stmt = buildUpdate(table, columns, patch, plan, select, false);
-  const result = await asCaller(db, r, false, async (tx) => {
-    const res = await runWrites(tx, [stmt], select !== null);
-    if (format === 'object' && select) checkSingle(res.n);
-    return res;
-  });
+  const stmt = buildUpdate(table, columns, patch, plan, select);
+  const result = await runWrite(db, r, [stmt], select, format);
   return writeReply('change', result, select, format, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
 }
 
@@ -276,12 +280,8 @@ async function remove(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   const prefer = readPrefer(r.req);
   const format = responseFormat(r.req);
   const select = returningOf(r, prefer);
-  const stmt = buildDelete(table, parseReadPlan(r.query), select, false);
-  const result = await asCaller(db, r, false, async (tx) => {
-    const res = await runWrites(tx, [stmt], select !== null);
-    if (format === 'object' && select) checkSingle(res.n);
-    return res;
-  });
+  const stmt = buildDelete(table, parseReadPlan(r.query), select);
+  const result = await runWrite(db, r, [stmt], select, format);
   return writeReply('change', result, select, format, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
 }
 

@@ -104,10 +104,9 @@ export function buildRead(table: Table, plan: ReadPlan, opts: { count: boolean; 
   };
 }
 
-/** Wraps a write that returns rows so the answer has the same {n, body[, single]} shape as a read. */
-function wrapReturning(write: string, single: boolean): string {
-  const one = single ? `, case when count(*) = 1 then (json_agg(_r) -> 0)::text end as single` : '';
-  return `with _w as (${write}) select count(*) as n, coalesce(json_agg(_r), '[]')::text as body${one} from _w _r`;
+/** Wraps a write that returns rows so the answer has the same {n, body} shape as a read. */
+function wrapReturning(write: string): string {
+  return `with _w as (${write}) select count(*) as n, coalesce(json_agg(_r), '[]')::text as body from _w _r`;
 }
 
 function returning(table: Table, select: SelectItem[] | null): string {
@@ -129,21 +128,14 @@ export function writableColumns(table: Table, keys: Iterable<string>): Column[] 
  * An insert of rows that share one set of columns, typed by json_populate_recordset so Postgres
  * converts and checks every value; columns not named keep their defaults.
  */
-export function buildInsert(
-  table: Table,
-  columns: Column[],
-  rows: unknown[],
-  select: SelectItem[] | null,
-  single: boolean,
-  upsert: Upsert | null = null,
-): Statement {
+export function buildInsert(table: Table, columns: Column[], rows: unknown[], select: SelectItem[] | null, upsert: Upsert | null = null): Statement {
   const params = new Params();
   const names = columns.map((c) => ident(c.name)).join(', ');
   const source = `json_populate_recordset(null::${qualified(table)}, ${params.add(JSON.stringify(rows))}::json)`;
   // With no columns named, a zero-column select inserts one all-default row per object.
   const insert = `insert into ${qualified(table)}${columns.length ? ` (${names})` : ''} select ${names} from ${source}`;
   const text = insert + onConflict(columns, upsert) + returning(table, select);
-  return { text: select ? wrapReturning(text, single) : text, params: params.values };
+  return { text: select ? wrapReturning(text) : text, params: params.values };
 }
 
 /** An upsert: the conflict target and whether a clash updates the row or leaves it. */
@@ -161,19 +153,19 @@ function onConflict(columns: Column[], upsert: Upsert | null): string {
 }
 
 /** An update of the named columns from one JSON object, on the rows the filters match. */
-export function buildUpdate(table: Table, columns: Column[], patch: object, plan: ReadPlan, select: SelectItem[] | null, single: boolean): Statement {
+export function buildUpdate(table: Table, columns: Column[], patch: object, plan: ReadPlan, select: SelectItem[] | null): Statement {
   const params = new Params();
   const source = `json_populate_record(null::${qualified(table)}, ${params.add(JSON.stringify(patch))}::json)`;
   const sets = columns.map((c) => `${ident(c.name)} = (select ${ident(c.name)} from ${source})`).join(', ');
   const text = `update ${qualified(table)} set ${sets}${where(table, plan.filters, params)}${returning(table, select)}`;
-  return { text: select ? wrapReturning(text, single) : text, params: params.values };
+  return { text: select ? wrapReturning(text) : text, params: params.values };
 }
 
 /** A delete of the rows the filters match. */
-export function buildDelete(table: Table, plan: ReadPlan, select: SelectItem[] | null, single: boolean): Statement {
+export function buildDelete(table: Table, plan: ReadPlan, select: SelectItem[] | null): Statement {
   const params = new Params();
   const text = `delete from ${qualified(table)}${where(table, plan.filters, params)}${returning(table, select)}`;
-  return { text: select ? wrapReturning(text, single) : text, params: params.values };
+  return { text: select ? wrapReturning(text) : text, params: params.values };
 }
 
 /** A function call with named arguments, each cast to the declared argument type. */

@@ -39,12 +39,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** Writes a response with no body (204, 201 minimal, HEAD). */
-export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
-  res.writeHead(status, headers);
-  res.end();
-}
-
 /** Writes an HttpError, rendering the versioned auth envelope when the client asked for it. */
 export function sendError(res: ServerResponse, err: HttpError, versioned: boolean, extraHeaders: Record<string, string> = {}): void {
   sendJson(res, err.status, err.payload(versioned), { ...extraHeaders, ...err.headers });

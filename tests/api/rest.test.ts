@@ -2,7 +2,7 @@
 // in both return modes, rpc, .single()/.maybeSingle(), and row-level security deciding per role.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { application, startBackend, uniqueEmail, type TestBackend } from './support.ts';
 
 /** A select builder, as the filter table receives and returns it. */
 type Query = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
@@ -11,22 +11,6 @@ let backend: TestBackend;
 let alice: { client: SupabaseClient; userId: string };
 let bob: { client: SupabaseClient; userId: string };
 let admin: { client: SupabaseClient; userId: string };
-
-/** A valid visa application (the visa form's fields). */
-function application(name: string, extra: Record<string, unknown> = {}) {
-  return {
-    visa_type: 'Tourist Visa',
-    name,
-    email: 'applicant@example.com',
-    phone: '+234 800 000 0000',
-    dob: '1990-05-17',
-    nationality: 'Nigerian',
-    passport_number: 'A1234567',
-    marital_status: 'Single',
-    address: '12 Marina Road, Lagos',
-    ...extra,
-  };
-}
 
 function booking(email: string) {
   const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -259,6 +243,25 @@ describe('rpc', () => {
     expect(res.error?.code).toBe('PGRST202');
     const badArg = await backend.client().rpc('subscribe_newsletter', { mail: 'x@example.com' });
     expect(badArg.status).toBe(404);
+  });
+
+  test('a blank POST body is no arguments; malformed JSON is 400 PGRST102', async () => {
+    const post = async (body: string) => {
+      const res = await fetch(`${backend.url}/rest/v1/rpc/no_such_function`, {
+        method: 'POST',
+        headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+        body,
+      });
+      return { status: res.status, error: (await res.json()) as { code: string; message: string } };
+    };
+    for (const blank of ['', '  \n']) {
+      const res = await post(blank);
+      expect(res.status).toBe(404);
+      expect(res.error.message).toBe('Could not find the function public.no_such_function() in the schema cache');
+    }
+    const bad = await post('{"email": ');
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
   });
 });
 

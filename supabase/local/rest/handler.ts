@@ -3,11 +3,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Db, Sql } from '../db/open.ts';
 import { HttpError, restError } from '../http-errors.ts';
-import { json, type Reply } from '../http.ts';
+import { json, parseJson, type Reply } from '../http.ts';
 import type { Catalog, FunctionDef, Table } from './catalog.ts';
 import { toCsv } from './csv.ts';
 import type { RestIdentity } from './identity.ts';
-import { parseRangeHeader, parseReadPlan, parseSelect, type ReadPlan, type SelectItem } from './parse.ts';
+import { parseRangeHeader, parseReadPlan, parseSelect, READ_PARAMS, type ReadPlan, type SelectItem } from './parse.ts';
 import { isPgError, pgToHttpError } from './pg-errors.ts';
 import { readPrefer, responseFormat, type Preferences, type ResponseFormat } from './prefer.ts';
 import { buildCall, buildDelete, buildInsert, buildRead, buildUpdate, writableColumns, type Statement, type Upsert } from './sql.ts';
@@ -291,11 +291,11 @@ async function callFunction(db: Db, catalog: Catalog, r: RestRequest, name: stri
   }
   let args: Record<string, unknown>;
   if (r.method === 'POST') {
-    const body = r.body.trim() === '' ? {} : parseBody(r.body);
+    const body = parseJson(r.body, invalidJson);
     if (!isPlainObject(body)) throw restError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be one JSON object.');
     args = body;
   } else {
-    args = Object.fromEntries([...r.query].filter(([k]) => !['select', 'order', 'limit', 'offset'].includes(k)));
+    args = Object.fromEntries([...r.query].filter(([k]) => !READ_PARAMS.includes(k)));
   }
   const fn = pickOverload(/^[^/]+$/.test(name) ? await catalog.functionsNamed(name) : [], args);
   if (!fn) {

@@ -29,8 +29,10 @@ export interface ReadPlan {
   offset?: number;
 }
 
+/** Query parameters that shape a read rather than filter it; a function called by GET takes every other one as an argument. */
+export const READ_PARAMS: readonly string[] = ['select', 'order', 'limit', 'offset'];
 /** Query parameters that are not column filters. */
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
+const RESERVED = new Set([...READ_PARAMS, 'columns', 'on_conflict']);
 const LOGIC_KEYS = new Set(['or', 'and', 'not.or', 'not.and']);
 
 /** The error PostgREST gives for a query string it cannot parse. */
@@ -39,10 +41,10 @@ export function parseError(what: string, input: string, details: string): HttpEr
 }
 
 /** Reads select, filters, order, limit and offset from a request's query string. */
-export function parseReadPlan(params: URLSearchParams, filterKeysToSkip: ReadonlySet<string> = new Set()): ReadPlan {
+export function parseReadPlan(params: URLSearchParams): ReadPlan {
   const plan: ReadPlan = { select: parseSelect(params.get('select') ?? '*'), filters: [], order: [] };
   for (const [key, value] of params) {
-    if (RESERVED.has(key) || filterKeysToSkip.has(key)) continue;
+    if (RESERVED.has(key)) continue;
     if (LOGIC_KEYS.has(key)) {
       const negate = key.startsWith('not.');
       const op = (negate ? key.slice(4) : key) as 'and' | 'or';

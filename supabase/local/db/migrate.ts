@@ -10,7 +10,8 @@ import type { ScriptDb } from './open.ts';
 /** The project's migrations folder. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
-const BOOTSTRAP_FILE = new URL('./bootstrap.sql', import.meta.url);
+/** What hosted Supabase provides before any migration runs (see bootstrap). */
+export const BOOTSTRAP_FILE = new URL('./bootstrap.sql', import.meta.url);
 
 /** One migration file on disk. */
 export interface Migration {

@@ -6,12 +6,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listMigrations, migrate } from './migrate.ts';
+import { BOOTSTRAP_FILE, listMigrations, migrate } from './migrate.ts';
 import type { ScriptDb } from './open.ts';
 import { openPglite } from './pglite.ts';
 
 const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/pglite-snapshots', import.meta.url));
-const BOOTSTRAP_FILE = new URL('./bootstrap.sql', import.meta.url);
 const PGLITE_PACKAGE = new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
 
 /** Opens an in-memory database with the bootstrap and all migrations applied, from the cache when it can. */

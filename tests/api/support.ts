@@ -2,26 +2,18 @@
 // server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
 // email links the way a browser would.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../../supabase/local/config.ts';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
 import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
-import { createServer, type BackendServer } from '../../supabase/local/server.ts';
+import { createServer } from '../../supabase/local/server.ts';
 
 export interface TestBackend {
   url: string;
   /** Where email links land when no allowed redirect is named (supabase/config.toml site_url). */
   siteUrl: string;
   anonKey: string;
-  serviceRoleKey: string;
   db: ScriptDb;
-  server: BackendServer;
   /** A fresh supabase-js client with the anon key and no stored session. */
   client(): SupabaseClient;
   /** A client that uses the service_role key. */
@@ -47,66 +39,13 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
 };
 
 /**
- * A migrated PGlite data folder shared by every test file as a template. Creating a PGlite
- * database (its initdb) is the slowest step of a test file, often 10 s or more on a busy machine,
- * so it happens once per version of the schema: the folder is named by a hash of the bootstrap
- * and the migrations, and a lock directory makes concurrent files wait for the first one.
- */
-async function migratedTemplate(): Promise<string> {
-  const sources = [join(PROJECT_ROOT, 'supabase/local/db/bootstrap.sql')];
-  const migrations = join(PROJECT_ROOT, 'supabase/migrations');
-  for (const name of (await readdir(migrations)).sort()) if (name.endsWith('.sql')) sources.push(join(migrations, name));
-  const hash = createHash('sha256');
-  for (const file of sources) hash.update(file).update(await readFile(file));
-  const base = join(tmpdir(), `api-test-pglite-${hash.digest('hex').slice(0, 16)}`);
-  const ready = join(base, 'ready');
-  const lock = `${base}.lock`;
-  for (;;) {
-    if (existsSync(ready)) return join(base, 'data');
-    try {
-      await mkdir(lock);
-    } catch {
-      // Another file is building it; a lock older than five minutes was left by a killed run.
-      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
-      if (age > 300_000) await rm(lock, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 250));
-      continue;
-    }
-    try {
-      await rm(base, { recursive: true, force: true });
-      const db = await openDb({ dataDir: join(base, 'data') });
-      await db.close();
-      await writeFile(ready, new Date().toISOString());
-      await removeOldTemplates(base);
-    } finally {
-      await rm(lock, { recursive: true, force: true });
-    }
-  }
-}
-
-/** Templates of earlier schema versions are 40 MB each: drop those unused for an hour. */
-async function removeOldTemplates(current: string): Promise<void> {
-  for (const name of await readdir(tmpdir())) {
-    const path = join(tmpdir(), name);
-    if (!name.startsWith('api-test-pglite-') || path === current || name.endsWith('.lock')) continue;
-    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
-    if (Date.now() - mtimeMs > 3_600_000) await rm(path, { recursive: true, force: true });
-  }
-}
-
-/**
- * A fresh database for one test file: a private copy of the migrated PGlite template in a
- * temporary folder, or, when API_TEST_DATABASE_URL names a PostgreSQL server, a new database on
- * it. Either is removed afterwards.
+ * A fresh database for one test file: in-memory PGlite, started from the migrated snapshot that
+ * openDb caches (see supabase/local/db/snapshot.ts), or, when API_TEST_DATABASE_URL names a
+ * PostgreSQL server, a new database on it that is dropped afterwards.
  */
 async function freshDatabase(): Promise<{ db: ScriptDb; drop: () => Promise<void> }> {
   const serverUrl = process.env.API_TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const template = await migratedTemplate();
-    const folder = await mkdtemp(join(tmpdir(), 'api-test-'));
-    await cp(template, join(folder, 'data'), { recursive: true });
-    return { db: await openDb({ dataDir: join(folder, 'data') }), drop: () => rm(folder, { recursive: true, force: true }) };
-  }
+  if (!serverUrl) return { db: await openDb({ dataDir: 'memory://' }), drop: async () => {} };
   const name = `api_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client(serverUrl);
   await admin.connect();
@@ -138,9 +77,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     url: server.url,
     siteUrl: config.siteUrl,
     anonKey,
-    serviceRoleKey,
     db,
-    server,
     client: () => createClient(server.url, anonKey, options),
     admin: () => createClient(server.url, serviceRoleKey, options),
     async mail(to) {
@@ -183,4 +120,20 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
 /** A unique address for one test. */
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** A valid visa application (the visa form's fields). */
+export function application(name: string, extra: Record<string, unknown> = {}) {
+  return {
+    visa_type: 'Tourist Visa',
+    name,
+    email: 'applicant@example.com',
+    phone: '+234 800 000 0000',
+    dob: '1990-05-17',
+    nationality: 'Nigerian',
+    passport_number: 'A1234567',
+    marital_status: 'Single',
+    address: '12 Marina Road, Lagos',
+    ...extra,
+  };
 }

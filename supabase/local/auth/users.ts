@@ -53,10 +53,23 @@ export async function userByEmail(sql: Sql, email: string): Promise<UserRow | un
   return res.rows[0];
 }
 
-/** The user whose confirmation or recovery token equals `tokenHash`. */
-export async function userByToken(sql: Sql, column: 'confirmation_token' | 'recovery_token', tokenHash: string): Promise<UserRow | undefined> {
+/**
+ * The user whose confirmation or recovery token equals `tokenHash`, with whether that token was
+ * sent more than `expirySeconds` ago (or never recorded as sent).
+ */
+export async function userByToken(
+  sql: Sql,
+  column: 'confirmation_token' | 'recovery_token',
+  tokenHash: string,
+  expirySeconds: number,
+): Promise<(UserRow & { expired: boolean }) | undefined> {
   if (!tokenHash) return undefined;
-  const res = await sql.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null`, [tokenHash]);
+  const sentAt = column === 'confirmation_token' ? 'confirmation_sent_at' : 'recovery_sent_at';
+  const res = await sql.query<UserRow & { expired: boolean }>(
+    `select ${USER_COLUMNS}, coalesce(${sentAt} + make_interval(secs => $2) < now(), true) as expired
+     from auth.users where ${column} = $1 and deleted_at is null`,
+    [tokenHash, expirySeconds],
+  );
   return res.rows[0];
 }
 

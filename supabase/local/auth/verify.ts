@@ -1,13 +1,12 @@
 // /auth/v1/verify: email links (GET, answered with a 303 redirect carrying the session or the
 // error in the URL fragment) and codes (POST, answered with JSON) (supabase-contract.md A.3).
-import type { Sql } from '../db/open.ts';
 import { authError, type HttpError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
 import { field, normalizeEmail, type AuthContext, type AuthRequest } from './context.ts';
 import { resolveRedirect } from './redirect.ts';
 import { tokenHash } from './secrets.ts';
 import { startSession, type SessionJson } from './sessions.ts';
-import { userById, userByToken, type UserRow } from './users.ts';
+import { userById, userByToken } from './users.ts';
 
 type VerifyType = 'signup' | 'recovery' | 'magiclink' | 'email' | 'invite';
 const TYPES = new Set<string>(['signup', 'recovery', 'magiclink', 'email', 'invite']);
@@ -32,9 +31,9 @@ function checkType(raw: string): VerifyType {
 async function consume(ctx: AuthContext, type: VerifyType, hash: string): Promise<SessionJson | null> {
   return ctx.db.transaction(async (tx) => {
     for (const column of tokenColumns(type)) {
-      const user = await userByToken(tx, column, hash);
+      const user = await userByToken(tx, column, hash, ctx.config.otpExpirySeconds);
       if (!user) continue;
-      if (await expired(tx, user, column, ctx.config.otpExpirySeconds)) return null;
+      if (user.expired) return null;
       const clear = column === 'confirmation_token' ? `confirmation_token = ''` : `recovery_token = ''`;
       await tx.query(
         `update auth.users set ${clear}, email_confirmed_at = coalesce(email_confirmed_at, now()),
@@ -50,15 +49,6 @@ async function consume(ctx: AuthContext, type: VerifyType, hash: string): Promis
     }
     return null;
   });
-}
-
-async function expired(tx: Sql, user: UserRow, column: 'confirmation_token' | 'recovery_token', seconds: number): Promise<boolean> {
-  const sentAt = column === 'confirmation_token' ? 'confirmation_sent_at' : 'recovery_sent_at';
-  const res = await tx.query<{ expired: boolean }>(
-    `select coalesce(${sentAt} + make_interval(secs => $2) < now(), true) as expired from auth.users where id = $1`,
-    [user.id, seconds],
-  );
-  return res.rows[0]?.expired ?? true;
 }
 
 /** Go's url.Values.Encode: keys sorted, values query-escaped (space as '+'). */

@@ -4,9 +4,12 @@
 // On a hosted project run the same statement in the SQL editor:
 //   update public.profiles set role = 'admin' where lower(email) = lower('someone@example.com');
 
-import { loadConfig } from '../supabase/local/config.ts';
+import { loadConfig, loadProjectEnv } from '../supabase/local/config.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
-import { DEFAULT_DATA_DIR, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
+import { localDbOptions, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
+
+// The same database and backend address as `npm run backend`, .env included.
+loadProjectEnv();
 
 const args = process.argv.slice(2);
 const revoke = args.includes('--revoke');
@@ -36,9 +39,7 @@ try {
 async function setRole(address: string, newRole: string): Promise<string[]> {
   let db: ScriptDb;
   try {
-    db = process.env['DATABASE_URL']
-      ? await openDb()
-      : await openDb({ dataDir: process.env['PGLITE_DATA_DIR'] ?? DEFAULT_DATA_DIR });
+    db = await openDb(localDbOptions());
   } catch (error) {
     // PGlite serves one process: when the backend holds the folder, ask the backend instead.
     if (error instanceof Error && /is in use by process/.test(error.message)) return setRoleThroughBackend(address, newRole);

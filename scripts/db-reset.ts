@@ -3,16 +3,19 @@
 // deleted; on DATABASE_URL the project's schemas are dropped, and only on a server on this machine.
 
 import { rm } from 'node:fs/promises';
-import { DEFAULT_DATA_DIR, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
+import { loadProjectEnv } from '../supabase/local/config.ts';
+import { localDbOptions, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
 import { describeAccounts, seed } from '../supabase/local/db/seed.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '']);
 
 const withSeed = !process.argv.includes('--no-seed');
-const databaseUrl = process.env['DATABASE_URL'];
+// The same database the backend opens, .env included.
+loadProjectEnv();
+const target = localDbOptions();
 
 try {
-  const db = databaseUrl ? await resetServer(databaseUrl) : await resetPglite(process.env['PGLITE_DATA_DIR'] ?? DEFAULT_DATA_DIR);
+  const db = 'databaseUrl' in target ? await resetServer(target.databaseUrl) : await resetPglite(target.dataDir);
   try {
     if (withSeed) await seed(db);
     await report(db);

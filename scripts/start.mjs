@@ -2,13 +2,12 @@
 // backend, then serves both: the site on http://localhost:4321 and the Supabase-compatible API on
 // http://127.0.0.1:54321 (its outbox at /mail). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../supabase/local/config.ts';
+import { loadConfig, loadProjectEnv } from '../supabase/local/config.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
+loadProjectEnv();
 
 const SITE_PORT = Number(process.env.SITE_PORT ?? 4321);
 const config = loadConfig();

@@ -3,6 +3,7 @@
 // URLs, email subjects, token lifetimes); environment variables override the machine-specific parts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { parseToml, type TomlTables, type TomlValue } from './config-toml.ts';
 
 /** The Supabase CLI's published local JWT secret: public by design, never used in production. */
@@ -58,6 +59,18 @@ type Env = Record<string, string | undefined>;
 
 /** Repository root: this file lives in supabase/local/. */
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Applies the project's .env (see .env.example), if there is one, to env. Variables already set
+ * win, even when empty, as with process.loadEnvFile: a caller can always override the file.
+ */
+export function loadProjectEnv(root = PROJECT_ROOT, env: Env = process.env): void {
+  const file = join(root, '.env');
+  if (!existsSync(file)) return;
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (!(key in env)) env[key] = value;
+  }
+}
 
 /** Builds the configuration from supabase/config.toml, the environment and explicit overrides. */
 export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env = process.env, root = PROJECT_ROOT): BackendConfig {

@@ -2,19 +2,15 @@
 // applies migrations and serves the Supabase-compatible API on http://127.0.0.1:54321. A brand-new
 // PGlite database gets supabase/seed.sql, as `supabase start` does, so a newcomer's first
 // `npm start` already has an admin to sign in with.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadConfig, PROJECT_ROOT } from './config.ts';
-import { isNewDatabase, openDb } from './db/open.ts';
+import { loadConfig, loadProjectEnv } from './config.ts';
+import { isNewDatabase, localDbOptions, openDb } from './db/open.ts';
 import { describeAccounts, seed } from './db/seed.ts';
 import { createServer } from './server.ts';
 
 const started = performance.now();
-// A developer's .env (see .env.example) applies; variables already set win.
-const envFile = join(PROJECT_ROOT, '.env');
-if (existsSync(envFile)) process.loadEnvFile(envFile);
+loadProjectEnv();
 const config = loadConfig();
-const options = process.env.PGLITE_DATA_DIR ? { dataDir: process.env.PGLITE_DATA_DIR } : {};
+const options = localDbOptions();
 // Only a new PGlite database is seeded; a server given by DATABASE_URL may hold data, and
 // db:reset seeds it on request.
 const seedNow = isNewDatabase(options);

@@ -46,6 +46,16 @@ export interface OpenDbOptions {
 /** The project's git-ignored PGlite folder, independent of the current directory. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.local-data/pglite', import.meta.url));
 
+/**
+ * The database the backend and the db:reset and admin:grant scripts use: the server of
+ * DATABASE_URL when set, else the PGlite folder of PGLITE_DATA_DIR (default DEFAULT_DATA_DIR).
+ * Empty values count as unset, as in a copied .env.example.
+ */
+export function localDbOptions(env: Record<string, string | undefined> = process.env): { databaseUrl: string } | { dataDir: string } {
+  const databaseUrl = env['DATABASE_URL']?.trim();
+  return databaseUrl ? { databaseUrl } : { dataDir: env['PGLITE_DATA_DIR']?.trim() || DEFAULT_DATA_DIR };
+}
+
 /** Opens PGlite (dataDir, default '.local-data/pglite'; 'memory://' for in-memory) or Postgres
  *  (databaseUrl, default process.env.DATABASE_URL), runs the bootstrap and pending migrations unless migrate is false. */
 export async function openDb(opts: OpenDbOptions = {}): Promise<ScriptDb> {

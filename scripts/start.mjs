@@ -9,7 +9,8 @@ import { apiKeys } from '../supabase/local/jwt.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 loadProjectEnv();
 
-const SITE_PORT = Number(process.env.SITE_PORT ?? 4321);
+// Empty means the default, as in loadConfig, which allows this port's origins to call the API.
+const SITE_PORT = Number(process.env.SITE_PORT || 4321);
 const config = loadConfig();
 const apiUrl = process.env.API_EXTERNAL_URL ?? `http://${config.host}:${config.port}`;
 const keys = await apiKeys(config.jwtSecret);

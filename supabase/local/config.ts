@@ -82,6 +82,8 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
 
   const host = env.BACKEND_HOST ?? '127.0.0.1';
   const port = int(env.BACKEND_PORT) ?? num(get('api', 'port')) ?? 54321;
+  // scripts/start.mjs serves the site on SITE_PORT; the browser calls the API from there.
+  const sitePort = int(env.SITE_PORT) ?? 4321;
   const siteUrl = env.AUTH_SITE_URL ?? str(get('auth', 'site_url')) ?? 'http://localhost:4321';
   const envRedirects = list(env.AUTH_ADDITIONAL_REDIRECT_URLS);
   const tomlRedirects = get('auth', 'additional_redirect_urls');
@@ -101,8 +103,8 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
     siteUrl,
     additionalRedirectUrls: [...(Array.isArray(tomlRedirects) ? tomlRedirects : []), ...envRedirects],
     corsOrigins: unique([
-      'http://localhost:4321',
-      'http://127.0.0.1:4321',
+      `http://localhost:${sitePort}`,
+      `http://127.0.0.1:${sitePort}`,
       originOf(siteUrl),
       ...list(env.CORS_ALLOWED_ORIGINS),
     ]),

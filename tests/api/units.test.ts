@@ -47,6 +47,12 @@ max_frequency = "1m0s"
     expect(config.jwtSecret).toBe(LOCAL_JWT_SECRET);
     expect(config.corsOrigins).toEqual(expect.arrayContaining(['https://a.example', 'https://b.example']));
   });
+
+  test('the site origins allowed by CORS follow SITE_PORT', () => {
+    const config = loadConfig({}, { SITE_PORT: '5000' });
+    expect(config.corsOrigins).toEqual(expect.arrayContaining(['http://localhost:5000', 'http://127.0.0.1:5000']));
+    expect(config.corsOrigins).not.toContain('http://127.0.0.1:4321');
+  });
 });
 
 describe('redirect allow-list', () => {

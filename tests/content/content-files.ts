@@ -1,7 +1,7 @@
 // Reads the content files directly (no Astro) and validates them with the same schemas that
 // src/content.config.ts gives Astro, so these tests fail for the same mistakes the build does and
 // for the cross-file mistakes a schema cannot see.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
@@ -31,6 +31,16 @@ export function readMdxFolder(folder: string): MdxFile[] {
       if (!match) throw new Error(`${relative(PROJECT_ROOT, path)} has no frontmatter block`);
       return { slug: name.replace(/\.mdx?$/, ''), path, data: parseYaml(match[1]!), body: match[2]! };
     });
+}
+
+/** Every file below dir, in any subfolder, as full paths in sorted order. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    })
+    .sort();
 }
 
 /** Reads and parses one JSON file under content/. */
@@ -63,7 +73,6 @@ export function validate<T>(schema: z.ZodType<T>, data: unknown, file: string): 
 export function loadMdxCollection<T>(folder: string, build: (image: ImageHelper) => z.ZodType<T>) {
   return readMdxFolder(folder).map((file) => ({
     slug: file.slug,
-    path: file.path,
     body: file.body,
     data: validate(build(imageRelativeTo(file.path)), file.data, file.path),
   }));

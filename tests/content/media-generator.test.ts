@@ -2,24 +2,18 @@
 // so re-running it after a change cannot silently drop or add a file. Byte-for-byte equality is not
 // asserted because SVG rasterisation may differ slightly between machines.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTENT_ROOT, PROJECT_ROOT } from './content-files.ts';
+import { CONTENT_ROOT, PROJECT_ROOT, filesUnder } from './content-files.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'generated-media-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-function listFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? listFiles(path).map((child) => relative(dir, path) + '/' + child) : [name];
-    })
-    .sort();
-}
+/** Files below dir as sorted paths relative to it, so two folders compare equal. */
+const listFiles = (dir: string) => filesUnder(dir).map((path) => relative(dir, path));
 
 describe('media generator', { timeout: 120_000 }, () => {
   it('regenerates the committed pictures: the same files at the same sizes', async () => {

@@ -1,17 +1,10 @@
 // The generated pictures and videos stay light enough for phones on slow networks (PRODUCT.md):
 // pictures at their display size and mostly under 60 KB, videos short H.264 MP4 files under 300 KB.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_ROOT, PROJECT_ROOT } from './content-files.ts';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
+import { CONTENT_ROOT, PROJECT_ROOT, filesUnder } from './content-files.ts';
 
 const pictures = filesUnder(join(CONTENT_ROOT, 'images'));
 const videos = filesUnder(join(PROJECT_ROOT, 'public', 'videos'));

@@ -1,11 +1,11 @@
 // Cross-references between files, which no single schema can check: pictures and videos exist,
 // visa types named by countries exist, countries' flags exist in the flag package.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { countrySchema, videoSchema, visaSchema } from '../../src/lib/content/schemas.ts';
-import { CONTENT_ROOT, PROJECT_ROOT, imageRelativeTo, loadJsonCollection, loadMdxCollection, readJsonFile, readMdxFolder } from './content-files.ts';
+import { CONTENT_ROOT, PROJECT_ROOT, filesUnder, imageRelativeTo, loadJsonCollection, loadMdxCollection, readJsonFile, readMdxFolder } from './content-files.ts';
 
 const countries = loadMdxCollection('countries', countrySchema);
 const visas = loadMdxCollection('visas', visaSchema);
@@ -43,15 +43,7 @@ describe('pictures', () => {
   });
 
   it('no picture under content/images/ is left unreferenced', () => {
-    const onDisk: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else onDisk.push(path);
-      }
-    };
-    walk(join(CONTENT_ROOT, 'images'));
+    const onDisk = filesUnder(join(CONTENT_ROOT, 'images'));
     const used = new Set(images);
     expect(onDisk.filter((path) => !used.has(path)).map((path) => relative(PROJECT_ROOT, path))).toEqual([]);
   });

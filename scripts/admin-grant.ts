@@ -59,8 +59,10 @@ async function setRole(address: string, newRole: string): Promise<string[]> {
 async function setRoleThroughBackend(address: string, newRole: string): Promise<string[]> {
   const config = loadConfig();
   const { serviceRoleKey } = await apiKeys(config.jwtSecret);
+  // The backend runs on this machine, so its listening address is used: API_EXTERNAL_URL (apiUrl)
+  // is the public address for email links and may point through a proxy or elsewhere.
   // The Auth server stores emails in lower case, so an exact match on the lower-cased address finds it.
-  const url = `${config.apiUrl}/rest/v1/profiles?email=eq.${encodeURIComponent(address.toLowerCase())}&select=email`;
+  const url = `http://${config.host}:${config.port}/rest/v1/profiles?email=eq.${encodeURIComponent(address.toLowerCase())}&select=email`;
   const response = await fetch(url, {
     method: 'PATCH',
     headers: {

@@ -12,7 +12,7 @@ loadProjectEnv();
 // Empty means the default, as in loadConfig, which allows this port's origins to call the API.
 const SITE_PORT = Number(process.env.SITE_PORT || 4321);
 const config = loadConfig();
-const apiUrl = process.env.API_EXTERNAL_URL ?? `http://${config.host}:${config.port}`;
+const apiUrl = config.apiUrl;
 const keys = await apiKeys(config.jwtSecret);
 const siteEnv = {
   ...process.env,

@@ -3,6 +3,7 @@
 // use it so Lighthouse measures what production would send, not a development server.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { createGzip } from 'node:zlib';
 
@@ -38,8 +39,8 @@ export function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
-/** Starts the server on 127.0.0.1 (port 0 picks a free one) and resolves with its origin. */
-export function serveStatic(root: string, port = 0): Promise<{ origin: string; server: Server }> {
+/** Starts the server on a free port of 127.0.0.1 and resolves with its origin. */
+export function serveStatic(root: string): Promise<{ origin: string; server: Server }> {
   const server = createServer((req, res) => {
     let file = resolveFile(root, req.url ?? '/');
     let status = 200;
@@ -62,10 +63,9 @@ export function serveStatic(root: string, port = 0): Promise<{ origin: string; s
     (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
   });
   return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address();
-      const actual = typeof address === 'object' && address ? address.port : port;
-      resolve({ origin: `http://127.0.0.1:${actual}`, server });
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ origin: `http://127.0.0.1:${port}`, server });
     });
   });
 }

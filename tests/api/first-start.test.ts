@@ -1,54 +1,19 @@
 // `npm start` on a machine that has never run it: the backend creates the local database, applies
 // supabase/seed.sql once, prints the development accounts, and a restart keeps the data without
 // seeding again. Runs the real entry point (supabase/local/main.ts) as a child process.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../supabase/local/config.ts';
 import { DEVELOPMENT_ACCOUNTS } from '../../supabase/local/db/seed.ts';
-
-interface Run {
-  url: string;
-  anonKey: string;
-  output: string;
-  stop(): Promise<number | null>;
-}
+import { startBackendProcess, type BackendProcess } from '../support/backend-process.ts';
 
 let dataDir: string;
 
 /** Starts the backend on an ephemeral port with its own PGlite folder; resolves once it serves. */
-function startBackend(): Promise<Run> {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'supabase/local/main.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', BACKEND_PORT: '0', SMTP_HOST: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /Local Supabase API\s+(\S+)/.exec(output)?.[1];
-      const anonKey = /anon key\s+(\S+)/.exec(output)?.[1];
-      // main.ts prints its whole ready block (URLs, keys, seeded accounts) in one write.
-      if (url && anonKey && /service_role key.*\n/.test(output)) {
-        resolve({
-          url,
-          anonKey,
-          get output() {
-            return output;
-          },
-          stop: () => (child.kill('SIGTERM'), exited),
-        });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => reject(new Error(`backend exited (${code}) before serving:\n${output}`)));
-  });
+function startBackend(): Promise<BackendProcess> {
+  return startBackendProcess({ PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', SMTP_HOST: '' });
 }
 
 beforeAll(async () => {
@@ -82,7 +47,7 @@ describe('the first start of the local backend', () => {
 });
 
 /** On a new folder: the seeded line and every account printed, and each account can sign in. */
-async function checkFirstRun(run: Run): Promise<void> {
+async function checkFirstRun(run: BackendProcess): Promise<void> {
   expect(run.output).toContain('New local database, seeded.');
   for (const { email, password } of DEVELOPMENT_ACCOUNTS) {
     expect(run.output).toContain(`${email} / ${password}`);
@@ -94,7 +59,7 @@ async function checkFirstRun(run: Run): Promise<void> {
 }
 
 /** On the same folder again: no second seed, and the data of the first run is there once. */
-async function checkSecondRun(run: Run): Promise<void> {
+async function checkSecondRun(run: BackendProcess): Promise<void> {
   expect(run.output).not.toContain('seeded');
   const admin = DEVELOPMENT_ACCOUNTS.find((account) => account.role === 'admin')!;
   const client = createClient(run.url, run.anonKey, { auth: { persistSession: false } });

@@ -4,14 +4,13 @@
 // applications; the start time with that data; whether 200 concurrent submissions leave exactly
 // 200 rows; and how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when
 // DATABASE_URL is set). A benchmark, not a test: it reports, it does not fail on a goal.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../supabase/local/config.ts';
-import { openDb } from '../../supabase/local/db/open.ts';
+import { openDb, type OpenDbOptions } from '../../supabase/local/db/open.ts';
 import { apiKeys } from '../../supabase/local/jwt.ts';
+import { startBackendProcess, type BackendProcess } from '../support/backend-process.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 2000);
@@ -24,55 +23,9 @@ const results: Record<string, unknown> = {};
 // Backend process
 // ---------------------------------------------------------------------------------------------
 
-interface Backend {
-  url: string;
-  child: ChildProcess;
-  /** Milliseconds from spawn until /health answered. */
-  startMs: number;
-  /** The backend's own figure: process start to listening. */
-  readyMs: number | null;
-  /** Of readyMs, the part spent opening the database (bootstrap and migration check included). */
-  databaseMs: number | null;
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startBackend(env: Record<string, string>): Promise<Backend> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'supabase/local/main.ts')], {
-    env: { ...process.env, BACKEND_PORT: String(port), SMTP_MAX_FREQUENCY: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`backend exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  const startMs = performance.now() - started;
-  const ready = /ready in (\d+) ms, database (\d+) ms/.exec(output);
-  return { url, child, startMs, readyMs: ready ? Number(ready[1]) : null, databaseMs: ready ? Number(ready[2]) : null };
-}
-
-async function stopBackend(b: Backend, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (b.child.exitCode !== null || b.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => b.child.once('exit', resolve));
-  b.child.kill(signal);
-  await exited;
+/** The backend as `npm start` runs it; every new address may submit as often as the run needs. */
+function startBackend(env: Record<string, string>): Promise<BackendProcess> {
+  return startBackendProcess({ SMTP_MAX_FREQUENCY: '0', ...env });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,8 +123,8 @@ function report(name: string, value: string, goal?: string, met?: boolean) {
 // Kill -9 during a stream of inserts
 // ---------------------------------------------------------------------------------------------
 
-/** Streams anonymous bookings, kills the backend with SIGKILL, and counts acknowledged rows that survived. */
-async function killNineCheck(env: Record<string, string>, countRows: (tag: string) => Promise<Set<string>>): Promise<{ acknowledged: number; lost: number }> {
+/** Streams anonymous bookings, kills the backend with SIGKILL, and counts acknowledged rows that survived in the database at `where`. */
+async function killNineCheck(env: Record<string, string>, where: OpenDbOptions): Promise<{ acknowledged: number; lost: number }> {
   const backend = await startBackend(env);
   const tag = `Kill${Date.now()}`;
   const acknowledged = new Set<string>();
@@ -190,13 +143,23 @@ async function killNineCheck(env: Record<string, string>, countRows: (tag: strin
   };
   const workers = Array.from({ length: 8 }, worker);
   await new Promise((r) => setTimeout(r, 1500));
-  backend.child.kill('SIGKILL');
-  await new Promise((r) => backend.child.once('exit', r));
+  await backend.stop('SIGKILL');
   stop = true;
   await Promise.all(workers);
-  const present = await countRows(tag);
+  const present = await bookingsNamed(where, tag);
   const lost = [...acknowledged].filter((name) => !present.has(name)).length;
   return { acknowledged: acknowledged.size, lost };
+}
+
+/** Names of the bookings whose name starts with tag, read straight from the database. */
+async function bookingsNamed(where: OpenDbOptions, tag: string): Promise<Set<string>> {
+  const db = await openDb(where);
+  try {
+    const res = await db.query<{ full_name: string }>(`select full_name from public.bookings where full_name like $1`, [`${tag}%`]);
+    return new Set(res.rows.map((r) => r.full_name));
+  } finally {
+    await db.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,12 +185,12 @@ console.log(`API benchmark on ${target.name}${benchUrl ? '' : ` (data in ${dataD
 console.log(`${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at start\n`);
 
 try {
-  // 1. First start (creates the database and applies migrations), two accounts.
+  // 1. First start (creates the database, applies migrations and, on PGlite, the seed), two accounts.
   let backend = await startBackend(target.env);
-  report('first start (new database, migrations)', `${Math.round(backend.startMs)} ms`);
+  report('first start (new database, migrations, seed)', `${Math.round(backend.startMs)} ms`);
   const admin = await confirmedUser(backend.url, adminEmail, 'bench-admin-password', { full_name: 'Bench Admin' });
   const applicant = await confirmedUser(backend.url, applicantEmail, 'bench-applicant-password', { full_name: 'Bench Applicant' });
-  await stopBackend(backend);
+  await backend.stop();
 
   // 2. 100,000 applications straight into the database, as an operator would import them.
   const seedStart = performance.now();
@@ -303,27 +266,17 @@ try {
   const rows = Number(counted.headers.get('content-range')?.split('/')[1]);
   results.concurrent200 = { created: statuses.filter((s) => s === 201).length, rows };
   report('200 concurrent submissions: 201 Created / rows stored', `${statuses.filter((s) => s === 201).length} / ${rows}`, 'exactly 200', rows === 200);
-  await stopBackend(backend);
+  await backend.stop();
 
   // 8. kill -9 during a stream of inserts, on PGlite.
-  const pgliteKill = await killNineCheck(pgliteEnv, async (t) => {
-    const check = await openDb({ dataDir });
-    const res = await check.query<{ full_name: string }>(`select full_name from public.bookings where full_name like $1`, [`${t}%`]);
-    await check.close();
-    return new Set(res.rows.map((r) => r.full_name));
-  });
+  const pgliteKill = await killNineCheck(pgliteEnv, { dataDir });
   results.killNinePglite = pgliteKill;
   report('kill -9 on PGlite: acknowledged / lost', `${pgliteKill.acknowledged} / ${pgliteKill.lost}`);
 
   // 9. The same on PostgreSQL when a server is available.
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
-    const pgKill = await killNineCheck({ DATABASE_URL: databaseUrl, PGLITE_DATA_DIR: '' }, async (t) => {
-      const check = await openDb({ databaseUrl });
-      const res = await check.query<{ full_name: string }>(`select full_name from public.bookings where full_name like $1`, [`${t}%`]);
-      await check.close();
-      return new Set(res.rows.map((r) => r.full_name));
-    });
+    const pgKill = await killNineCheck({ DATABASE_URL: databaseUrl, PGLITE_DATA_DIR: '' }, { databaseUrl });
     results.killNinePostgres = pgKill;
     report('kill -9 on PostgreSQL: acknowledged / lost', `${pgKill.acknowledged} / ${pgKill.lost}`, '0 lost', pgKill.lost === 0);
   } else {

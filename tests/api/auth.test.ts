@@ -162,20 +162,6 @@ describe('email links', () => {
     expect(data.user?.email_confirmed_at).toBeTruthy();
   });
 
-  test('a session begun by a link still says otp after a refresh; a password session still says password', async () => {
-    const method = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).amr[0].method;
-    const email = uniqueEmail('amr');
-    await backend.client().auth.signUp({ email, password: PASSWORD });
-    const { fragment } = await backend.follow((await backend.lastMail(email)).links[0]!);
-    expect(method(fragment.get('access_token')!)).toBe('otp');
-    const refreshed = await backend.client().auth.refreshSession({ refresh_token: fragment.get('refresh_token')! });
-    expect(refreshed.error).toBeNull();
-    expect(method(refreshed.data.session!.access_token)).toBe('otp');
-    const { data } = await backend.client().auth.signInWithPassword({ email, password: PASSWORD });
-    const again = await backend.client().auth.refreshSession({ refresh_token: data.session!.refresh_token });
-    expect(method(again.data.session!.access_token)).toBe('password');
-  });
-
   test('a used link redirects with otp_expired', async () => {
     const email = uniqueEmail('reuse');
     await backend.client().auth.signUp({ email, password: PASSWORD });

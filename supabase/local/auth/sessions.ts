@@ -22,12 +22,9 @@ export interface SessionJson {
 /** Starts a session for the user and returns GoTrue's session response. */
 export async function startSession(tx: Sql, config: BackendConfig, user: UserRow, method: AuthMethod): Promise<SessionJson> {
   const sessionId = randomUUID();
-  // GoTrue keeps a session's sign-in method in auth.mfa_amr_claims, which this schema lacks; the
-  // otherwise unused tag column carries it so a refreshed token still names how the session began.
-  await tx.query(`insert into auth.sessions (id, user_id, aal, tag, created_at, updated_at) values ($1, $2, 'aal1', $3, now(), now())`, [
+  await tx.query(`insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($1, $2, 'aal1', now(), now())`, [
     sessionId,
     user.id,
-    method,
   ]);
   const refreshToken = await insertRefreshToken(tx, user.id, sessionId, null);
   return sessionResponse(tx, config, user, sessionId, refreshToken, method);
@@ -96,7 +93,6 @@ interface TokenRow {
   revoked: boolean;
   reuse_window_passed: boolean;
   session_exists: boolean;
-  method: string | null;
 }
 
 const notFound = () => authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
@@ -111,8 +107,7 @@ export async function refreshSession(db: Db, config: BackendConfig, refreshToken
     const res = await tx.query<TokenRow>(
       `select t.id, t.token, t.user_id, t.session_id, t.revoked,
               t.updated_at + make_interval(secs => $2) < now() as reuse_window_passed,
-              exists (select 1 from auth.sessions s where s.id = t.session_id) as session_exists,
-              (select s.tag from auth.sessions s where s.id = t.session_id) as method
+              exists (select 1 from auth.sessions s where s.id = t.session_id) as session_exists
        from auth.refresh_tokens t where t.token = $1 for update`,
       [refreshToken, config.refreshTokenReuseIntervalSeconds],
     );
@@ -120,8 +115,6 @@ export async function refreshSession(db: Db, config: BackendConfig, refreshToken
     if (!row || !row.session_id || !row.session_exists) return 'not_found';
     const user = await userById(tx, row.user_id);
     if (!user) return 'not_found';
-    // Sessions started before the method was stored were password sign-ins as far as tokens said.
-    const method: AuthMethod = row.method === 'otp' ? 'otp' : 'password';
     if (row.revoked) {
       const active = await tx.query<{ token: string; parent: string | null }>(
         `select token, parent from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
@@ -129,7 +122,7 @@ export async function refreshSession(db: Db, config: BackendConfig, refreshToken
       );
       const current = active.rows[0];
       if (current && current.parent === row.token) {
-        return sessionResponse(tx, config, user, row.session_id, current.token, method);
+        return sessionResponse(tx, config, user, row.session_id, current.token, 'password');
       }
       if (config.refreshTokenRotation && row.reuse_window_passed) {
         await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [row.session_id]);
@@ -139,7 +132,7 @@ export async function refreshSession(db: Db, config: BackendConfig, refreshToken
     await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
     const child = await insertRefreshToken(tx, user.id, row.session_id, row.token);
     await tx.query(`update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`, [row.session_id]);
-    return sessionResponse(tx, config, user, row.session_id, child, method);
+    return sessionResponse(tx, config, user, row.session_id, child, 'password');
   });
   // The family revocation above must be committed before the error goes out.
   if (outcome === 'reused') throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');

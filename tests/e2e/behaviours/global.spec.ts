@@ -49,7 +49,7 @@ test('the fixed message icon links to /contact on every page', async ({ page }) 
 });
 
 test.describe('scroll animations', () => {
-  /** The first element marked for reveal that starts below the fold. */
+  /** The last element marked for reveal, which starts below the fold. */
   const belowFold = (page: Page) => page.locator('main [data-reveal]').last();
 
   test('reveal below-the-fold content over 1000 ms as it scrolls into view', async ({ page }) => {

@@ -3,14 +3,20 @@ import { GlobalControls, SiteNav } from './widgets.po.ts';
 
 const START = new Date('2026-01-05T09:00:00Z');
 
-/** Counts every moment the loading overlay is shown, from before the first byte of each document. */
+/**
+ * Counts every moment the loading overlay is shown, and notes when it was first shown, from before
+ * the first byte of each document.
+ */
 async function watchOverlay(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const record = window as unknown as { overlayShown: number };
+    const record = window as unknown as { overlayShown: number; overlayShownAt?: number };
     record.overlayShown = 0;
     new MutationObserver(() => {
       const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
-      if (overlay && !overlay.hidden) record.overlayShown += 1;
+      if (overlay && !overlay.hidden) {
+        record.overlayShown += 1;
+        record.overlayShownAt ??= performance.now();
+      }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
   });
 }
@@ -117,13 +123,7 @@ test.describe('auth-gated pages', () => {
       await held;
       await route.continue();
     });
-    await page.addInitScript(() => {
-      const record = window as unknown as { overlayShownAt?: number };
-      new MutationObserver(() => {
-        const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
-        if (overlay && !overlay.hidden) record.overlayShownAt ??= performance.now();
-      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
-    });
+    await watchOverlay(page);
     await page.goto('/profile');
     const overlay = new GlobalControls(page).overlay;
     await expect(overlay).toBeVisible();

@@ -3,6 +3,8 @@
 import { test, expect } from './support/fixtures.ts';
 import { SitePage } from './support/site-page.ts';
 import { allRoutes } from './support/routes.ts';
+import { servicePageSchema } from '../../src/lib/content/schemas.ts';
+import { loadMdxCollection } from '../content/content-files.ts';
 
 test.describe('every route', () => {
   for (const path of allRoutes) {
@@ -190,16 +192,9 @@ test.describe('page content', () => {
     ]);
   });
 
-  // The specification's pricing texts, word for word and case-sensitive (section 9).
-  const pricing = {
-    consultancy: 'by quote',
-    airbnb: 'by quote',
-    'trip-planning': 'from $200 per itinerary',
-    tourism: 'from $500',
-    'transportation-services': 'from $50 per trip',
-    'expert-advice': 'from $100 per session',
-  };
-  for (const [slug, price] of Object.entries(pricing)) {
+  // tests/content/pricing.test.ts holds these to the specification's texts (section 9), word for word.
+  const pricing = loadMdxCollection('service-pages', servicePageSchema).map(({ slug, data }) => ({ slug, price: data.pricing }));
+  for (const { slug, price } of pricing) {
     test(`service page ${slug}: price, highlights, stamped pictures, Learn More, testimonials`, async ({ page }) => {
       await page.goto(`/service-details/${slug}`);
       const priceBox = page.getByRole('complementary', { name: 'Pricing' });

@@ -1,20 +1,16 @@
 // Every route the static site serves, derived from the content files the way the pages derive
 // them, so a new country, news item or service page is tested without editing this list.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { VISA_TYPES, visaTypeSlug } from '../../../src/lib/domain.ts';
-
-const contentDir = join(import.meta.dirname, '..', '..', '..', 'content');
+import { readMdxFolder } from '../../content/content-files.ts';
 
 /** File names (without extension) of a content folder's published MDX entries. */
-function entrySlugs(folder: string): string[] {
-  return readdirSync(join(contentDir, folder))
-    .filter((name) => /\.mdx?$/.test(name) && !name.startsWith('_'))
-    .map((name) => name.replace(/\.mdx?$/, ''))
-    .sort();
-}
+const entrySlugs = (folder: string) => readMdxFolder(folder).map((file) => file.slug);
 
-const range = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+/** The frontmatter ids of a content folder's entries, in order; the pages are `/{route}/{id}`. */
+const entryIds = (folder: string) =>
+  readMdxFolder(folder)
+    .map((file) => (file.data as { id: number }).id)
+    .sort((a, b) => a - b);
 
 /** Account pages and the login-gated visa form: served, noindex, not in the sitemap. */
 export const privateRoutes = ['/login', '/signup', '/reset', '/profile', '/admin', '/visa-form'];
@@ -32,11 +28,11 @@ export const publicRoutes = [
   '/contact',
   '/contact1',
   '/visa',
-  ...range(6).map((id) => `/visa/${id}`),
+  ...entryIds('visas').map((id) => `/visa/${id}`),
   '/services',
-  ...range(5).map((id) => `/services/${id}`),
+  ...entryIds('services').map((id) => `/services/${id}`),
   ...entrySlugs('service-pages').map((slug) => `/service-details/${slug}`),
-  ...range(10).map((id) => `/country/${id}`),
+  ...entryIds('countries').map((id) => `/country/${id}`),
   '/team',
   '/news-media',
   ...entrySlugs('news').map((slug) => `/news/${slug}`),

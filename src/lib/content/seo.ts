@@ -69,12 +69,17 @@ export interface OrganizationInfo {
   social: { href: string }[];
 }
 
+/** The `@id` of the organisation JSON-LD, so other documents can name it as their publisher. */
+function organizationId(site: URL | string): string {
+  return `${canonicalUrl('/', site)}#organization`;
+}
+
 /** schema.org ProfessionalService (an Organization) describing the consultancy, for every page. */
 export function organizationJsonLd(org: OrganizationInfo, site: URL | string): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
-    '@id': `${canonicalUrl('/', site)}#organization`,
+    '@id': organizationId(site),
     name: org.name,
     description: org.description,
     url: canonicalUrl('/', site),
@@ -83,6 +88,32 @@ export function organizationJsonLd(org: OrganizationInfo, site: URL | string): R
     email: org.contact.email,
     address: org.contact.address,
     sameAs: org.social.map((link) => link.href),
+  };
+}
+
+/** What the NewsArticle JSON-LD needs from a news item. */
+export interface NewsArticleInfo {
+  title: string;
+  content: string;
+  /** The publication day, `YYYY-MM-DD`. */
+  publishedIso: string;
+  href: string;
+}
+
+/** schema.org NewsArticle for a news page, published by the organisation of organizationJsonLd. */
+export function newsArticleJsonLd(
+  article: NewsArticleInfo,
+  publisherName: string,
+  site: URL | string,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.title,
+    description: article.content,
+    datePublished: article.publishedIso,
+    mainEntityOfPage: canonicalUrl(article.href, site),
+    publisher: { '@id': organizationId(site), name: publisherName },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoHref, telHref, visaFormHref, visaHref, visaSlugHref, whatsappHref } from '../../src/lib/content/links.ts';
+import { mailtoHref, telHref, visaFormHref, visaHref, whatsappHref } from '../../src/lib/content/links.ts';
 import { VISA_TYPES } from '../../src/lib/domain.ts';
 
 describe('contact links', () => {
@@ -31,8 +31,7 @@ describe('visa links', () => {
     expect(visaFormHref()).toBe('/visa-form');
   });
 
-  it('builds the canonical and alias visa routes', () => {
+  it('builds the canonical visa route', () => {
     expect(visaHref(4)).toBe('/visa/4');
-    expect(visaSlugHref('Naija Wife / Resident Permit')).toBe('/visa/naija-wife-resident-permit');
   });
 });

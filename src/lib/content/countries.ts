@@ -8,7 +8,6 @@ import { toPicture, type Picture } from './pictures.ts';
 export interface CountryView {
   id: number;
   name: string;
-  code: string;
   flagSvg: string | undefined;
   href: string;
   images: (Picture & { placeName: string })[];
@@ -27,7 +26,6 @@ export async function getCountries(): Promise<CountryView[]> {
       return {
         id: data.id,
         name: data.name,
-        code: data.flag,
         flagSvg: flagSvg(data.flag),
         href: `/country/${data.id}`,
         images: data.images.map(toPicture),

@@ -7,9 +7,9 @@ import { toPicture, type Picture } from './pictures.ts';
 type Data<C extends 'testimonials' | 'videos' | 'faq' | 'process' | 'testPrep' | 'continents'> = CollectionEntry<C>['data'];
 
 /** A testimonial with its portrait. */
-export type TestimonialView = Omit<Data<'testimonials'>, 'image'> & { image: Picture };
+type TestimonialView = Omit<Data<'testimonials'>, 'image'> & { image: Picture };
 /** A testimony video with its poster frame. */
-export type VideoView = Omit<Data<'videos'>, 'poster'> & { poster: Picture };
+type VideoView = Omit<Data<'videos'>, 'poster'> & { poster: Picture };
 /** A continent of "Visa Services by Continent". */
 export type ContinentView = Omit<Data<'continents'>, 'image'> & { image: Picture };
 

@@ -1,6 +1,5 @@
 // Pure link builders shared by pages: contact hrefs and the visa routes. No Astro imports, so
 // unit tests cover them directly.
-import { visaTypeSlug } from '../domain.ts';
 
 /** A `tel:` link for a phone number as written in the settings (spaces and dashes dropped). */
 export function telHref(phone: string): string {
@@ -25,9 +24,4 @@ export function visaFormHref(type?: string): string {
 /** The canonical detail route of a visa. */
 export function visaHref(id: number): string {
   return `/visa/${id}`;
-}
-
-/** The alias route of a visa, built from its type (`/visa/business-visa`). */
-export function visaSlugHref(type: string): string {
-  return `/visa/${visaTypeSlug(type)}`;
 }

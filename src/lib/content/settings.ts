@@ -3,9 +3,21 @@ import { getEntry } from 'astro:content';
 import type { Settings } from './schemas.ts';
 import { mailtoHref, telHref, whatsappHref } from './links.ts';
 
+/** One direct way to reach the consultancy, as the contact list and the contact tiles show it. */
+export interface ContactChannel {
+  label: string;
+  text: string;
+  /** Absent for the office address and the opening hours, which are plain text. */
+  href?: string;
+  /** Set on a link that opens in a new tab: screen readers announce it after the text. */
+  newTabHint?: string;
+}
+
 /** Site settings plus the hrefs every contact block needs. */
 export interface SiteView extends Settings {
   links: { tel: string; whatsapp: string; mailto: string };
+  /** Phone, WhatsApp, email, office and hours, in the order the pages list them. */
+  channels: ContactChannel[];
 }
 
 /** Loads the single settings entry; a missing file fails the build with a clear message. */
@@ -13,12 +25,17 @@ export async function getSite(): Promise<SiteView> {
   const entry = await getEntry('settings', 'site');
   if (!entry) throw new Error('content/site.json must contain the settings entry with id "site".');
   const settings = entry.data;
+  const { contact } = settings;
+  const links = { tel: telHref(contact.phone), whatsapp: whatsappHref(contact.whatsapp), mailto: mailtoHref(contact.email) };
   return {
     ...settings,
-    links: {
-      tel: telHref(settings.contact.phone),
-      whatsapp: whatsappHref(settings.contact.whatsapp),
-      mailto: mailtoHref(settings.contact.email),
-    },
+    links,
+    channels: [
+      { label: 'Phone', text: contact.phone, href: links.tel },
+      { label: 'WhatsApp', text: contact.whatsapp, href: links.whatsapp, newTabHint: 'opens WhatsApp in a new tab' },
+      { label: 'Email', text: contact.email, href: links.mailto },
+      { label: 'Office', text: contact.address },
+      { label: 'Hours', text: contact.hours },
+    ],
   };
 }

@@ -2,6 +2,7 @@
 // fails `astro build` with the file and the field named. Files whose names start with an underscore
 // are drafts and are skipped by the loaders. The schemas themselves live in
 // src/lib/content/schemas.ts so the content tests validate with the same rules.
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
@@ -32,36 +33,29 @@ const mdx = (folder: string) => glob({ pattern: ['**/[^_]*.{md,mdx}'], base: `${
 
 /**
  * A JSON file loader that fails the build on a syntax error. Astro's file() loader only logs an
- * unreadable file and carries on with an empty collection, which would hide an editor's typo, so
- * the parser remembers what went wrong and load() rethrows it once file() is done.
+ * unreadable file and carries on with an empty collection, which would hide an editor's typo.
  */
 function json(name: string, options: { single?: boolean } = {}): Loader {
   const path = `${root}/${name}.json`;
+  // site.json holds one object (easier to edit than a one-item list); it becomes the entry `site`.
+  // Lists get each entry's place in the file as `position`: Astro hands entries back sorted by id,
+  // and editors expect the order they wrote (the specification's order of continents, test-prep cards…).
+  const inner = options.single
+    ? file(path, { parser: (text) => [{ ...JSON.parse(text), id: name }] })
+    : file(path, {
+        parser: (text) => (JSON.parse(text) as Record<string, unknown>[]).map((entry, position) => ({ ...entry, position })),
+      });
   return {
     name: 'checked-json-loader',
     load: async (context) => {
-      const outcome: { read?: boolean; syntaxError?: Error } = {};
-      const parse = (text: string): unknown => {
-        outcome.read = true;
-        try {
-          return JSON.parse(text);
-        } catch (error) {
-          outcome.syntaxError = error as Error;
-          throw error;
-        }
-      };
-      // site.json holds one object (easier to edit than a one-item list); it becomes the entry `site`.
-      // Lists get each entry's place in the file as `position`: Astro hands entries back sorted by id,
-      // and editors expect the order they wrote (the specification's order of continents, test-prep cards…).
-      const inner = options.single
-        ? file(path, { parser: (text) => [{ ...(parse(text) as Record<string, unknown>), id: name }] })
-        : file(path, {
-            parser: (text) => (parse(text) as Record<string, unknown>[]).map((entry, position) => ({ ...entry, position })),
-          });
-      await inner.load(context);
       const location = fileURLToPath(new URL(path, context.config.root));
-      if (!outcome.read) throw new Error(`${location} is missing or cannot be read.`);
-      if (outcome.syntaxError) throw new Error(`${location} is not valid JSON: ${outcome.syntaxError.message}`);
+      const text = await readFile(location, 'utf-8');
+      try {
+        JSON.parse(text);
+      } catch (error) {
+        throw new Error(`${location} is not valid JSON: ${(error as Error).message}`);
+      }
+      await inner.load(context);
     },
   };
 }

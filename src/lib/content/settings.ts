@@ -11,6 +11,8 @@ export interface ContactChannel {
   href?: string;
   /** Set on a link that opens in a new tab: screen readers announce it after the text. */
   newTabHint?: string;
+  /** The heading of its tile on the contact page, where it invites an action; the label otherwise. */
+  action?: string;
 }
 
 /** Site settings plus the hrefs every contact block needs. */
@@ -31,7 +33,7 @@ export async function getSite(): Promise<SiteView> {
     ...settings,
     links,
     channels: [
-      { label: 'Phone', text: contact.phone, href: links.tel },
+      { label: 'Phone', action: 'Call us', text: contact.phone, href: links.tel },
       { label: 'WhatsApp', text: contact.whatsapp, href: links.whatsapp, newTabHint: 'opens WhatsApp in a new tab' },
       { label: 'Email', text: contact.email, href: links.mailto },
       { label: 'Office', text: contact.address },

@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+import { E2E_API_URL, E2E_BACKEND_ENV, E2E_PORT, E2E_SITE_ENV, E2E_SITE_URL } from './tests/e2e/support/e2e-env.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4329);
-export const baseURL = `http://127.0.0.1:${port}`;
+export const baseURL = E2E_SITE_URL;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,15 +20,29 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // Tests run against the production build, exactly what a CDN would serve.
-    // ASTRO_OUT_DIR lets two people run the suite at once without sharing dist/; --ignore-lock lets
-    // this preview start while another one (npm start, a second suite) is already running.
-    command: `npm run build && npx astro preview --host 127.0.0.1 --port ${port} --ignore-lock`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 300_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // The embedded backend on a fresh in-memory database with the development data of
+      // supabase/seed.sql (tests/e2e/support/e2e-env.ts says why its limits are raised).
+      command: 'node supabase/local/main.ts',
+      url: `${E2E_API_URL}/health`,
+      env: E2E_BACKEND_ENV,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Tests run against the production build, exactly what a CDN would serve, built to talk to
+      // the backend above. --ignore-lock lets this preview start while another one (npm start, a
+      // second suite) is already running.
+      command: `npm run build && npx astro preview --host 127.0.0.1 --port ${E2E_PORT} --ignore-lock`,
+      url: baseURL,
+      env: E2E_SITE_ENV,
+      reuseExistingServer: !process.env.CI,
+      timeout: 300_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

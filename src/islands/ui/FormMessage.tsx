@@ -1,0 +1,18 @@
+// The outcome of a submission, announced: a failure as an alert (read at once), a success as a
+// status (read politely). Rendered empty first, so the live region exists before its text changes.
+import type { FormStatus } from '../hooks/use-form.ts';
+
+interface Props {
+  status: FormStatus;
+  message: string;
+}
+
+/** Shows the form's success or failure message in a live region. */
+export default function FormMessage({ status, message }: Props) {
+  const failed = status === 'error';
+  return (
+    <div role={failed ? 'alert' : 'status'} className={`form-message${message ? ` form-message--${failed ? 'error' : 'success'}` : ''}`}>
+      {message}
+    </div>
+  );
+}

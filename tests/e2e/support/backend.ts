@@ -1,0 +1,100 @@
+// The e2e backend seen from a test: supabase-js clients with the anon and service keys, the outbox
+// (verification and reset links), and users made ready to sign in. Tests read what a form stored
+// with the service key, as an operator would, never through the page under test.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { apiKeys } from '../../../supabase/local/jwt.ts';
+import { DEVELOPMENT_ACCOUNTS } from '../../../supabase/local/db/seed.ts';
+import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
+import { E2E_API_URL } from './e2e-env.ts';
+
+const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+/** The seeded admin and user of supabase/seed.sql. */
+export const SEEDED_ADMIN = DEVELOPMENT_ACCOUNTS[0];
+export const SEEDED_USER = DEVELOPMENT_ACCOUNTS[1];
+
+/** A password every test user gets unless a test says otherwise (passes the 8-character minimum). */
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+/** A unique address for one test, so parallel tests and the per-email spam limit never meet. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** A supabase-js client with the anon key and no stored session. */
+export async function anonClient(): Promise<SupabaseClient> {
+  const { anonKey } = await backendKeys();
+  return createClient(E2E_API_URL, anonKey, noSession);
+}
+
+let keys: { anonKey: string; serviceRoleKey: string } | undefined;
+
+/** Derives the local anon and service_role keys (the backend's published development secret). */
+export async function backendKeys(): Promise<{ anonKey: string; serviceRoleKey: string }> {
+  keys ??= await apiKeys();
+  return keys;
+}
+
+/** A client with the service_role key: reads and writes past row-level security, as an operator. */
+export async function serviceClient(): Promise<SupabaseClient> {
+  const { serviceRoleKey } = await backendKeys();
+  return createClient(E2E_API_URL, serviceRoleKey, noSession);
+}
+
+/** Messages in the outbox to `to`, oldest first. */
+export async function mailTo(to: string): Promise<MailMessage[]> {
+  const res = await fetch(`${E2E_API_URL}/mail.json?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { messages: MailMessage[] }).messages;
+}
+
+/** Waits (up to timeoutMs) for a message to `to` of `type` beyond the first `after` ones, and returns it. */
+export async function waitForMail(
+  to: string,
+  type: MailMessage['type'],
+  { after = 0, timeoutMs = 10_000 }: { after?: number; timeoutMs?: number } = {},
+): Promise<MailMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailTo(to)).filter((m) => m.type === type);
+    if (found.length > after) return found.at(-1)!;
+    if (Date.now() > deadline) throw new Error(`no ${type} email to ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The profile fields a signup sends as metadata (what the signup form collects). */
+export function profileData(fullName: string): Record<string, unknown> {
+  return {
+    full_name: fullName,
+    age: 34,
+    address: '3 Awolowo Road, Ikoyi, Lagos',
+    country: 'Nigeria',
+    occupation: 'Engineer',
+    phone: '+234 803 000 0000',
+    marital_status: 'Single',
+  };
+}
+
+/**
+ * Signs a user up through the API and, unless `confirm` is false, opens the emailed link, so the
+ * account can log in at once. Returns the user id.
+ */
+export async function createUser(
+  email: string,
+  { password = TEST_PASSWORD, data = profileData('Test User'), confirm = true }: { password?: string; data?: Record<string, unknown>; confirm?: boolean } = {},
+): Promise<string> {
+  const { data: signUp, error } = await (await anonClient()).auth.signUp({ email, password, options: { data } });
+  if (error) throw error;
+  if (confirm) {
+    const link = (await waitForMail(email, 'signup')).links[0]!;
+    const res = await fetch(link, { redirect: 'manual' });
+    if (res.status !== 303) throw new Error(`confirming ${email} answered ${res.status}`);
+  }
+  return signUp.user!.id;
+}
+
+/** Gives a user the admin role, as an operator would (service key). */
+export async function makeAdmin(userId: string): Promise<void> {
+  const { error } = await (await serviceClient()).from('profiles').update({ role: 'admin' }).eq('id', userId);
+  if (error) throw error;
+}

@@ -1,0 +1,39 @@
+// Where the browser journeys run: the built site on E2E_PORT talking to its own embedded backend on
+// E2E_BACKEND_PORT (a fresh in-memory database with supabase/seed.sql), so a developer's `npm start`
+// on 4321/54321 is never touched. playwright.config.ts starts both; the tests read these values.
+
+/** Port of the preview server the browser tests open. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4329);
+/** Port of the backend the e2e build of the site talks to. */
+export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
+export const E2E_SITE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_API_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
+/** The e2e build goes to its own folder: it points at the e2e backend, unlike `npm start`'s dist/. */
+export const E2E_OUT_DIR = './.e2e/dist';
+
+/**
+ * The backend's environment for browser tests. Many journeys sign up, sign in and resend mail from
+ * one address (127.0.0.1) within seconds, so the per-address limits and the email interval are
+ * raised here; tests/api checks the real limits of supabase/config.toml.
+ */
+export const E2E_BACKEND_ENV: Record<string, string> = {
+  BACKEND_PORT: String(E2E_BACKEND_PORT),
+  API_EXTERNAL_URL: E2E_API_URL,
+  PGLITE_DATA_DIR: 'memory://',
+  SITE_PORT: String(E2E_PORT),
+  AUTH_SITE_URL: E2E_SITE_URL,
+  AUTH_ADDITIONAL_REDIRECT_URLS: `${E2E_SITE_URL}/**`,
+  BCRYPT_COST: '4',
+  SMTP_MAX_FREQUENCY: '0',
+  AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+  AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+};
+
+/** The site's build environment for browser tests: its supabase-js client calls the e2e backend. */
+export const E2E_SITE_ENV: Record<string, string> = {
+  PUBLIC_SUPABASE_URL: E2E_API_URL,
+  ASTRO_OUT_DIR: E2E_OUT_DIR,
+  ASTRO_CACHE_DIR: './.e2e/cache',
+};

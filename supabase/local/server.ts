@@ -3,7 +3,7 @@
 // and CORS for the site's origins.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db } from './db/open.ts';
+import type { Db } from './db/types.ts';
 import type { BackendConfig } from './config.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { apiKeyError, authError, HttpError, restError } from './http-errors.ts';

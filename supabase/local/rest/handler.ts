@@ -1,7 +1,7 @@
 // /rest/v1: the PostgREST subset supabase-js uses. Each request runs in one transaction as the
 // JWT's role with its claims set, so Postgres row-level security decides what is seen and written.
 import type { IncomingMessage } from 'node:http';
-import type { Db, Sql } from '../db/open.ts';
+import type { Db, Sql } from '../db/types.ts';
 import { HttpError, restError } from '../http-errors.ts';
 import { json, parseJson, type Reply } from '../http.ts';
 import type { Catalog, FunctionDef, Table } from './catalog.ts';

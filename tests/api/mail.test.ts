@@ -1,9 +1,12 @@
-// The outbox (/mail as a page, /mail.json and /mail?format=json), the templates of
-// supabase/templates, and optional delivery to an SMTP server.
+// The outbox (/mail as a page, /mail.json and /mail?format=json) and who may reach it, the
+// templates of supabase/templates, and optional delivery to an SMTP server.
+import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { loadConfig } from '../../supabase/local/config.ts';
+import { apiKeys } from '../../supabase/local/jwt.ts';
+import { startBackend, TEST_CONFIG, uniqueEmail, type TestBackend } from './support.ts';
 
 /** A tiny SMTP server that accepts every message and keeps its raw DATA. */
 async function fakeSmtp(): Promise<{ server: Server; port: number; received: { from: string; to: string; data: string }[] }> {
@@ -99,7 +102,57 @@ test('with SMTP configured the same message is delivered to the server', async (
   expect(decoded).toContain((await backend.lastMail(email)).links[0]!.replace(/&/g, '&amp;'));
 });
 
-test('the outbox can be emptied', async () => {
-  expect((await fetch(`${backend.url}/mail`, { method: 'DELETE' })).status).toBe(204);
-  expect((await (await fetch(`${backend.url}/mail.json`)).json()).messages).toEqual([]);
+/** A raw request, so the Host header can be anything (fetch always sends the URL's host). */
+function rawRequest(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${backend.url}${path}`, { method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test.each(['localhost', 'localhost:4321', '127.0.0.1', '127.0.0.1:54321', '[::1]', '[::1]:8080', 'LOCALHOST'])(
+  'the outbox answers for the loopback host name %s',
+  async (host) => {
+    expect((await rawRequest('/mail.json', { host })).status).toBe(200);
+  },
+);
+
+test.each(['evil.example', 'evil.example:54321', 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.5', '0.0.0.0:54321'])(
+  'the outbox refuses the host name "%s" with 421 (DNS rebinding)',
+  async (host) => {
+    const res = await rawRequest('/mail', { host });
+    expect(res.status).toBe(421);
+    expect(JSON.parse(res.body)).toEqual({ message: 'The outbox answers only for localhost, 127.0.0.1 and [::1]' });
+    expect(res.body).not.toContain('verify');
+    expect((await rawRequest('/mail.json', { host })).status).toBe(421);
+  },
+);
+
+test('emptying the outbox needs the service_role key', async () => {
+  const { anonKey, serviceRoleKey } = await apiKeys(loadConfig(TEST_CONFIG).jwtSecret);
+  await backend.client().auth.signUp({ email: uniqueEmail('keep'), password: 'template-password' });
+  const count = async () => ((await (await fetch(`${backend.url}/mail.json`)).json()) as { messages: unknown[] }).messages.length;
+  const before = await count();
+  expect(before).toBeGreaterThan(0);
+
+  const none = await fetch(`${backend.url}/mail`, { method: 'DELETE' });
+  expect(none.status).toBe(401);
+  expect(await none.json()).toEqual({ message: 'Emptying the outbox needs the service_role key' });
+  const anon = await fetch(`${backend.url}/mail`, { method: 'DELETE', headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } });
+  expect(anon.status).toBe(403);
+  const elsewhere = await rawRequest('/mail', { host: 'evil.example', apikey: serviceRoleKey }, 'DELETE');
+  expect(elsewhere.status).toBe(421);
+  expect(await count()).toBe(before);
+
+  expect((await fetch(`${backend.url}/mail`, { method: 'DELETE', headers: { authorization: `Bearer ${serviceRoleKey}` } })).status).toBe(204);
+  expect(await count()).toBe(0);
+  await backend.client().auth.signUp({ email: uniqueEmail('again'), password: 'template-password' });
+  expect((await fetch(`${backend.url}/mail.json`, { method: 'DELETE', headers: { apikey: serviceRoleKey } })).status).toBe(204);
+  expect(await count()).toBe(0);
 });

@@ -9,8 +9,10 @@ import { apiKeys } from '../../supabase/local/jwt.ts';
 import { startBackend, TEST_CONFIG, uniqueEmail, type TestBackend } from './support.ts';
 
 /** A tiny SMTP server that accepts every message and keeps its raw DATA. */
-async function fakeSmtp(): Promise<{ server: Server; port: number; received: { from: string; to: string; data: string }[] }> {
+async function fakeSmtp(): Promise<{ server: Server; port: number; received: { from: string; to: string; data: string }[]; logins: string[] }> {
   const received: { from: string; to: string; data: string }[] = [];
+  /** The credentials of each AUTH PLAIN, decoded: `\0user\0password`. */
+  const logins: string[] = [];
   const server = createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -30,7 +32,10 @@ async function fakeSmtp(): Promise<{ server: Server; port: number; received: { f
             socket.write('250 queued\r\n');
           } else current.data += line + '\n';
         } else if (/^EHLO/i.test(line)) socket.write('250-fake\r\n250 AUTH PLAIN\r\n');
-        else if (/^AUTH PLAIN/i.test(line)) socket.write('235 ok\r\n');
+        else if (/^AUTH PLAIN /i.test(line)) {
+          logins.push(Buffer.from(line.slice(11), 'base64').toString());
+          socket.write('235 ok\r\n');
+        }
         else if (/^MAIL FROM:/i.test(line)) {
           current.from = line.slice(10);
           socket.write('250 ok\r\n');
@@ -47,7 +52,7 @@ async function fakeSmtp(): Promise<{ server: Server; port: number; received: { f
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port, received };
+  return { server, port: (server.address() as AddressInfo).port, received, logins };
 }
 
 let backend: TestBackend;
@@ -100,6 +105,10 @@ test('with SMTP configured the same message is delivered to the server', async (
   const html = message!.data.split('Content-Type: text/html; charset=utf-8')[1]!;
   const decoded = Buffer.from(html.split('\n\n')[1]!.replace(/\s+/g, ''), 'base64').toString();
   expect(decoded).toContain((await backend.lastMail(email)).links[0]!.replace(/&/g, '&amp;'));
+  expect(smtp.logins).toContain('\u0000mailer\u0000secret');
+  expect(message!.from).toBe('<admin@email.com>');
+  expect(message!.data).toMatch(/^From: .+ <admin@email\.com>$/m);
+  expect(message!.data).toMatch(/^Subject: .+$/m);
 });
 
 /** A raw request, so the Host header can be anything (fetch always sends the URL's host). */

@@ -24,9 +24,9 @@ export async function readBody(req: IncomingMessage, limit: number, tooLarge: ()
 
 /**
  * Deepest nesting of objects and arrays a JSON body may have. Real bodies (rows, function
- * arguments, user metadata) nest a few levels; thousands of levels overflow the stack of the
- * recursive code that later walks the value (serialisers, Postgres' jsonb input), so such a body
- * is refused before it is parsed.
+ * arguments, user metadata) nest a few levels. Every later step that walks a value recursively
+ * (JSON.stringify, Postgres' json and jsonb functions, which stop at max_stack_depth) fails at
+ * some depth, with a stack overflow or an unmapped error, so a deeper body is refused up front.
  */
 export const MAX_JSON_DEPTH = 64;
 

@@ -77,7 +77,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
   // An empty variable (as in a copied .env.example) means "use the default", not "empty".
   const env: Env = Object.fromEntries(Object.entries(rawEnv).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const tomlPath = join(root, 'supabase', 'config.toml');
-  const toml: TomlTables = existsSync(tomlPath) ? parseToml(readFileSync(tomlPath, 'utf8')) : new Map();
+  const toml: TomlTables = existsSync(tomlPath) ? parseToml(readFileSync(tomlPath, 'utf8'), tomlPath) : new Map();
   const get = (table: string, key: string): TomlValue | undefined => toml.get(table)?.get(key);
 
   const host = env.BACKEND_HOST ?? '127.0.0.1';
@@ -101,7 +101,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
     jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
     jwtExpirySeconds: num(get('auth', 'jwt_expiry')) ?? 3600,
     siteUrl,
-    additionalRedirectUrls: [...(Array.isArray(tomlRedirects) ? tomlRedirects : []), ...envRedirects],
+    additionalRedirectUrls: [...(Array.isArray(tomlRedirects) ? tomlRedirects.filter((u) => typeof u === 'string') : []), ...envRedirects],
     corsOrigins: unique([
       `http://localhost:${sitePort}`,
       `http://127.0.0.1:${sitePort}`,

@@ -1,6 +1,6 @@
 // CORS for the site's origins. supabase-js preflights every browser call, and without
 // `Access-Control-Expose-Headers: content-range` a browser hides the total of `count: 'exact'`
-// (supabase-contract.md E).
+// (README.md, "The gateway and CORS").
 import type { IncomingMessage } from 'node:http';
 
 const ALLOWED_HEADERS = [

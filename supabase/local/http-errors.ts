@@ -1,5 +1,6 @@
 // Error responses in the shapes supabase-js understands: GoTrue's envelope for /auth/v1 and
-// PostgREST's {code, details, hint, message} for /rest/v1 (supabase-contract.md A.1 and C).
+// PostgREST's {code, details, hint, message} for /rest/v1 (README.md describes both: "Auth" and
+// "Errors").
 import { randomUUID } from 'node:crypto';
 
 /** An error that ends a request with a given status and JSON body. */

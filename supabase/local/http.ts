@@ -22,14 +22,46 @@ export async function readBody(req: IncomingMessage, limit: number, tooLarge: ()
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Parses a JSON body; empty bodies become `empty`, malformed ones throw the given error. */
-export function parseJson(text: string, invalid: (detail: string) => HttpError, empty: unknown = {}): unknown {
+/**
+ * Deepest nesting of objects and arrays a JSON body may have. Real bodies (rows, function
+ * arguments, user metadata) nest a few levels. Every later step that walks a value recursively
+ * (JSON.stringify, Postgres' json and jsonb functions, which stop at max_stack_depth) fails at
+ * some depth, with a stack overflow or an unmapped error, so a deeper body is refused up front.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Why a body was refused: not JSON at all, or nested deeper than MAX_JSON_DEPTH. */
+export type JsonFault = 'syntax' | 'depth';
+
+/** Parses a JSON body; empty bodies become `empty`, malformed or too deeply nested ones throw the given error. */
+export function parseJson(text: string, invalid: (detail: string, fault: JsonFault) => HttpError, empty: unknown = {}): unknown {
   if (text.trim() === '') return empty;
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw invalid(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'depth');
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw invalid(err instanceof Error ? err.message : String(err));
+    throw invalid(err instanceof Error ? err.message : String(err), 'syntax');
   }
+}
+
+/** True when brackets outside strings open more than `max` levels; one pass, no recursion. */
+function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x7d || ch === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 /** Writes a JSON (or pre-serialised JSON text) response. */

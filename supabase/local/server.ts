@@ -3,7 +3,7 @@
 // and CORS for the site's origins.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Db } from './db/open.ts';
+import type { Db } from './db/types.ts';
 import type { BackendConfig } from './config.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { apiKeyError, authError, HttpError, restError } from './http-errors.ts';
@@ -11,7 +11,8 @@ import { header, parseJson, readBody, sendError, sendJson, type Reply } from './
 import { apiKeys, type ApiKeys } from './jwt.ts';
 import { handleAuth } from './auth/routes.ts';
 import { Mailer } from './mail/mailer.ts';
-import { Outbox, outboxPage } from './mail/outbox.ts';
+import type { Outbox } from './mail/outbox.ts';
+import { outboxRoute } from './mail/outbox-route.ts';
 import { Catalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { restIdentity } from './rest/identity.ts';
@@ -80,7 +81,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
 
   async function route(req: IncomingMessage, method: string, url: URL, area: 'auth' | 'rest' | 'other'): Promise<Reply> {
     const path = url.pathname;
-    if (area === 'other') return otherRoute(method, url);
+    if (area === 'other') return otherRoute(req, method, url);
     const sub = path.slice(area === 'auth' ? '/auth/v1/'.length : '/rest/v1/'.length).replace(/\/+$/, '');
     // Email links and health checks are opened without a key, as behind the hosted gateway.
     const open = area === 'auth' && ((method === 'GET' && sub === 'verify') || sub === 'health' || sub === '.well-known/jwks.json');
@@ -106,21 +107,10 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     return handleRest(db, catalog, { req, method, path: safeDecode(sub), query: url.searchParams, body, identity }, config.maxRows);
   }
 
-  function otherRoute(method: string, url: URL): Reply {
+  function otherRoute(req: IncomingMessage, method: string, url: URL): Reply {
     const path = url.pathname;
-    if (path === '/mail' || path === '/mail.json') {
-      if (method === 'DELETE') {
-        mailer.outbox.clear();
-        return { status: 204 };
-      }
-      if (method === 'GET' || method === 'HEAD') {
-        const messages = mailer.outbox.list(url.searchParams.get('to'));
-        if (path === '/mail.json' || url.searchParams.get('format') === 'json') {
-          return { status: 200, body: JSON.stringify({ messages }), headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } };
-        }
-        return { status: 200, body: outboxPage(messages), headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } };
-      }
-    }
+    const mail = outboxRoute(mailer.outbox, req, method, url, keys.serviceRoleKey);
+    if (mail) return mail;
     if (path === '/health' && method === 'GET') return { status: 200, body: '{"status":"ok"}' };
     throw new HttpError(404, 'Not found', () => ({ message: 'no Route matched with those values' }));
   }

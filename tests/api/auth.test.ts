@@ -1,5 +1,5 @@
-// Auth through supabase-js against the local backend: each endpoint of supabase-contract.md A,
-// with the exact codes and messages of the contract.
+// Auth through supabase-js against the local backend: each endpoint of supabase/local/README.md
+// ("Auth"), with the exact codes and messages GoTrue gives.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';

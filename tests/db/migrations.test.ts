@@ -22,9 +22,16 @@ afterAll(async () => {
 });
 
 describe('the project migrations', () => {
-  it('are named <version>_<name>.sql, one per domain, in order', async () => {
+  it('are named <version>_<name>.sql, one per domain and then one per later change, in order', async () => {
     const names = (await listMigrations()).map((m) => m.name);
-    expect(names).toEqual(['profiles', 'visa_applications', 'public_forms', 'admin_users']);
+    expect(names).toEqual([
+      'profiles',
+      'visa_applications',
+      'public_forms',
+      'admin_users',
+      'newsletter_rpc_only',
+      'submission_limit_without_email',
+    ]);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {

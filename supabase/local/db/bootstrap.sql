@@ -5,8 +5,9 @@
   * The local backend has no Supabase Docker image, so this file recreates the parts the
   * migrations and the Auth/REST servers rely on: the API roles, the auth schema with its tables
   * and helper functions, the extensions and private schemas, the default grants, and the
-  * migrations ledger. Sources: supabase/postgres migrations/db/init-scripts and the
-  * supabase/auth migrations (see shared/supabase-contract.md, section B).
+  * migrations ledger, as Supabase's own init scripts (github.com/supabase/postgres,
+  * migrations/db/init-scripts) and the Auth server's migrations (github.com/supabase/auth,
+  * migrations/) create them; supabase/local/README.md sums up what the backend relies on.
   *
   * Every statement is idempotent: the bootstrap runs each time the database is opened.
  */

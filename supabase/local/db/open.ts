@@ -1,37 +1,15 @@
 // The one entry point to the local database: PGlite in-process by default, a real PostgreSQL
 // server when DATABASE_URL is set. Both adapters return the same JavaScript values for the same
-// SQL (see types.ts), so the Auth and REST servers never branch on the kind.
+// SQL (see types.ts), so the Auth and REST servers never branch on the kind. The interfaces live in
+// types.ts, which the adapters import, so no adapter imports this file back.
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from './migrate.ts';
+import type { ScriptDb } from './types.ts';
 
-/** Rows and metadata of one statement; affectedRows counts rows written by INSERT/UPDATE/DELETE/MERGE, else 0. */
-export interface QueryResult<T> {
-  rows: T[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows: number;
-}
-
-/** Something that runs one parameterised statement ($1, $2, ...). */
-export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
-}
-
-/** An open database. */
-export interface Db extends Sql {
-  kind: 'pglite' | 'postgres';
-  /** BEGIN … COMMIT around fn on one connection (ROLLBACK if it throws). On PGlite calls are serialized. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
-
-/** A Db that can also run a script of several statements without parameters (bootstrap, migrations, seed). */
-export interface ScriptDb extends Db {
-  /** Runs every statement of sql in order, outside any transaction unless the script opens one. */
-  exec(sql: string): Promise<void>;
-}
+export type { Db, QueryResult, ScriptDb, Sql } from './types.ts';
 
 /** Options of openDb. */
 export interface OpenDbOptions {

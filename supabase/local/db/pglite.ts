@@ -5,8 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import type { QueryResult, ScriptDb, Sql } from './open.ts';
-import { INT8_OID, TEXT_KEPT_OIDS, keepText, parseInt8 } from './types.ts';
+import { INT8_OID, TEXT_KEPT_OIDS, keepText, parseInt8, type QueryResult, type ScriptDb, type Sql } from './types.ts';
 
 const parsers: Record<number, (value: string) => unknown> = { [INT8_OID]: parseInt8 };
 for (const oid of TEXT_KEPT_OIDS) parsers[oid] = keepText;

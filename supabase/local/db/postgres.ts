@@ -2,8 +2,7 @@
 // per transaction.
 
 import pg from 'pg';
-import type { QueryResult, ScriptDb, Sql } from './open.ts';
-import { INT8_OID, TEXT_KEPT_OIDS, WRITE_COMMANDS, keepText, parseInt8 } from './types.ts';
+import { INT8_OID, TEXT_KEPT_OIDS, WRITE_COMMANDS, keepText, parseInt8, type QueryResult, type ScriptDb, type Sql } from './types.ts';
 
 const textKept = new Set<number>(TEXT_KEPT_OIDS);
 

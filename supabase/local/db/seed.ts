@@ -1,7 +1,7 @@
 // supabase/seed.sql: the development accounts and sample data, as `supabase start` and
 // `supabase db reset` apply them. Used by the backend on a brand-new local database and by db:reset.
 import { readFile } from 'node:fs/promises';
-import type { ScriptDb } from './open.ts';
+import type { ScriptDb } from './types.ts';
 
 const SEED_FILE = new URL('../../seed.sql', import.meta.url);
 

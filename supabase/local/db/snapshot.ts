@@ -7,7 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP_FILE, listMigrations, migrate } from './migrate.ts';
-import type { ScriptDb } from './open.ts';
+import type { ScriptDb } from './types.ts';
 import { openPglite } from './pglite.ts';
 
 const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/pglite-snapshots', import.meta.url));

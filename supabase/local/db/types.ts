@@ -1,5 +1,32 @@
-// How column values become JavaScript values, identical on both adapters.
-//
+// What both database adapters share: the interfaces the servers program against (open.ts
+// re-exports them), and how column values become JavaScript values, identical on both adapters.
+
+/** Rows and metadata of one statement; affectedRows counts rows written by INSERT/UPDATE/DELETE/MERGE, else 0. */
+export interface QueryResult<T> {
+  rows: T[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows: number;
+}
+
+/** Something that runs one parameterised statement ($1, $2, ...). */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** An open database. */
+export interface Db extends Sql {
+  kind: 'pglite' | 'postgres';
+  /** BEGIN … COMMIT around fn on one connection (ROLLBACK if it throws). On PGlite calls are serialized. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Db that can also run a script of several statements without parameters (bootstrap, migrations, seed). */
+export interface ScriptDb extends Db {
+  /** Runs every statement of sql in order, outside any transaction unless the script opens one. */
+  exec(sql: string): Promise<void>;
+}
+
 // PGlite and node-postgres disagree by default: pg returns int8 as a string and PGlite as a
 // bigint, and both turn dates into Date objects (pg at local midnight). The REST server
 // serialises rows to JSON, where a bigint throws and a Date loses the column's own format, so

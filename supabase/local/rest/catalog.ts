@@ -1,7 +1,7 @@
 // What REST may name: tables, views and functions of schema `public`, read from pg_catalog.
 // Every identifier in a request is looked up here before it reaches SQL, so only names that
 // exist in the catalog are ever quoted into a statement.
-import type { Sql } from '../db/open.ts';
+import type { Sql } from '../db/types.ts';
 
 export interface Column {
   name: string;

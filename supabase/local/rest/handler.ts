@@ -1,9 +1,9 @@
 // /rest/v1: the PostgREST subset supabase-js uses. Each request runs in one transaction as the
 // JWT's role with its claims set, so Postgres row-level security decides what is seen and written.
 import type { IncomingMessage } from 'node:http';
-import type { Db, Sql } from '../db/open.ts';
+import type { Db, Sql } from '../db/types.ts';
 import { HttpError, restError } from '../http-errors.ts';
-import { json, parseJson, type Reply } from '../http.ts';
+import { json, parseJson, type JsonFault, type Reply } from '../http.ts';
 import type { Catalog, FunctionDef, Table } from './catalog.ts';
 import { toCsv } from './csv.ts';
 import type { RestIdentity } from './identity.ts';
@@ -144,17 +144,15 @@ function renderBody(format: ResponseFormat, arrayText: string, single: string | 
   return arrayText;
 }
 
-function invalidJson(): HttpError {
-  return restError(400, 'PGRST102', 'Empty or invalid json');
+/** PostgREST's answer to a body that is not JSON; only a body refused for its depth says why. */
+function invalidJson(detail = '', fault: JsonFault = 'syntax'): HttpError {
+  return restError(400, 'PGRST102', 'Empty or invalid json', fault === 'depth' ? detail : null);
 }
 
+/** A write's JSON body: blank is an error here, unlike for a function call. */
 function parseBody(text: string): unknown {
   if (text.trim() === '') throw invalidJson();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidJson();
-  }
+  return parseJson(text, invalidJson);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

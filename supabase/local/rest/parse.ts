@@ -34,6 +34,11 @@ export const READ_PARAMS: readonly string[] = ['select', 'order', 'limit', 'offs
 /** Query parameters that are not column filters. */
 const RESERVED = new Set([...READ_PARAMS, 'columns', 'on_conflict']);
 const LOGIC_KEYS = new Set(['or', 'and', 'not.or', 'not.and']);
+/**
+ * Deepest nesting of `or=(and(or(…)))` trees, counting the outer list. postgrest-js users nest a
+ * few levels; thousands overflow the stack of the recursive parser and SQL builder.
+ */
+export const MAX_FILTER_DEPTH = 32;
 
 /** The error PostgREST gives for a query string it cannot parse. */
 export function parseError(what: string, input: string, details: string): HttpError {
@@ -48,7 +53,7 @@ export function parseReadPlan(params: URLSearchParams): ReadPlan {
     if (LOGIC_KEYS.has(key)) {
       const negate = key.startsWith('not.');
       const op = (negate ? key.slice(4) : key) as 'and' | 'or';
-      plan.filters.push({ kind: 'logic', op, negate, children: parseLogicList(value, `${key}=${value}`) });
+      plan.filters.push({ kind: 'logic', op, negate, children: parseLogicList(value, `${key}=${value}`, 1) });
     } else {
       plan.filters.push(parseCondition(key, value));
     }
@@ -111,14 +116,15 @@ function parseInList(text: string, raw: string): string[] {
 }
 
 /** Parses the body of `or=(…)` / `and=(…)`: conditions `col.op.value` and nested `and(…)`/`or(…)`. */
-function parseLogicList(raw: string, whole: string): Filter[] {
+function parseLogicList(raw: string, whole: string, depth: number): Filter[] {
+  if (depth > MAX_FILTER_DEPTH) throw parseError('logic tree', whole, `Logic trees may nest at most ${MAX_FILTER_DEPTH} levels`);
   if (!raw.startsWith('(') || !raw.endsWith(')')) throw parseError('logic tree', whole, 'expecting "("');
   const inner = raw.slice(1, -1);
   if (inner === '') throw parseError('logic tree', whole, 'expecting at least one condition');
   return splitTopLevel(inner, 'logic tree').map((item) => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/.exec(item);
     if (nested) {
-      return { kind: 'logic', op: nested[2] as 'and' | 'or', negate: !!nested[1], children: parseLogicList(nested[3]!, whole) };
+      return { kind: 'logic', op: nested[2] as 'and' | 'or', negate: !!nested[1], children: parseLogicList(nested[3]!, whole, depth + 1) };
     }
     const dot = item.indexOf('.');
     if (dot <= 0) throw parseError('logic tree', whole, `unexpected "${item}"`);

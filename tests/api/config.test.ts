@@ -1,0 +1,65 @@
+// supabase/config.toml is read by a complete TOML parser: what the old hand-written reader
+// skipped in silence (leaving the default in force) now stops start-up, naming the line.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadConfig } from '../../supabase/local/config.ts';
+import { parseToml } from '../../supabase/local/config-toml.ts';
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'visa-config-'));
+  await mkdir(join(root, 'supabase'));
+});
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+const writeToml = (text: string) => writeFile(join(root, 'supabase', 'config.toml'), text);
+
+describe('a malformed config.toml', () => {
+  test.each([
+    ['a value without quotes', '[auth]\nsite_url = "http://localhost:4321"\nminimum_password_length = eight\n', 3],
+    ['an unclosed table header', '[auth]\njwt_expiry = 3600\n\n[auth.email\nenable_confirmations = true\n', 4],
+    ['a key given twice', '[auth]\nminimum_password_length = 8\nminimum_password_length = 10\n', 3],
+    ['an unterminated string', '[auth]\nsite_url = "http://localhost:4321\n', 2],
+  ])('fails loadConfig naming the file and line: %s', async (_label, text, line) => {
+    await writeToml(text);
+    expect(() => loadConfig({}, {}, root)).toThrow(`${join(root, 'supabase', 'config.toml')} line ${line}, column `);
+  });
+});
+
+describe('a well-formed config.toml', () => {
+  test('sets what it names, nested tables included, and leaves the rest at the defaults', async () => {
+    await writeToml(
+      [
+        '[auth]',
+        'minimum_password_length = 12 # a comment',
+        'additional_redirect_urls = [',
+        '  "http://a.example/**",',
+        '  "http://b.example/#x",',
+        ']',
+        '[auth.email]',
+        'max_frequency = "2m30s"',
+        '[auth.email.template.recovery]',
+        "subject = 'Reset it'",
+      ].join('\n'),
+    );
+    const config = loadConfig({}, {}, root);
+    expect(config.minPasswordLength).toBe(12);
+    expect(config.additionalRedirectUrls).toEqual(['http://a.example/**', 'http://b.example/#x']);
+    expect(config.emailMaxFrequencySeconds).toBe(150);
+    expect(config.templates.recovery.subject).toBe('Reset it');
+    expect(config.templates.confirmation.subject).toBe('Confirm Your Signup');
+    expect(config.enableConfirmations).toBe(true);
+  });
+
+  test('tables are keyed by their dotted names, inline tables included', () => {
+    const toml = parseToml('top = 1\n[api]\nport = 54321\n[auth]\nemail = { enable_signup = false }\n');
+    expect(toml.get('')?.get('top')).toBe(1);
+    expect(toml.get('api')?.get('port')).toBe(54321);
+    expect(toml.get('auth.email')?.get('enable_signup')).toBe(false);
+  });
+});

@@ -1,13 +1,20 @@
 // Password policy and hashing: bcrypt like GoTrue, minimum length from supabase/config.toml.
-import bcrypt from 'bcryptjs';
+// The native bcrypt package hashes on libuv's thread pool, so a burst of wrong-password logins
+// does not hold up every other request on the event loop (bcryptjs hashed on it).
+import bcrypt from 'bcrypt';
 import { authError } from '../http-errors.ts';
 
 /** GoTrue refuses passwords longer than bcrypt can hash (72 bytes). */
 const MAX_PASSWORD_BYTES = 72;
 
+/** Whether bcrypt would see only a prefix of the password (it ignores bytes past 72). */
+export function tooLongForBcrypt(password: string): boolean {
+  return Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
+}
+
 /** Refuses a password that is too long (400) or too short (422 weak_password). */
 export function checkPassword(password: string, minLength: number): void {
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+  if (tooLongForBcrypt(password)) {
     throw authError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
   if ([...password].length < minLength) {
@@ -25,9 +32,14 @@ export function hashPassword(password: string, cost: number): Promise<string> {
 // for known ones, so response time does not reveal which addresses have accounts.
 let decoyHash: Promise<string> | null = null;
 
-/** Compares a password with a stored hash (or with a decoy when there is none). */
+/**
+ * Compares a password with a stored hash (or with a decoy when there is none). A password longer
+ * than 72 bytes never matches: bcrypt would compare only its first 72 bytes, so a longer
+ * password that merely starts like the real one would sign in.
+ */
 export async function passwordMatches(password: string, hash: string | null, cost: number): Promise<boolean> {
   decoyHash ??= bcrypt.hash('decoy-password-for-timing', cost);
+  if (tooLongForBcrypt(password)) return false;
   if (!hash) {
     await bcrypt.compare(password, await decoyHash);
     return false;

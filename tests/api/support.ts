@@ -31,11 +31,15 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-/** Settings that keep tests fast: cheap bcrypt, no refresh reuse window. */
+/**
+ * Settings that keep tests fast: cheap bcrypt, no refresh reuse window, and auth rate limits far
+ * above what a test file does from 127.0.0.1 (tests/api/rate-limits.test.ts uses the real ones).
+ */
 export const TEST_CONFIG: Partial<BackendConfig> = {
   port: 0,
   bcryptCost: 4,
   refreshTokenReuseIntervalSeconds: 0,
+  rateLimits: { emailSent: 100_000, signInSignUps: 100_000, tokenVerifications: 100_000, tokenRefresh: 100_000 },
 };
 
 /**
@@ -81,6 +85,8 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     client: () => createClient(server.url, anonKey, options),
     admin: () => createClient(server.url, serviceRoleKey, options),
     async mail(to) {
+      // /recover and /resend send from a queue after answering; wait for what is queued.
+      await server.settled();
       const res = await fetch(`${server.url}/mail.json?to=${encodeURIComponent(to)}`);
       return ((await res.json()) as { messages: MailMessage[] }).messages;
     },
@@ -136,4 +142,25 @@ export function application(name: string, extra: Record<string, unknown> = {}) {
     address: '12 Marina Road, Lagos',
     ...extra,
   };
+}
+
+/** A raw /auth/v1 request with the anon key (versioned: GoTrue's 2024-01-01 error shape); status, JSON body and headers. */
+export async function authFetch(
+  backend: TestBackend,
+  path: string,
+  { method = 'POST', body, versioned = true, headers = {} }: { method?: string; body?: unknown; versioned?: boolean; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const res = await fetch(`${backend.url}/auth/v1/${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      apikey: backend.anonKey,
+      'content-type': 'application/json',
+      ...(versioned ? { 'x-supabase-api-version': '2024-01-01' } : {}),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
 }

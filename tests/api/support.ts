@@ -18,6 +18,8 @@ export interface TestBackend {
   client(): SupabaseClient;
   /** A client that uses the service_role key. */
   admin(): SupabaseClient;
+  /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
+  settled(): Promise<void>;
   /** Messages in the outbox addressed to `to`, oldest first. */
   mail(to: string): Promise<MailMessage[]>;
   /** The newest message to `to` (fails when there is none). */
@@ -84,6 +86,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     db,
     client: () => createClient(server.url, anonKey, options),
     admin: () => createClient(server.url, serviceRoleKey, options),
+    settled: () => server.settled(),
     async mail(to) {
       // /recover and /resend send from a queue after answering; wait for what is queued.
       await server.settled();

@@ -43,16 +43,20 @@ describe('enable_signup', () => {
     }
   });
 
-  test('false refuses signups with 422 signup_disabled and is reported by /settings', async () => {
-    const closed = await startBackend({ enableSignup: false });
-    try {
+  describe('set to false', () => {
+    // A second server, started in a hook: starting one can take long on a busy machine.
+    let closed: TestBackend;
+    beforeAll(async () => {
+      closed = await startBackend({ enableSignup: false });
+    });
+    afterAll(() => closed?.close());
+
+    test('refuses signups with 422 signup_disabled and is reported by /settings', async () => {
       const res = await authFetch(closed, 'signup', { body: { email: uniqueEmail('closed'), password: PASSWORD } });
       expect(res).toMatchObject({ status: 422, body: { code: 'signup_disabled', message: 'Signups not allowed for this instance' } });
       expect((await authFetch(closed, 'settings', { method: 'GET' })).body.disable_signup).toBe(true);
       expect((await authFetch(backend, 'settings', { method: 'GET' })).body.disable_signup).toBe(false);
-    } finally {
-      await closed.close();
-    }
+    });
   });
 });
 

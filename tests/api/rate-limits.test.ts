@@ -3,9 +3,13 @@
 // and a six-digit code that dies after a handful of wrong guesses. Every other test file raises
 // the limits (tests/api/support.ts); these use the real ones, each test on its own server.
 import { request } from 'node:http';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
+
+// Each test starts its own server and sends up to 151 requests one after another, which can take
+// longer than the default 30 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** config.toml's values, read without the environment (which may raise them). */
 const REAL = loadConfig({}, {}).rateLimits;

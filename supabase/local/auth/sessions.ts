@@ -120,7 +120,7 @@ const notFound = () => authError(400, 'refresh_token_not_found', 'Invalid Refres
 /**
  * The refresh_token grant: each use revokes the token and issues a child. A revoked token that is
  * the parent of the session's active token returns the active one (the client lost the answer);
- * any other reuse after the reuse interval revokes the whole family.
+ * any other reuse after the reuse interval revokes the whole family, which then stays dead.
  */
 export async function refreshSession(db: Db, config: BackendConfig, refreshToken: string): Promise<SessionJson> {
   const outcome = await db.transaction(async (tx): Promise<SessionJson | 'reused' | 'not_found'> => {

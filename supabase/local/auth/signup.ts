@@ -26,9 +26,9 @@ export async function signup(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   checkPassword(password, config.minPasswordLength);
   const data = objectField(r.body, 'data') ?? {};
   const redirectTo = resolveRedirect(queryParam(r.query, 'redirect_to'), config.siteUrl, config.additionalRedirectUrls);
-  // bcrypt runs before the transaction so the (serialised) database is not held while hashing.
   // Every signup may send an email, so each counts against the address's email budget.
   if (config.enableConfirmations) limit(ctx.limits.emailSent, address, overEmailSendRateLimit);
+  // bcrypt runs before the transaction so the (serialised) database is not held while hashing.
   const hash = await hashPassword(password, config.bcryptCost);
 
   let email_: AuthEmail | null = null;

@@ -24,6 +24,14 @@ export interface EmailTemplate {
   path: string;
 }
 
+/** [auth.rate_limit] of supabase/config.toml: requests per client address (emails per hour, the rest per 5 minutes). */
+export interface RateLimits {
+  emailSent: number;
+  signInSignUps: number;
+  tokenVerifications: number;
+  tokenRefresh: number;
+}
+
 export interface BackendConfig {
   host: string;
   port: number;
@@ -53,6 +61,9 @@ export interface BackendConfig {
   outboxLimit: number;
   /** Print one line per request (method, path, status, milliseconds). */
   logRequests: boolean;
+  /** [auth] enable_signup: false answers signup with 422 signup_disabled. */
+  enableSignup: boolean;
+  rateLimits: RateLimits;
 }
 
 type Env = Record<string, string | undefined>;
@@ -134,6 +145,15 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
     maxRows: num(get('api', 'max_rows')) ?? null,
     outboxLimit: 1000,
     logRequests: env.BACKEND_LOG_REQUESTS === 'true',
+    enableSignup: bool(get('auth', 'enable_signup')) ?? true,
+    // The environment may set other limits (test suites and benchmarks sign in many times from
+    // one address); GoTrue's defaults apply when config.toml names none.
+    rateLimits: {
+      emailSent: int(env.AUTH_RATE_LIMIT_EMAIL_SENT) ?? num(get('auth.rate_limit', 'email_sent')) ?? 2,
+      signInSignUps: int(env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS) ?? num(get('auth.rate_limit', 'sign_in_sign_ups')) ?? 30,
+      tokenVerifications: int(env.AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS) ?? num(get('auth.rate_limit', 'token_verifications')) ?? 30,
+      tokenRefresh: int(env.AUTH_RATE_LIMIT_TOKEN_REFRESH) ?? num(get('auth.rate_limit', 'token_refresh')) ?? 150,
+    },
   };
   return { ...config, ...overrides };
 }

@@ -9,6 +9,8 @@ import { corsHeaders, preflightHeaders } from './cors.ts';
 import { apiKeyError, authError, HttpError, restError } from './http-errors.ts';
 import { header, parseJson, readBody, sendError, sendJson, type Reply } from './http.ts';
 import { apiKeys, type ApiKeys } from './jwt.ts';
+import { BackgroundQueue } from './auth/background.ts';
+import { AuthLimits } from './auth/rate-limit.ts';
 import { handleAuth } from './auth/routes.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
@@ -22,6 +24,8 @@ export interface BackendServer {
   url: string;
   keys: ApiKeys;
   outbox: Outbox;
+  /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
+  settled(): Promise<void>;
   /** Stops accepting requests and closes open connections (the database stays open). */
   close(): Promise<void>;
 }
@@ -38,7 +42,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   const catalog = new Catalog(db);
   await catalog.load();
   const mailer = new Mailer(config);
-  const authCtx = { db, config, mailer };
+  const authCtx = { db, config, mailer, limits: new AuthLimits(config.rateLimits, config.otpExpirySeconds), background: new BackgroundQueue() };
 
   const server = createHttpServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -144,6 +148,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     url,
     keys,
     outbox: mailer.outbox,
+    settled: () => authCtx.background.settled(),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -18,6 +18,8 @@ export interface TestBackend {
   client(): SupabaseClient;
   /** A client that uses the service_role key. */
   admin(): SupabaseClient;
+  /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
+  settled(): Promise<void>;
   /** Messages in the outbox addressed to `to`, oldest first. */
   mail(to: string): Promise<MailMessage[]>;
   /** The newest message to `to` (fails when there is none). */
@@ -31,11 +33,15 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-/** Settings that keep tests fast: cheap bcrypt, no refresh reuse window. */
+/**
+ * Settings that keep tests fast: cheap bcrypt, no refresh reuse window, and auth rate limits far
+ * above what a test file does from 127.0.0.1 (tests/api/rate-limits.test.ts uses the real ones).
+ */
 export const TEST_CONFIG: Partial<BackendConfig> = {
   port: 0,
   bcryptCost: 4,
   refreshTokenReuseIntervalSeconds: 0,
+  rateLimits: { emailSent: 100_000, signInSignUps: 100_000, tokenVerifications: 100_000, tokenRefresh: 100_000 },
 };
 
 /**
@@ -80,7 +86,10 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     db,
     client: () => createClient(server.url, anonKey, options),
     admin: () => createClient(server.url, serviceRoleKey, options),
+    settled: () => server.settled(),
     async mail(to) {
+      // /recover and /resend send from a queue after answering; wait for what is queued.
+      await server.settled();
       const res = await fetch(`${server.url}/mail.json?to=${encodeURIComponent(to)}`);
       return ((await res.json()) as { messages: MailMessage[] }).messages;
     },
@@ -136,4 +145,25 @@ export function application(name: string, extra: Record<string, unknown> = {}) {
     address: '12 Marina Road, Lagos',
     ...extra,
   };
+}
+
+/** A raw /auth/v1 request with the anon key (versioned: GoTrue's 2024-01-01 error shape); status, JSON body and headers. */
+export async function authFetch(
+  backend: TestBackend,
+  path: string,
+  { method = 'POST', body, versioned = true, headers = {} }: { method?: string; body?: unknown; versioned?: boolean; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const res = await fetch(`${backend.url}/auth/v1/${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      apikey: backend.anonKey,
+      'content-type': 'application/json',
+      ...(versioned ? { 'x-supabase-api-version': '2024-01-01' } : {}),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
 }

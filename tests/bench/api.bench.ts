@@ -1,7 +1,8 @@
 // `npm run bench:api`: figures for the local backend, run as `npm start` runs it (a child process
 // on PGlite data on disk). Prints p50/p95 latency and throughput for an anonymous booking insert,
 // a signed-in application insert and an admin's 50-row page with an exact count over 100,000
-// applications; the start time with that data; whether 200 concurrent submissions leave exactly
+// applications; the start time with that data; a cheap read's latency during a burst of 100
+// wrong-password logins; whether 200 concurrent submissions leave exactly
 // 200 rows; and how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when
 // DATABASE_URL is set). A benchmark, not a test: it reports, it does not fail on a goal.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -23,10 +24,20 @@ const results: Record<string, unknown> = {};
 // Backend process
 // ---------------------------------------------------------------------------------------------
 
-/** The backend as `npm start` runs it; every new address may submit as often as the run needs. */
+/**
+ * The backend as `npm start` runs it; every new address may submit as often as the run needs, and
+ * the auth rate limits are raised because every sign-in comes from 127.0.0.1.
+ */
 function startBackend(env: Record<string, string>): Promise<BackendProcess> {
-  return startBackendProcess({ SMTP_MAX_FREQUENCY: '0', ...env });
+  return startBackendProcess({ SMTP_MAX_FREQUENCY: '0', ...RAISED_AUTH_LIMITS, ...env });
 }
+
+const RAISED_AUTH_LIMITS = {
+  AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+  AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+};
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers (the headers supabase-js sends)
@@ -117,6 +128,60 @@ const round = (x: number) => Math.round(x * 10) / 10;
 function report(name: string, value: string, goal?: string, met?: boolean) {
   const mark = met === undefined ? '' : met ? '  [goal met]' : '  [goal MISSED]';
   console.log(`${name.padEnd(52)} ${value}${goal ? `   (goal ${goal})` : ''}${mark}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login burst
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Sends 100 wrong-password logins for `email` at once and, until they have all been answered,
+ * reads the user's own profile row (a cheap REST read) one request after another.
+ */
+async function loginBurst(url: string, email: string, token: string, userId: string): Promise<{ idle: Run; reads: Run; burstMs: number; statuses: string }> {
+  const read = () => fetch(`${url}/rest/v1/profiles?select=id&id=eq.${userId}`, { headers: headers(token) });
+  // The same read without the burst, for comparison on a machine whose load varies.
+  const idle = await measure(50, 1, read);
+  const started = performance.now();
+  let done = false;
+  const logins = Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      fetch(`${url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: headers(keys.anonKey, { 'x-supabase-api-version': '2024-01-01' }),
+        body: JSON.stringify({ email, password: `wrong-password-${i}` }),
+      }).then(
+        async (res) => (await res.arrayBuffer(), res.status),
+        () => 0,
+      ),
+    ),
+  ).finally(() => (done = true));
+  const latencies: number[] = [];
+  let failures = 0;
+  while (!done) {
+    const t = performance.now();
+    try {
+      const res = await read();
+      await res.arrayBuffer();
+      if (!res.ok) failures++;
+    } catch {
+      // A starved server can miss its keep-alive deadline and reset the connection under a request.
+      failures++;
+    }
+    latencies.push(performance.now() - t);
+  }
+  const statuses = await logins;
+  const burstMs = Math.round(performance.now() - started);
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  const counts = new Map<number, number>();
+  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return {
+    idle,
+    reads: { n: latencies.length, p50: round(q(0.5)), p95: round(q(0.95)), perSecond: Math.round(latencies.length / (burstMs / 1000)), failures },
+    burstMs,
+    statuses: [...counts].map(([s, n]) => `${n}x ${s}`).join(', '),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,7 +320,15 @@ try {
   report('admin random 50-row page + exact count: p50 / p95', `${randomPages.p50} / ${randomPages.p95} ms`, 'p95 < 50 ms', randomPages.p95 < 50 && randomPages.failures === 0);
   report('admin page Content-Range (last)', lastCount);
 
-  // 7. 200 concurrent submissions leave exactly 200 rows.
+  // 7. A burst of 100 wrong-password logins (a brute-force attempt) while the applicant reads
+  // their own profile, one request after another: password hashing must not hold up the server.
+  const burst = await loginBurst(backend.url, applicantEmail, userToken, applicant.id);
+  results.loginBurst = burst;
+  report('REST read, own profile, no other load: p50 / p95', `${burst.idle.p50} / ${burst.idle.p95} ms`);
+  report('REST read during 100 wrong-password logins: p50 / p95', `${burst.reads.p50} / ${burst.reads.p95} ms (${burst.reads.n} reads, ${burst.reads.failures} failed)`, 'p95 < 50 ms', burst.reads.p95 < 50 && burst.reads.failures === 0);
+  report('100 wrong-password logins: burst took / answers', `${burst.burstMs} ms / ${burst.statuses} (0 = connection failed)`);
+
+  // 8. 200 concurrent submissions leave exactly 200 rows.
   const tag = `Concurrent${Date.now()}`;
   const statuses = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
@@ -268,12 +341,12 @@ try {
   report('200 concurrent submissions: 201 Created / rows stored', `${statuses.filter((s) => s === 201).length} / ${rows}`, 'exactly 200', rows === 200);
   await backend.stop();
 
-  // 8. kill -9 during a stream of inserts, on PGlite.
+  // 9. kill -9 during a stream of inserts, on PGlite.
   const pgliteKill = await killNineCheck(pgliteEnv, { dataDir });
   results.killNinePglite = pgliteKill;
   report('kill -9 on PGlite: acknowledged / lost', `${pgliteKill.acknowledged} / ${pgliteKill.lost}`);
 
-  // 9. The same on PostgreSQL when a server is available.
+  // 10. The same on PostgreSQL when a server is available.
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const pgKill = await killNineCheck({ DATABASE_URL: databaseUrl, PGLITE_DATA_DIR: '' }, { databaseUrl });

@@ -1,7 +1,7 @@
 // supabase/seed.sql keeps loading as the migrations change, and gives what its header promises:
 // an admin and a user who can log in with the documented passwords, and a few rows per table.
 
-import bcrypt from 'bcryptjs';
+import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_ACCOUNTS, seed } from '../../supabase/local/db/seed.ts';
 import { openTestDb, runAs, signedIn, type TestDb } from './support.ts';

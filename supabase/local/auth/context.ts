@@ -4,11 +4,16 @@ import type { Db } from '../db/open.ts';
 import type { BackendConfig } from '../config.ts';
 import { authError } from '../http-errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { BackgroundQueue } from './background.ts';
+import type { AuthLimits } from './rate-limit.ts';
 
 export interface AuthContext {
   db: Db;
   config: BackendConfig;
   mailer: Mailer;
+  limits: AuthLimits;
+  /** Work done after the answer has gone out (recover and resend emails). */
+  background: BackgroundQueue;
 }
 
 export interface AuthRequest {
@@ -21,17 +26,49 @@ export interface AuthRequest {
   body: Record<string, unknown>;
 }
 
-/** A string field of the body, or '' when absent or not a string. */
-export function field(body: Record<string, unknown>, name: string): string {
-  const value = body[name];
-  return typeof value === 'string' ? value : '';
+// Postgres stores no NUL character in text or jsonb (errors 22021 and 22P05), so one in any input
+// is refused here, before SQL, with a 400 instead of a database error.
+const NUL = '\u0000';
+
+/** `value` itself; 400 when it contains a NUL character. */
+export function withoutNul(value: string, name: string): string {
+  if (value.includes(NUL)) throw authError(400, 'validation_failed', `${name} must not contain a NUL character`);
+  return value;
 }
 
-/** An object field of the body (signup `data`, user update `data`), or undefined. */
+/** A string field of the body, or '' when absent or not a string; 400 when it contains NUL. */
+export function field(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  return typeof value === 'string' ? withoutNul(value, name) : '';
+}
+
+/** A query parameter, or '' when absent; 400 when it contains NUL. */
+export function queryParam(query: URLSearchParams, name: string): string {
+  return withoutNul(query.get(name) ?? '', name);
+}
+
+/** Deepest nesting accepted in user metadata; deeper documents overflow Postgres's JSON parser. */
+const MAX_DATA_DEPTH = 100;
+
+/**
+ * An object field of the body (signup `data`, user update `data`), or undefined. Every key and
+ * string inside is checked for NUL, iteratively, so a hostile document cannot exhaust the stack.
+ */
 export function objectField(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) throw authError(400, 'validation_failed', `${name} must be a JSON object`);
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item === 'string') withoutNul(item, name);
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > MAX_DATA_DEPTH) throw authError(400, 'validation_failed', `${name} is nested more than ${MAX_DATA_DEPTH} levels deep`);
+    for (const [key, child] of Object.entries(item)) {
+      withoutNul(key, name);
+      pending.push([child, depth + 1]);
+    }
+  }
   return value as Record<string, unknown>;
 }
 

@@ -1,7 +1,12 @@
 // Where email links may send the browser: the site URL's host, or an entry of the allow-list
 // (supabase/config.toml additional_redirect_urls, globs allowed), else the site URL itself.
 
-/** Returns `requested` when it is allowed, otherwise the site URL (as GoTrue does). */
+/**
+ * Returns `requested` when it is allowed, otherwise the site URL (as GoTrue does). A target with
+ * anything but printable ASCII comes back as the URL parser serialises it (CR, LF and tabs
+ * removed, NUL, spaces and non-ASCII characters percent-encoded), so it can always be written
+ * into a Location header.
+ */
 export function resolveRedirect(requested: string | null | undefined, siteUrl: string, allowList: readonly string[]): string {
   if (!requested) return siteUrl;
   let url: URL;
@@ -11,13 +16,16 @@ export function resolveRedirect(requested: string | null | undefined, siteUrl: s
     return siteUrl;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl;
+  const target = HEADER_SAFE.test(requested) ? requested : url.href;
   try {
-    if (url.hostname === new URL(siteUrl).hostname) return requested;
+    if (url.hostname === new URL(siteUrl).hostname) return target;
   } catch {
     // A malformed site URL only disables the same-host rule.
   }
-  return allowList.some((pattern) => globMatches(pattern, requested)) ? requested : siteUrl;
+  return allowList.some((pattern) => globMatches(pattern, target)) ? target : siteUrl;
 }
+
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 /** `**` matches anything, `*` anything but a slash or dot, `?` one such character. */
 function globMatches(pattern: string, value: string): boolean {

@@ -51,7 +51,7 @@ async function jwks(): Promise<Reply> {
 async function settings(ctx: AuthContext): Promise<Reply> {
   return json(200, {
     external: { email: true, phone: false },
-    disable_signup: false,
+    disable_signup: !ctx.config.enableSignup,
     mailer_autoconfirm: !ctx.config.enableConfirmations,
     phone_autoconfirm: false,
     sms_provider: '',

@@ -26,8 +26,29 @@ export async function startSession(tx: Sql, config: BackendConfig, user: UserRow
     sessionId,
     user.id,
   ]);
+  // How the session began, kept for its whole life: refreshed tokens report the same method and time.
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method) values ($1, $2, now(), now(), $3)`,
+    [randomUUID(), sessionId, method],
+  );
   const refreshToken = await insertRefreshToken(tx, user.id, sessionId, null);
-  return sessionResponse(tx, config, user, sessionId, refreshToken, method);
+  return sessionResponse(tx, config, user, sessionId, refreshToken);
+}
+
+/** An entry of the access token's `amr` claim. */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** The session's authentication methods, newest first, as GoTrue reads them from auth.mfa_amr_claims. */
+async function amrOf(tx: Sql, sessionId: string): Promise<AmrEntry[]> {
+  const res = await tx.query<{ method: string; timestamp: number }>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::int as timestamp
+     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [sessionId],
+  );
+  return res.rows;
 }
 
 async function insertRefreshToken(tx: Sql, userId: string, sessionId: string, parent: string | null): Promise<string> {
@@ -41,7 +62,7 @@ async function insertRefreshToken(tx: Sql, userId: string, sessionId: string, pa
 }
 
 /** Signs an access token with GoTrue's claims for this user and session. */
-export async function accessToken(config: BackendConfig, user: UserRow, sessionId: string, method: AuthMethod): Promise<{ token: string; exp: number }> {
+export async function accessToken(config: BackendConfig, user: UserRow, sessionId: string, amr: AmrEntry[]): Promise<{ token: string; exp: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + config.jwtExpirySeconds;
   const token = await signJwt(
@@ -57,7 +78,7 @@ export async function accessToken(config: BackendConfig, user: UserRow, sessionI
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role || 'authenticated',
       aal: 'aal1',
-      amr: [{ method, timestamp: iat }],
+      amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     },
@@ -72,9 +93,8 @@ async function sessionResponse(
   user: UserRow,
   sessionId: string,
   refreshToken: string,
-  method: AuthMethod,
 ): Promise<SessionJson> {
-  const { token, exp } = await accessToken(config, user, sessionId, method);
+  const { token, exp } = await accessToken(config, user, sessionId, await amrOf(tx, sessionId));
   return {
     access_token: token,
     token_type: 'bearer',
@@ -100,7 +120,7 @@ const notFound = () => authError(400, 'refresh_token_not_found', 'Invalid Refres
 /**
  * The refresh_token grant: each use revokes the token and issues a child. A revoked token that is
  * the parent of the session's active token returns the active one (the client lost the answer);
- * any other reuse after the reuse interval revokes the whole family.
+ * any other reuse after the reuse interval revokes the whole family, which then stays dead.
  */
 export async function refreshSession(db: Db, config: BackendConfig, refreshToken: string): Promise<SessionJson> {
   const outcome = await db.transaction(async (tx): Promise<SessionJson | 'reused' | 'not_found'> => {
@@ -122,17 +142,22 @@ export async function refreshSession(db: Db, config: BackendConfig, refreshToken
       );
       const current = active.rows[0];
       if (current && current.parent === row.token) {
-        return sessionResponse(tx, config, user, row.session_id, current.token, 'password');
+        return sessionResponse(tx, config, user, row.session_id, current.token);
       }
-      if (config.refreshTokenRotation && row.reuse_window_passed) {
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1`, [row.session_id]);
+      // A session always has one unrevoked token until reuse was detected: none left means the
+      // family was revoked, and no token of it, however recent, may start it again.
+      if (config.refreshTokenRotation && (!current || row.reuse_window_passed)) {
+        // Only tokens not yet revoked: touching updated_at of revoked ones would reopen their reuse window.
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [
+          row.session_id,
+        ]);
         return 'reused';
       }
     }
     await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
     const child = await insertRefreshToken(tx, user.id, row.session_id, row.token);
     await tx.query(`update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`, [row.session_id]);
-    return sessionResponse(tx, config, user, row.session_id, child, 'password');
+    return sessionResponse(tx, config, user, row.session_id, child);
   });
   // The family revocation above must be committed before the error goes out.
   if (outcome === 'reused') throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');

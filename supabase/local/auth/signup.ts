@@ -5,9 +5,10 @@ import type { Sql } from '../db/open.ts';
 import { authError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
 import { isPgError } from '../rest/pg-errors.ts';
-import { field, normalizeEmail, objectField, type AuthContext, type AuthRequest } from './context.ts';
+import { field, normalizeEmail, objectField, queryParam, type AuthContext, type AuthRequest } from './context.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
+import { clientAddress, limit, overEmailSendRateLimit } from './rate-limit.ts';
 import { resolveRedirect } from './redirect.ts';
 import { startSession } from './sessions.ts';
 import { identitiesOf, userByEmail, userById, userJson, type UserRow } from './users.ts';
@@ -16,12 +17,17 @@ import type { AuthEmail } from '../mail/mailer.ts';
 /** Handles signup with email and password. */
 export async function signup(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   const { config } = ctx;
+  const address = clientAddress(r.req);
+  limit(ctx.limits.signInSignUps, address);
+  if (!config.enableSignup) throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const email = normalizeEmail(field(r.body, 'email'));
   const password = field(r.body, 'password');
   if (password === '') throw authError(400, 'validation_failed', 'Signup requires a valid password');
   checkPassword(password, config.minPasswordLength);
   const data = objectField(r.body, 'data') ?? {};
-  const redirectTo = resolveRedirect(r.query.get('redirect_to'), config.siteUrl, config.additionalRedirectUrls);
+  const redirectTo = resolveRedirect(queryParam(r.query, 'redirect_to'), config.siteUrl, config.additionalRedirectUrls);
+  // Every signup may send an email, so each counts against the address's email budget.
+  if (config.enableConfirmations) limit(ctx.limits.emailSent, address, overEmailSendRateLimit);
   // bcrypt runs before the transaction so the (serialised) database is not held while hashing.
   const hash = await hashPassword(password, config.bcryptCost);
 
@@ -44,7 +50,11 @@ export async function signup(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
     const reloaded = (await userById(tx, user.id))!;
     return json(200, userJson(reloaded, await identitiesOf(tx, user.id)));
   });
-  if (email_) await ctx.mailer.send(email_);
+  if (email_) {
+    // A new code gets the full allowance of wrong guesses.
+    ctx.limits.wrongCodes.reset(email);
+    await ctx.mailer.send(email_);
+  }
   return answer;
 }
 

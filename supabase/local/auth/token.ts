@@ -2,15 +2,20 @@
 import { authError, oauthError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
 import { field, type AuthContext, type AuthRequest } from './context.ts';
-import { passwordMatches } from './passwords.ts';
+import { passwordMatches, tooLongForBcrypt } from './passwords.ts';
+import { clientAddress, limit } from './rate-limit.ts';
 import { refreshSession, startSession } from './sessions.ts';
 import { userByEmail, userById } from './users.ts';
 
 /** Dispatches on `grant_type`. */
 export async function token(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   const grant = r.query.get('grant_type');
-  if (grant === 'password') return passwordGrant(ctx, r);
+  if (grant === 'password') {
+    limit(ctx.limits.signInSignUps, clientAddress(r.req));
+    return passwordGrant(ctx, r);
+  }
   if (grant === 'refresh_token') {
+    limit(ctx.limits.tokenRefresh, clientAddress(r.req));
     const refreshToken = field(r.body, 'refresh_token');
     if (!refreshToken) throw oauthError(400, 'invalid_request', 'refresh_token required');
     return json(200, await refreshSession(ctx.db, ctx.config, refreshToken));
@@ -26,6 +31,10 @@ async function passwordGrant(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   const password = field(r.body, 'password');
   if (!email && !field(r.body, 'phone')) throw authError(400, 'validation_failed', 'missing email or phone');
   if (!email) throw invalidCredentials();
+  // Per account too, whether or not the address has one, so the answer reveals nothing.
+  limit(ctx.limits.signInsPerAccount, email);
+  // bcrypt would compare only the first 72 bytes; signup refuses longer passwords, so none matches.
+  if (tooLongForBcrypt(password)) throw invalidCredentials();
   const user = await userByEmail(ctx.db, email);
   // The comparison runs outside any transaction: bcrypt takes tens of milliseconds.
   const ok = password !== '' && (await passwordMatches(password, user?.encrypted_password ?? null, config.bcryptCost));

@@ -1,8 +1,9 @@
 // /auth/v1/verify: email links (GET, answered with a 303 redirect carrying the session or the
 // error in the URL fragment) and codes (POST, answered with JSON) (supabase-contract.md A.3).
-import { authError, type HttpError } from '../http-errors.ts';
+import { authError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
-import { field, normalizeEmail, type AuthContext, type AuthRequest } from './context.ts';
+import { field, normalizeEmail, queryParam, type AuthContext, type AuthRequest } from './context.ts';
+import { clientAddress, limit } from './rate-limit.ts';
 import { resolveRedirect } from './redirect.ts';
 import { tokenHash } from './secrets.ts';
 import { startSession, type SessionJson } from './sessions.ts';
@@ -66,11 +67,12 @@ function redirectTo(base: string, fragment: Record<string, string>): Reply {
 
 /** GET /verify?token=&type=&redirect_to=: the link in a confirmation or recovery email. */
 export async function verifyLink(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
-  const typeRaw = r.query.get('type') ?? '';
-  const token = r.query.get('token') ?? '';
-  const type = checkType(typeRaw);
+  limit(ctx.limits.tokenVerifications, clientAddress(r.req));
+  const type = checkType(queryParam(r.query, 'type'));
+  const token = queryParam(r.query, 'token');
   if (!token) throw authError(400, 'validation_failed', 'Verify requires a token or a token hash');
-  const target = resolveRedirect(r.query.get('redirect_to'), ctx.config.siteUrl, ctx.config.additionalRedirectUrls);
+  // Resolved (and made safe for the Location header) before the token is spent.
+  const target = resolveRedirect(queryParam(r.query, 'redirect_to'), ctx.config.siteUrl, ctx.config.additionalRedirectUrls);
   const session = await consume(ctx, type, token);
   if (!session) {
     return redirectTo(target, {
@@ -93,18 +95,33 @@ export async function verifyLink(ctx: AuthContext, r: AuthRequest): Promise<Repl
 
 /** POST /verify with {type, token_hash} or {type, email, token}: answers the session as JSON. */
 export async function verifyCode(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
+  limit(ctx.limits.tokenVerifications, clientAddress(r.req));
   const type = checkType(field(r.body, 'type'));
   const hashGiven = field(r.body, 'token_hash');
   const code = field(r.body, 'token');
   if ((hashGiven === '') === (code === '')) {
     throw authError(400, 'validation_failed', 'Verify requires either a token or a token hash');
   }
-  const hash = hashGiven || tokenHash(normalizeEmail(field(r.body, 'email')), code);
-  const session = await consume(ctx, type, hash);
-  if (!session) throw invalidCode();
-  return json(200, session);
+  if (hashGiven) {
+    const session = await consume(ctx, type, hashGiven);
+    if (!session) throw authError(403, 'otp_expired', 'Email link is invalid or has expired');
+    return json(200, session);
+  }
+  const email = normalizeEmail(field(r.body, 'email'));
+  const session = await consume(ctx, type, tokenHash(email, code));
+  if (session) {
+    ctx.limits.wrongCodes.reset(email);
+    return json(200, session);
+  }
+  // Six digits are a million guesses: after a handful of wrong ones the pending code is void,
+  // so guessing has to start over with a new email (which the sending limits slow down).
+  if (!ctx.limits.wrongCodes.hit(email)) await voidCodes(ctx, type, email);
+  throw authError(403, 'otp_expired', 'Token has expired or is invalid');
 }
 
-function invalidCode(): HttpError {
-  return authError(403, 'otp_expired', 'Token has expired or is invalid');
+/** Clears the address's pending codes of this type. */
+async function voidCodes(ctx: AuthContext, type: VerifyType, email: string): Promise<void> {
+  for (const column of tokenColumns(type)) {
+    await ctx.db.query(`update auth.users set ${column} = '' where email = $1 and deleted_at is null`, [email]);
+  }
 }

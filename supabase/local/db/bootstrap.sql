@@ -208,6 +208,18 @@ create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (par
 create index if not exists refresh_tokens_user_id_idx on auth.refresh_tokens (user_id);
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
+-- How each session was begun (password, otp), as in the supabase/auth migrations: the amr claim
+-- of every access token of the session, refreshed ones included, is read from here.
+create table if not exists auth.mfa_amr_claims
+(
+    session_id            uuid        not null references auth.sessions (id) on delete cascade,
+    created_at            timestamptz not null,
+    updated_at            timestamptz not null,
+    authentication_method text        not null,
+    id                    uuid        not null primary key,
+    constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 /**
   * -------------------------------------------------------
   * Section - auth helper functions

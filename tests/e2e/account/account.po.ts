@@ -113,10 +113,17 @@ export async function logInThroughForm(page: Page, email: string, password: stri
   await login.ready();
   await login.fill({ Email: email, Password: password });
   // Watched from inside the page: the alert is up for a second only, a poll from here could miss it.
-  const announced = page.waitForFunction(
-    (text) => [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent === text),
+  const announced = page.evaluate(
+    (text) =>
+      new Promise<void>((resolve) => {
+        const seen = () => [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent === text);
+        new MutationObserver((_records, observer) => {
+          if (!seen()) return;
+          observer.disconnect();
+          resolve();
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
     MESSAGES.loginSuccess,
-    { polling: 'mutation', timeout: 20_000 },
   );
   await login.button('Login').click();
   await announced;

@@ -6,6 +6,7 @@ import './account.css';
 import { useState } from 'react';
 import { MESSAGES, logIn, resendVerification, preloadSupabase } from '../../lib/auth/actions.ts';
 import { safeNextPath } from '../../lib/auth/next.ts';
+import { startAuth } from '../../lib/auth/store.ts';
 import { loginSchema, type LoginData } from '../../lib/forms/login.ts';
 import { useForm, type FormStatus, type SubmitOutcome } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
@@ -26,6 +27,8 @@ export default function LoginForm() {
     const result = await logIn(email, password);
     setUnverified(Boolean(result.unverified));
     if (!result.ok) return { ok: false, message: result.message };
+    // The store picks up the new session, so the nav shows the account while the alert is up.
+    void startAuth();
     const next = safeNextPath(new URLSearchParams(window.location.search).get('next'), window.location.origin);
     setTimeout(() => window.location.assign(next), LOGIN_REDIRECT_DELAY_MS);
     return { ok: true, message: MESSAGES.loginSuccess };

@@ -21,7 +21,7 @@ function run() {
   const hydrate = vi.fn(async () => undefined);
   const load = vi.fn(async () => hydrate);
   const el = { setAttribute: vi.fn() } as unknown as HTMLElement;
-  directive(load, { name: 'AuthMenu', value: true }, el);
+  directive(load, { name: 'AuthMenu', value: '' }, el);
   return { load, hydrate, el };
 }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,12 @@
 // The one supabase-js client of the site. Islands import this module on demand, so pages without
 // forms or accounts never download supabase-js; the client itself is created on first use.
+// The settings are checked with zod/mini: this module ships to the browser, and full zod would
+// add its whole API (and its error messages) to the supabase chunk.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { SUPABASE_STORAGE_KEY } from './auth/stored-session.ts';
+
+export { SUPABASE_STORAGE_KEY };
 
 /** The local backend's address (`npm start`, supabase/local/) when no URL is configured. */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
@@ -11,15 +16,17 @@ export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
  */
 export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-/** Where the session is kept in localStorage; named for the site so no other project on the host shares it. */
-export const SUPABASE_STORAGE_KEY = 'bridgeway-visa-auth';
-
 const supabaseEnvSchema = z.object({
-  PUBLIC_SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_SUPABASE_URL must be an http(s) URL' }).default(LOCAL_SUPABASE_URL),
-  PUBLIC_SUPABASE_ANON_KEY: z
-    .string()
-    .regex(/^(?:[\w-]+\.[\w-]+\.[\w-]+|sb_publishable_[\w-]+)$/, 'PUBLIC_SUPABASE_ANON_KEY must be a JWT or a publishable key')
-    .default(LOCAL_SUPABASE_ANON_KEY),
+  PUBLIC_SUPABASE_URL: z._default(
+    z.url({ protocol: /^https?$/, error: 'PUBLIC_SUPABASE_URL must be an http(s) URL' }),
+    LOCAL_SUPABASE_URL,
+  ),
+  PUBLIC_SUPABASE_ANON_KEY: z._default(
+    z.string().check(
+      z.regex(/^(?:[\w-]+\.[\w-]+\.[\w-]+|sb_publishable_[\w-]+)$/, 'PUBLIC_SUPABASE_ANON_KEY must be a JWT or a publishable key'),
+    ),
+    LOCAL_SUPABASE_ANON_KEY,
+  ),
 });
 
 export interface SupabaseSettings {

@@ -1,8 +1,8 @@
-// Auth-gated pages: start settling the visitor's auth state and keep the loading overlay up while
-// it is unknown. The overlay waits a moment before showing, so a quick answer (a stored session)
-// never puts it in front of the page, and the page's first paint is never covered.
-import { authStatus } from '../lib/auth/status.ts';
-import { resolveAuthStatusFromSupabase } from '../lib/auth/resolve.ts';
+// Auth-gated pages (/profile, /visa-form, /admin): start the auth store and keep the loading
+// overlay up while the visitor's state is unknown. The overlay waits a moment before showing, so a
+// quick answer (a stored session) never puts it in front of the page, and the page's first paint
+// is never covered.
+import { authStatus, startAuth } from '../lib/auth/store.ts';
 
 /** How long auth may take before the overlay appears. */
 export const AUTH_OVERLAY_DELAY_MS = 150;
@@ -12,6 +12,8 @@ export const AUTH_OVERLAY_DELAY_MS = 150;
  * returned function stops watching (the visitor left the page).
  */
 export function gateOnAuth(show: () => void, hide: () => void): () => void {
+  // Idempotent: the page's own island may have started the store already.
+  void startAuth();
   if (authStatus.get() !== 'loading') {
     hide();
     return () => undefined;
@@ -28,6 +30,5 @@ export function gateOnAuth(show: () => void, hide: () => void): () => void {
     clearTimeout(timer);
     unsubscribe();
   }
-  void resolveAuthStatusFromSupabase();
   return stop;
 }

@@ -6,10 +6,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measurePage, routeOf } from './lib/js-weight.ts';
+import { ACCOUNT_LIGHTHOUSE_PATHS, measureAccountWeights, printAccountWeights } from './lib/account-weight.ts';
 import { audit } from './lib/lighthouse.ts';
 import { serveStatic } from './lib/static-server.ts';
 
-const LIGHTHOUSE_PATHS = ['/', '/visa', '/visa/1', '/country/1', '/services/1', '/service-details/consultancy', '/news-media'];
+const LIGHTHOUSE_PATHS = ['/', '/visa', '/visa/1', '/country/1', '/services/1', '/service-details/consultancy', '/news-media', ...ACCOUNT_LIGHTHOUSE_PATHS];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
 
 const work = mkdtempSync(join(tmpdir(), 'site-bench-'));
@@ -33,6 +34,8 @@ console.log('eager   deferred  page');
 for (const w of weights) console.log(`${String(w.eagerBytes).padStart(6)}  ${String(w.deferredBytes).padStart(8)}  ${w.route}`);
 const zero = weights.filter((w) => w.eagerBytes + w.deferredBytes === 0).length;
 console.log(`${zero} of ${weights.length} pages ship no JavaScript at all.`);
+const accountWeights = measureAccountWeights(outDir);
+printAccountWeights(accountWeights);
 
 const lighthouse: Record<string, unknown> = {};
 if (!skipLighthouse) {
@@ -56,7 +59,7 @@ if (!skipLighthouse) {
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/site.json',
-  JSON.stringify({ date: new Date().toISOString(), buildSeconds, weights, lighthouse }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), buildSeconds, weights, accountWeights, lighthouse }, null, 2),
 );
 console.log('\nFigures saved to bench-results/site.json');
 rmSync(work, { recursive: true, force: true });

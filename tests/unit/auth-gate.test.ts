@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStatus } from '../../src/lib/auth/status.ts';
+import type { AuthState } from '../../src/lib/auth/store.ts';
 
-// The gate's own timing is under test; the session lookup is replaced so nothing loads supabase-js.
-vi.mock('../../src/lib/auth/resolve.ts', () => ({ resolveAuthStatusFromSupabase: vi.fn(async () => 'loading') }));
+// The gate's own timing is under test: the real store, with startAuth replaced so nothing loads
+// supabase-js; each test settles the store itself.
+vi.mock('../../src/lib/auth/store.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/auth/store.ts')>()),
+  startAuth: vi.fn(async () => undefined),
+}));
+const { authState, startAuth } = await import('../../src/lib/auth/store.ts');
 const { AUTH_OVERLAY_DELAY_MS, gateOnAuth } = await import('../../src/scripts/auth-gate.ts');
+
+const SIGNED_IN: AuthState = { status: 'signed-in', userId: 'u1', email: 'a@example.com', profile: null, role: null, profileError: false };
+const authStatus = { set: (status: 'loading' | 'signed-out' | 'signed-in') => authState.set(status === 'signed-in' ? SIGNED_IN : { status }) };
 
 describe('gateOnAuth', () => {
   beforeEach(() => {
@@ -43,6 +51,11 @@ describe('gateOnAuth', () => {
     authStatus.set('signed-out');
     expect(show).not.toHaveBeenCalled();
     expect(hide).not.toHaveBeenCalled();
+  });
+
+  it('starts the auth store', () => {
+    gateOnAuth(vi.fn(), vi.fn());
+    expect(startAuth).toHaveBeenCalled();
   });
 
   it('does not show at all when auth is already known', () => {

@@ -4,12 +4,14 @@ interface Props {
   label: string;
   busyLabel?: string;
   busy: boolean;
+  /** Disabled without being busy (e.g. until the island has hydrated). */
+  disabled?: boolean;
 }
 
 /** Submit button that reads `busyLabel` and is disabled while `busy`. */
-export default function SubmitButton({ label, busyLabel = 'Sending...', busy }: Props) {
+export default function SubmitButton({ label, busyLabel = 'Sending...', busy, disabled = false }: Props) {
   return (
-    <button type="submit" className="form-submit" disabled={busy} aria-disabled={busy}>
+    <button type="submit" className="form-submit" disabled={busy || disabled} aria-disabled={busy || disabled}>
       {busy ? busyLabel : label}
     </button>
   );

@@ -1,10 +1,12 @@
 // The one store of who the visitor is: loading, signed out, or signed in with their profile row and
-// role. supabase-js's onAuthStateChange feeds it; islands and the nav read it and never call
-// supabase-js auth themselves. The role always comes from the profiles table (row-level security
-// decides what the caller may read), never from anything the browser could set.
-import { atom } from 'nanostores';
+// role. supabase-js's onAuthStateChange feeds it; islands, the nav and the auth gate read it and
+// never call supabase-js auth themselves (src/lib/auth/actions.ts holds the few calls the account
+// forms make). The role always comes from the profiles table (row-level security decides what the
+// caller may read), never from anything the browser could set.
+import { atom, computed } from 'nanostores';
 import type { MaritalStatus } from '../domain.ts';
-import { authStatus } from './status.ts';
+import { readAuthLink, withoutFragment, type AuthLink } from './link.ts';
+import { SIGNED_IN_EVENT } from './stored-session.ts';
 
 export type Role = 'user' | 'admin';
 
@@ -38,46 +40,79 @@ export type AuthState =
       profileError: boolean;
     };
 
+/** Still finding out, known to be signed out, or known to be signed in. */
+export type AuthStatus = AuthState['status'];
+
 /** The visitor's authentication state, with profile and role once they are known. */
 export const authState = atom<AuthState>({ status: 'loading' });
 
-// The coarse status (loading / signed-out / signed-in) that the loading overlay's gate reads.
-authState.subscribe((state) => authStatus.set(state.status));
+/** The coarse status alone (what the loading overlay's gate waits for). */
+export const authStatus = computed(authState, (state): AuthStatus => state.status);
+
+/**
+ * The email link this page was opened with (read from the address bar before supabase-js consumes
+ * it), or null: the verify and set-password pages say what happened from it.
+ */
+export const authLink = atom<AuthLink | null>(null);
+
+/** How long to wait for supabase-js before treating the visitor as signed out, so no page waits for ever. */
+export const AUTH_RESOLVE_TIMEOUT_MS = 5000;
 
 /** Columns the islands read from public.profiles. */
 const PROFILE_COLUMNS = 'id, full_name, age, address, country, occupation, phone, marital_status, email, role, created_at';
 
+// Imported on demand so pages that never ask about the visitor never download supabase-js.
+const loadSupabase = () => import('../supabase.ts').then((module) => module.getSupabase());
+
 let started: Promise<void> | undefined;
 
 /**
- * Starts following the session (once per page): loads supabase-js, settles the store from the
- * stored session and keeps it current on every sign-in, sign-out and token refresh.
+ * Starts following the session (once per page load; idempotent): loads supabase-js, settles the
+ * store from the stored session (or the email link in the address bar) and keeps it current on
+ * every sign-in, sign-out and token refresh. Settles as signed out when supabase-js cannot be
+ * loaded or does not answer within AUTH_RESOLVE_TIMEOUT_MS; a later event still corrects it.
  */
 export function startAuth(): Promise<void> {
   started ??= (async () => {
-    // Imported on demand so pages that never ask about the visitor never download supabase-js.
-    const { getSupabase } = await import('../supabase.ts');
-    const supabase = getSupabase();
-    supabase.auth.onAuthStateChange((_event, session) => {
-      if (!session) {
-        authState.set({ status: 'signed-out' });
-        return;
-      }
-      const current = authState.get();
-      const sameUser = current.status === 'signed-in' && current.userId === session.user.id;
-      authState.set(
-        sameUser
-          ? { ...current, email: session.user.email ?? current.email }
-          : { status: 'signed-in', userId: session.user.id, email: session.user.email ?? '', profile: null, role: null, profileError: false },
-      );
-      // supabase-js holds a lock while this callback runs: a query awaited here would deadlock,
-      // so the profile is read just after it returns.
-      if (!sameUser) setTimeout(() => void refreshProfile(), 0);
-    });
-  })().catch(() => {
-    // No client (bad configuration, offline chunk load): treat the visitor as signed out.
-    authState.set({ status: 'signed-out' });
-  });
+    // Read synchronously, before supabase-js (created below) reads and clears the fragment.
+    if (typeof window !== 'undefined') authLink.set(readAuthLink(window.location.hash));
+    let settled = false;
+    const timer = setTimeout(() => {
+      if (authState.get().status === 'loading') authState.set({ status: 'signed-out' });
+    }, AUTH_RESOLVE_TIMEOUT_MS);
+    try {
+      const supabase = await loadSupabase();
+      supabase.auth.onAuthStateChange((_event, session) => {
+        clearTimeout(timer);
+        if (!settled) {
+          settled = true;
+          // supabase-js has read the link by its first event: take the tokens (or the error) out of
+          // the address bar, keeping the page's own history entry.
+          if (authLink.get()) window.history.replaceState(window.history.state, '', withoutFragment(window.location));
+        }
+        if (!session) {
+          authState.set({ status: 'signed-out' });
+          return;
+        }
+        const current = authState.get();
+        const sameUser = current.status === 'signed-in' && current.userId === session.user.id;
+        if (sameUser) {
+          authState.set({ ...current, email: session.user.email ?? current.email });
+          return;
+        }
+        authState.set({ status: 'signed-in', userId: session.user.id, email: session.user.email ?? '', profile: null, role: null, profileError: false });
+        // The nav's auth island waits for this when the page loaded without a stored session.
+        if (typeof window !== 'undefined') window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+        // supabase-js holds a lock while this callback runs: a query awaited here would deadlock,
+        // so the profile is read just after it returns.
+        setTimeout(() => void refreshProfile(), 0);
+      });
+    } catch {
+      // No client (bad configuration, the chunk failed to load offline): treat the visitor as signed out.
+      clearTimeout(timer);
+      authState.set({ status: 'signed-out' });
+    }
+  })();
   return started;
 }
 
@@ -85,22 +120,34 @@ export function startAuth(): Promise<void> {
 export async function refreshProfile(): Promise<void> {
   const current = authState.get();
   if (current.status !== 'signed-in') return;
-  const { getSupabase } = await import('../supabase.ts');
-  const { data, error } = await getSupabase().from('profiles').select(PROFILE_COLUMNS).eq('id', current.userId).maybeSingle<Profile>();
+  let result: { data: Profile | null; error: unknown };
+  try {
+    const supabase = await loadSupabase();
+    result = await supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', current.userId).maybeSingle<Profile>();
+  } catch (error) {
+    result = { data: null, error };
+  }
   const latest = authState.get();
   // The visitor may have signed out or switched accounts while the query ran.
   if (latest.status !== 'signed-in' || latest.userId !== current.userId) return;
   authState.set(
-    error
+    result.error
       ? { ...latest, profile: null, role: null, profileError: true }
-      : { ...latest, profile: data, role: data?.role ?? 'user', profileError: false },
+      : { ...latest, profile: result.data, role: result.data?.role ?? 'user', profileError: false },
   );
 }
 
-/** Signs out everywhere this browser is signed in; the store turns 'signed-out' through the listener. */
+/**
+ * Signs this browser out (scope 'local': the user's other devices stay signed in). The store turns
+ * 'signed-out' through the listener; supabase-js clears the stored session even when the server
+ * cannot be reached, so the store follows in that case too.
+ */
 export async function signOut(): Promise<void> {
-  const { getSupabase } = await import('../supabase.ts');
-  const { error } = await getSupabase().auth.signOut();
-  // supabase-js clears the stored session even when the server could not be reached.
-  if (error) authState.set({ status: 'signed-out' });
+  try {
+    const supabase = await loadSupabase();
+    const { error } = await supabase.auth.signOut({ scope: 'local' });
+    if (error) authState.set({ status: 'signed-out' });
+  } catch {
+    authState.set({ status: 'signed-out' });
+  }
 }

@@ -8,7 +8,7 @@ export interface Crumb {
 }
 
 /** Paths that carry `noindex` and stay out of the sitemap: the 404 page, account pages and the login-gated form. */
-export const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/profile', '/admin', '/visa-form'] as const;
+export const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form'] as const;
 
 /**
  * The public form of a path: no trailing slash, no `.html`, `/index` as `/`. With

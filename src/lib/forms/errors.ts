@@ -10,10 +10,11 @@ export const RATE_LIMIT_MESSAGE = 'You have sent this form too many times in the
 
 /** The parts of a supabase-js error (auth, REST or fetch) the message depends on. */
 export interface SubmitError {
-  message?: string;
-  status?: number;
-  code?: string;
-  name?: string;
+  // `| undefined`: supabase-js's AuthError declares its optional fields that way.
+  message?: string | undefined;
+  status?: number | undefined;
+  code?: string | undefined;
+  name?: string | undefined;
 }
 
 /** True when the request failed before any answer arrived. */

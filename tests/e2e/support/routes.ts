@@ -13,7 +13,7 @@ const entryIds = (folder: string) =>
     .sort((a, b) => a - b);
 
 /** Account pages and the login-gated visa form: served, noindex, not in the sitemap. */
-export const privateRoutes = ['/login', '/signup', '/reset', '/profile', '/admin', '/visa-form'];
+export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form'];
 
 /** The visa alias routes, one per type (`/visa/business-visa`), each a duplicate of `/visa/{id}`. */
 export const visaAliasRoutes = VISA_TYPES.map((type, index) => ({

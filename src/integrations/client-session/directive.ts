@@ -1,0 +1,31 @@
+// The `client:session` directive (see index.ts). Astro bundles this file on its own and inlines it
+// in pages that use it, so it imports only the tiny stored-session module.
+import type { ClientDirective } from 'astro';
+import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../lib/auth/stored-session.ts';
+
+const sessionDirective: ClientDirective = (load, _options, el) => {
+  let hydrated = false;
+  const hydrate = async () => {
+    if (hydrated) return;
+    hydrated = true;
+    window.removeEventListener(SIGNED_IN_EVENT, hydrate);
+    window.removeEventListener('storage', onStorage);
+    // Marks the island while it takes over, so the static fallback can step aside (SiteHeader.astro).
+    el.setAttribute('data-session', '');
+    const hydrateIsland = await load();
+    await hydrateIsland();
+  };
+  // Another tab signed in: this page's nav follows.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SUPABASE_STORAGE_KEY && event.newValue) void hydrate();
+  };
+  if (hasStoredSession()) {
+    void hydrate();
+    return;
+  }
+  // Signed in on this very page (the login form): hydrate then.
+  window.addEventListener(SIGNED_IN_EVENT, hydrate);
+  window.addEventListener('storage', onStorage);
+};
+
+export default sessionDirective;

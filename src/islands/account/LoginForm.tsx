@@ -1,0 +1,74 @@
+// /login: email and password. A verified login announces 'Login successful!' (an alert on the page)
+// and goes to `?next=` (same-origin paths only) or `/`. An unverified address is refused with the
+// specification's message, the visitor stays signed out, and the Resend Verification Email button
+// appears; it reuses the typed credentials (src/lib/auth/actions.ts says why).
+import './account.css';
+import { useState } from 'react';
+import { MESSAGES, logIn, resendVerification, preloadSupabase } from '../../lib/auth/actions.ts';
+import { safeNextPath } from '../../lib/auth/next.ts';
+import { startAuth } from '../../lib/auth/store.ts';
+import { loginSchema, type LoginData } from '../../lib/forms/login.ts';
+import { useForm, type FormStatus, type SubmitOutcome } from '../hooks/use-form.ts';
+import FormMessage from '../ui/FormMessage.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { TextField } from '../ui/Field.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+/** How long 'Login successful!' stays up before the next page opens, so it is seen and read. */
+export const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+export default function LoginForm() {
+  const hydrated = useHydrated();
+  const [unverified, setUnverified] = useState(false);
+  const [resend, setResend] = useState<{ status: FormStatus; message: string }>({ status: 'idle', message: '' });
+
+  const submit = async ({ email, password }: LoginData): Promise<SubmitOutcome> => {
+    setResend({ status: 'idle', message: '' });
+    const result = await logIn(email, password);
+    setUnverified(Boolean(result.unverified));
+    if (!result.ok) return { ok: false, message: result.message };
+    // The store picks up the new session, so the nav shows the account while the alert is up.
+    void startAuth();
+    const next = safeNextPath(new URLSearchParams(window.location.search).get('next'), window.location.origin);
+    setTimeout(() => window.location.assign(next), LOGIN_REDIRECT_DELAY_MS);
+    return { ok: true, message: MESSAGES.loginSuccess };
+  };
+
+  const form = useForm({ schema: loginSchema, initial: { email: '', password: '' }, submit, resetOnSuccess: false });
+
+  const resendEmail = async () => {
+    if (resend.status === 'submitting') return;
+    setResend({ status: 'submitting', message: '' });
+    const result = await resendVerification(form.values.email.trim().toLowerCase(), form.values.password);
+    setResend({ status: result.ok ? 'success' : 'error', message: result.message });
+  };
+
+  const succeeded = form.status === 'success';
+  return (
+    <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} onFocus={preloadSupabase} aria-label="Log in">
+      <TextField label="Email" field={form.fieldProps('email')} error={form.errors.email} type="email" autoComplete="email" />
+      <TextField
+        label="Password"
+        field={form.fieldProps('password')}
+        error={form.errors.password}
+        type="password"
+        autoComplete="current-password"
+      />
+      <SubmitButton label="Login" busyLabel="Logging in..." busy={form.submitting || succeeded} disabled={!hydrated} />
+      <FormMessage status={form.status} message={form.message} alertOnSuccess />
+      {unverified && (
+        <div className="account-resend">
+          <button
+            type="button"
+            className="form-submit form-submit--secondary"
+            onClick={() => void resendEmail()}
+            disabled={resend.status === 'submitting'}
+          >
+            {resend.status === 'submitting' ? 'Sending...' : 'Resend Verification Email'}
+          </button>
+          <FormMessage status={resend.status} message={resend.message} />
+        </div>
+      )}
+    </form>
+  );
+}

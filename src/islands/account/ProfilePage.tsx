@@ -1,0 +1,117 @@
+// /profile: the signed-in user's details ('Not Provided' for a missing value, 'User' for a missing
+// name), an editor for their own fields (never email or role), and their visa applications. A
+// visitor who is not logged in is asked to log in and brought back here afterwards.
+import './account.css';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { authState, refreshProfile, startAuth, type Profile } from '../../lib/auth/store.ts';
+import MyApplications from './MyApplications.tsx';
+import ProfileEditor from './ProfileEditor.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+export const PROFILE_MESSAGES = {
+  loggedOut: 'Please log in to view your profile.',
+  notProvided: 'Not Provided',
+  noName: 'User',
+  loadFailed: 'We could not load your profile. Please try again.',
+} as const;
+
+/** What the details list shows, in order: label and the value read from the profile row. */
+const DETAILS: { label: string; value: (p: Profile | null, email: string) => string | number | null | undefined }[] = [
+  { label: 'Email', value: (p, email) => p?.email ?? email },
+  { label: 'Age', value: (p) => p?.age },
+  { label: 'Address', value: (p) => p?.address },
+  { label: 'Country', value: (p) => p?.country },
+  { label: 'Occupation', value: (p) => p?.occupation },
+  { label: 'Phone', value: (p) => p?.phone },
+  { label: 'Marital status', value: (p) => p?.marital_status },
+];
+
+const shown = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? PROFILE_MESSAGES.notProvided : String(value);
+
+export default function ProfilePage() {
+  const hydrated = useHydrated();
+  const state = useStore(authState);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState('');
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  // The loading overlay (src/scripts/auth-gate.ts) covers this state after a short delay.
+  if (!hydrated || state.status === 'loading') return null;
+
+  if (state.status === 'signed-out') {
+    return (
+      <div className="account-note">
+        <p>{PROFILE_MESSAGES.loggedOut}</p>
+        <p>
+          <a className="form-submit" href="/login?next=/profile">
+            Log in
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  if (state.profileError) {
+    return (
+      <div className="account-note account-note--error">
+        <p role="alert">{PROFILE_MESSAGES.loadFailed}</p>
+        <button type="button" className="form-submit" onClick={() => void refreshProfile()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const profile = state.profile;
+  return (
+    <div className="profile">
+      <section aria-labelledby="profile-details-title" className="profile__section">
+        <h2 id="profile-details-title">{profile?.full_name || PROFILE_MESSAGES.noName}</h2>
+        {editing && profile ? (
+          <ProfileEditor
+            profile={profile}
+            onDone={(message) => {
+              setEditing(false);
+              setSaved(message);
+            }}
+          />
+        ) : (
+          <>
+            <dl className="profile__details">
+              <div>
+                <dt>Full name</dt>
+                <dd>{shown(profile?.full_name)}</dd>
+              </div>
+              {DETAILS.map((detail) => (
+                <div key={detail.label}>
+                  <dt>{detail.label}</dt>
+                  <dd>{shown(detail.value(profile, state.email))}</dd>
+                </div>
+              ))}
+            </dl>
+            <div role="status" className={`form-message${saved ? ' form-message--success' : ''}`}>
+              {saved}
+            </div>
+            <button
+              type="button"
+              className="form-submit"
+              disabled={!profile}
+              onClick={() => {
+                setSaved('');
+                setEditing(true);
+              }}
+            >
+              Edit Profile
+            </button>
+          </>
+        )}
+      </section>
+      <MyApplications userId={state.userId} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// /set-password: where the reset email's link lands. supabase-js signs the visitor in from the
+// link (the store reads it); the page then takes the new password twice and saves it with
+// updateUser, after which the visitor stays signed in with it. An invalid, expired or already used
+// link says so and offers a new one; so does opening the page with no link and no session.
+import './account.css';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { MESSAGES, setNewPassword } from '../../lib/auth/actions.ts';
+import { authLink, authState, startAuth } from '../../lib/auth/store.ts';
+import { MIN_PASSWORD_LENGTH } from '../../lib/forms/password.ts';
+import { setPasswordSchema, type SetPasswordData } from '../../lib/forms/reset.ts';
+import { useForm } from '../hooks/use-form.ts';
+import FormMessage from '../ui/FormMessage.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { TextField } from '../ui/Field.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+const submit = ({ password }: SetPasswordData) => setNewPassword(password);
+
+export default function SetPassword() {
+  const hydrated = useHydrated();
+  const state = useStore(authState);
+  const link = useStore(authLink);
+  const form = useForm({ schema: setPasswordSchema, initial: { password: '', confirm: '' }, submit });
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  if (!hydrated || state.status === 'loading') {
+    return (
+      <p className="account-note" role="status">
+        Checking your reset link…
+      </p>
+    );
+  }
+
+  if (form.status === 'success') {
+    return (
+      <div className="account-note account-note--success">
+        <p role="status">{form.message}</p>
+        <p>
+          <a href="/profile">Go to your profile</a> or <a href="/visa-form">apply for a visa</a>.
+        </p>
+      </div>
+    );
+  }
+
+  if (link?.kind === 'error' || state.status !== 'signed-in') {
+    return (
+      <div className="account-note account-note--error">
+        <p role="alert">
+          {link?.kind === 'error'
+            ? MESSAGES.resetLinkInvalid
+            : 'Open this page from the link in your password reset email. If the link no longer works, request a new one.'}
+        </p>
+        <p>
+          <a href="/reset">Request a new password reset link</a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} aria-label="Set a new password">
+      <p>
+        Choose a new password for <strong>{state.email}</strong>.
+      </p>
+      <TextField
+        label="New password"
+        field={form.fieldProps('password')}
+        error={form.errors.password}
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
+      <TextField
+        label="Confirm new password"
+        field={form.fieldProps('confirm')}
+        error={form.errors.confirm}
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton label="Save New Password" busyLabel="Saving..." busy={form.submitting} />
+      <FormMessage status={form.status} message={form.message} />
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+// /signup: every profile detail, email and password, all required. Success shows the
+// specification's text and clears the form; any other answer is the auth service's own message.
+import './account.css';
+import { MIN_PASSWORD_LENGTH } from '../../lib/forms/password.ts';
+import { signupSchema, type SignupField } from '../../lib/forms/signup.ts';
+import { signUp, preloadSupabase } from '../../lib/auth/actions.ts';
+import { useForm } from '../hooks/use-form.ts';
+import FormMessage from '../ui/FormMessage.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { TextField } from '../ui/Field.tsx';
+import ProfileFields from './ProfileFields.tsx';
+import { useHydrated } from './use-hydrated.ts';
+
+const EMPTY: Record<SignupField, string> = {
+  full_name: '',
+  age: '',
+  address: '',
+  country: '',
+  occupation: '',
+  phone: '',
+  marital_status: '',
+  email: '',
+  password: '',
+};
+
+export default function SignupForm() {
+  const hydrated = useHydrated();
+  const form = useForm({ schema: signupSchema, initial: EMPTY, submit: signUp });
+  return (
+    <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} onFocus={preloadSupabase} aria-label="Sign up">
+      <ProfileFields fieldProps={form.fieldProps} errors={form.errors} />
+      <TextField label="Email" field={form.fieldProps('email')} error={form.errors.email} type="email" autoComplete="email" />
+      <TextField
+        label="Password"
+        field={form.fieldProps('password')}
+        error={form.errors.password}
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
+      <SubmitButton label="Sign Up" busyLabel="Signing up..." busy={form.submitting} disabled={!hydrated} />
+      <FormMessage status={form.status} message={form.message} />
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+// /verify: where the signup email's link lands. The link verifies the address and signs the
+// visitor in (supabase-js reads the session from the fragment; the store takes the tokens out of
+// the address bar). The page says so, or that the link is invalid or expired with the way to get a
+// new one: log in, then Resend Verification Email.
+import './account.css';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { authLink, authState, startAuth } from '../../lib/auth/store.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+export const VERIFY_MESSAGES = {
+  verified: 'Your email address is verified. You are now logged in.',
+  invalid: 'This verification link is invalid or has expired.',
+  newLink: 'To get a new link, log in with your email address and password and choose Resend Verification Email.',
+  noLink: 'Open this page from the link in your verification email.',
+} as const;
+
+export default function VerifyEmail() {
+  const hydrated = useHydrated();
+  const state = useStore(authState);
+  const link = useStore(authLink);
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  if (!hydrated || state.status === 'loading') {
+    return (
+      <p className="account-note" role="status">
+        Checking your verification link…
+      </p>
+    );
+  }
+
+  if (link?.kind === 'session' && state.status === 'signed-in') {
+    return (
+      <div className="account-note account-note--success">
+        <p role="status">{VERIFY_MESSAGES.verified}</p>
+        <p>
+          <a href="/profile">Go to your profile</a> or <a href="/visa-form">apply for a visa</a>.
+        </p>
+      </div>
+    );
+  }
+
+  if (link?.kind === 'error' || link?.kind === 'session') {
+    return (
+      <div className="account-note account-note--error">
+        <p role="alert">{VERIFY_MESSAGES.invalid}</p>
+        <p>
+          {VERIFY_MESSAGES.newLink} <a href="/login">Log in</a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="account-note">
+      <p>{VERIFY_MESSAGES.noLink}</p>
+      <p>
+        {VERIFY_MESSAGES.newLink} <a href="/login">Log in</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// What a page can know about the visitor without loading supabase-js: whether a session is stored
+// in this browser. The nav's `client:session` directive (src/integrations/client-session/) reads it
+// to decide whether to download React and supabase-js at all, so this module must stay tiny and
+// free of imports.
+
+/** Where supabase-js keeps the session in localStorage; named for the site so no other project on the host shares it. */
+export const SUPABASE_STORAGE_KEY = 'bridgeway-visa-auth';
+
+/** Dispatched on `window` by the auth store when the visitor signs in on the current page. */
+export const SIGNED_IN_EVENT = 'bridgeway:signed-in';
+
+/** True when a session is stored (it may have expired: supabase-js refreshes or drops it). */
+export function hasStoredSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    return Boolean(storage?.getItem(SUPABASE_STORAGE_KEY));
+  } catch {
+    // Storage can be blocked (privacy settings): supabase-js could not have stored a session either.
+    return false;
+  }
+}

@@ -1,0 +1,27 @@
+// Password rules the forms check before the auth service does. The minimum is the one of
+// supabase/config.toml (auth.minimum_password_length, which the hosted project and the local
+// backend both enforce); tests/unit/profile-limits.test.ts keeps the two equal. The maximum is the
+// auth service's (bcrypt reads 72 bytes).
+import * as z from 'zod/mini';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 72;
+
+/** The auth service's own wording for a short password, so the form and the service agree. */
+export const SHORT_PASSWORD_MESSAGE = `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`;
+
+/** A new password (signup, set a new password). Not trimmed: spaces are part of a password. */
+export const newPassword = z.string().check(
+  z.minLength(1, 'Please enter a password.'),
+  z.minLength(MIN_PASSWORD_LENGTH, SHORT_PASSWORD_MESSAGE),
+  z.maxLength(MAX_PASSWORD_LENGTH, `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters.`),
+);
+
+/** An email address, trimmed and lower-cased as the auth service stores it. */
+export const emailAddress = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Please enter your email address.'),
+  z.maxLength(255, 'Email address must be at most 255 characters.'),
+  z.email('Please enter a valid email address.'),
+  z.toLowerCase(),
+);

@@ -1,0 +1,19 @@
+// The two halves of a password reset: asking for the link (an email address) and, on the page the
+// link opens, the new password typed twice.
+import * as z from 'zod/mini';
+import { emailAddress, newPassword } from './password.ts';
+
+export const resetRequestSchema = z.object({ email: emailAddress });
+export type ResetRequestData = z.infer<typeof resetRequestSchema>;
+
+export const PASSWORDS_DIFFER_MESSAGE = 'The two passwords do not match.';
+
+export const setPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirm: z.string().check(z.minLength(1, 'Please type the new password again.')),
+  })
+  .check(
+    z.refine((data) => data.password === data.confirm, { message: PASSWORDS_DIFFER_MESSAGE, path: ['confirm'] }),
+  );
+export type SetPasswordData = z.infer<typeof setPasswordSchema>;

@@ -1,0 +1,146 @@
+// Page objects and helpers for the account journeys: forms are found by their accessible name,
+// fields by their label, messages by their live-region role, never by styling classes.
+import { type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+import { expectHydrated } from '../support/islands.ts';
+
+/**
+ * Account journeys wait on the backend (bcrypt, email) and on island hydration, on a machine
+ * shared with other suites: assertions get 15 s and each test 90 s.
+ */
+export const expect = baseExpect.configure({ timeout: 20_000 });
+export const JOURNEY_TIMEOUT_MS = 90_000;
+export { test };
+
+/** Chromium logs each request a test cuts off (route.abort) as a console error; those are expected. */
+export const ABORTED_REQUEST = /Failed to load resource|net::ERR_FAILED/;
+/** Chromium also logs every 4xx answer, e.g. the auth service refusing a login; expected where a test provokes one. */
+export const REFUSED_REQUEST = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+export const MESSAGES = {
+  signupSuccess:
+    'Signup successful! A verification email has been sent to your email address. Please verify your email to complete the registration process.',
+  emailNotVerified: 'Email not verified. Please check your email inbox for the verification link.',
+  loginSuccess: 'Login successful!',
+  resendSent: 'Verification email sent! Please check your inbox.',
+  resendAlreadyVerified: 'Your email is already verified. You can log in.',
+  resendFailed: 'Unable to resend verification email. Make sure the credentials are correct.',
+  resetSent: 'Password reset email sent! Check your inbox.',
+  invalidCredentials: 'Invalid login credentials',
+  offline: 'We could not reach our server. Check your internet connection and try again. Nothing you typed was lost.',
+  loggedOut: 'Please log in to view your profile.',
+  verified: 'Your email address is verified. You are now logged in.',
+  verifyInvalid: 'This verification link is invalid or has expired.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordSaved: 'Your new password is saved and you are now logged in.',
+  profileSaved: 'Your profile has been updated.',
+} as const;
+
+/** An account form island, hydrated and ready (its submit button is enabled once hydrated). */
+export class AccountForm {
+  readonly form: Locator;
+
+  constructor(
+    readonly page: Page,
+    name: string,
+  ) {
+    this.form = page.getByRole('form', { name });
+  }
+
+  field(label: string): Locator {
+    return this.form.getByLabel(label, { exact: true });
+  }
+
+  button(name: string): Locator {
+    return this.form.getByRole('button', { name, exact: true });
+  }
+
+  /** The form's outcome message (a live region with text). */
+  message(): Locator {
+    return this.form.locator('[role="alert"], [role="status"]').filter({ hasText: /\S/ });
+  }
+
+  /** Waits until React owns the form (the submit button is disabled until then). */
+  async ready(): Promise<void> {
+    await expectHydrated(this.page.locator('astro-island').filter({ has: this.form }));
+  }
+
+  /** Fills fields by label. Selects are chosen by option label. */
+  async fill(values: Record<string, string>): Promise<void> {
+    for (const [label, value] of Object.entries(values)) {
+      const field = this.field(label);
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: value });
+      else await field.fill(value);
+    }
+  }
+
+  /** The current value of every labelled field, by label. */
+  async values(labels: string[]): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const label of labels) out[label] = await this.field(label).inputValue();
+    return out;
+  }
+
+  /** The error text tied to a field (aria-describedby), expected to be shown. */
+  async expectError(label: string, text: string): Promise<void> {
+    const field = this.field(label);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(escape(text)));
+  }
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The signup form's fields, filled with valid values for `email`. */
+export function signupValues(email: string, password: string, name = 'Ada Obi'): Record<string, string> {
+  return {
+    'Full name': name,
+    Age: '34',
+    'Marital status': 'Married',
+    Address: '12 Marina Road, Lagos',
+    Country: 'Nigeria',
+    Occupation: 'Architect',
+    Phone: '+234 803 123 4567',
+    Email: email,
+    Password: password,
+  };
+}
+
+/** Opens /login (with `next` when given), logs in through the form and waits for the next page. */
+export async function logInThroughForm(page: Page, email: string, password: string, next?: string): Promise<void> {
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  const login = new AccountForm(page, 'Log in');
+  await login.ready();
+  await login.fill({ Email: email, Password: password });
+  // Watched from inside the page: the alert is up for a second only, a poll from here could miss it.
+  const announced = page.evaluate(
+    (text) =>
+      new Promise<void>((resolve) => {
+        const seen = () => [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent === text);
+        new MutationObserver((_records, observer) => {
+          if (!seen()) return;
+          observer.disconnect();
+          resolve();
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    MESSAGES.loginSuccess,
+  );
+  await login.button('Login').click();
+  await announced;
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** The nav's auth part. */
+export class AuthNav {
+  readonly slot: Locator;
+  readonly staticToggle: Locator;
+  readonly accountToggle: Locator;
+  readonly accountMenu: Locator;
+
+  constructor(readonly page: Page) {
+    this.slot = page.locator('[data-auth-slot]');
+    this.staticToggle = page.getByRole('button', { name: 'Login / SignUp' });
+    this.accountToggle = page.getByRole('button', { name: 'My Account' });
+    this.accountMenu = page.locator('#account-menu');
+  }
+}

@@ -1,0 +1,101 @@
+// Forgot password: the request, the emailed link to /set-password, the new password typed twice,
+// then logging in with it; an expired or reused link; bad input.
+import type { Page } from '@playwright/test';
+import { anonClient, createUser, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
+import { E2E_SITE_URL } from '../support/e2e-env.ts';
+import { AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, MESSAGES, REFUSED_REQUEST, test } from './account.po.ts';
+
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+async function requestReset(page: Page, email: string): Promise<void> {
+  await page.goto('/reset');
+  const reset = new AccountForm(page, 'Reset password');
+  await reset.ready();
+  await reset.fill({ Email: email });
+  await reset.button('Send Reset Link').click();
+  await expect(reset.message()).toHaveText(MESSAGES.resetSent);
+}
+
+test('reset → the emailed link → a new password → logged in, and the new password logs in', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await createUser(email);
+  await requestReset(page, email);
+  const mail = await waitForMail(email, 'recovery');
+  expect(new URL(mail.links[0]!).searchParams.get('redirect_to')).toBe(`${new URL(page.url()).origin}/set-password`);
+
+  await page.goto(mail.links[0]!);
+  const form = new AccountForm(page, 'Set a new password');
+  await expect(form.form).toContainText(`Choose a new password for ${email}.`);
+  await expect(page).toHaveURL((url) => url.pathname === '/set-password' && !url.href.includes('#'));
+  await form.fill({ 'New password': 'short', 'Confirm new password': 'short' });
+  await form.button('Save New Password').click();
+  await form.expectError('New password', 'Password should be at least 8 characters.');
+  await form.fill({
+    'New password': 'a-brand-new-password',
+    'Confirm new password': 'a-different-one',
+  });
+  await form.button('Save New Password').click();
+  await form.expectError('Confirm new password', 'The two passwords do not match.');
+  await form.fill({ 'Confirm new password': 'a-brand-new-password' });
+  await form.button('Save New Password').click();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.passwordSaved })).toBeVisible();
+  // Signed in with it: the nav shows the account.
+  await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
+
+  const context = await page.context().browser()!.newContext();
+  await logInThroughForm(await context.newPage(), email, 'a-brand-new-password');
+  await context.close();
+});
+
+test('an unknown address reads the same text; an empty or invalid email gets its error', async ({ page }) => {
+  await requestReset(page, uniqueEmail('reset-nobody'));
+  const reset = new AccountForm(page, 'Reset password');
+  await reset.fill({ Email: '' });
+  await reset.button('Send Reset Link').click();
+  await reset.expectError('Email', 'Please enter your email address.');
+  await reset.fill({ Email: 'nobody@' });
+  await reset.button('Send Reset Link').click();
+  await reset.expectError('Email', 'Please enter a valid email address.');
+});
+
+test.describe('a used or expired link', () => {
+  test.use({ allowedConsoleErrors: [REFUSED_REQUEST] });
+
+  test('says the link is invalid or expired and offers a new one', async ({ page }) => {
+    const email = uniqueEmail('reset-reused');
+    await createUser(email);
+    await requestReset(page, email);
+    const link = (await waitForMail(email, 'recovery')).links[0]!;
+    // Used once already (e.g. opened on another device).
+    await fetch(link, { redirect: 'manual' });
+    await page.goto(link);
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.resetLinkInvalid })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute('href', '/reset');
+    await expect(page).toHaveURL((url) => url.pathname === '/set-password' && !url.href.includes('#'));
+  });
+
+  test('an expired verification link says so on /verify with the way to a new one', async ({ page }) => {
+    await page.goto('/verify#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=');
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.verifyInvalid);
+    await expect(
+      page.getByText('To get a new link, log in with your email address and password and choose Resend Verification Email.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/verify' && !url.href.includes('#'));
+  });
+
+  test('a reused verification link says so too', async ({ page }) => {
+    const email = uniqueEmail('verify-reused');
+    await (await anonClient()).auth.signUp({ email, password: TEST_PASSWORD, options: { emailRedirectTo: `${E2E_SITE_URL}/verify` } });
+    const link = (await waitForMail(email, 'signup')).links[0]!;
+    // Opened once already (e.g. on another device).
+    await fetch(link, { redirect: 'manual' });
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.verifyInvalid);
+  });
+});
+
+test('the new password page without a link points to a new one', async ({ page }) => {
+  await page.goto('/set-password');
+  await expect(page.getByRole('alert')).toContainText('Open this page from the link in your password reset email.');
+  await expect(page.getByRole('link', { name: 'Request a new password reset link' })).toBeVisible();
+});

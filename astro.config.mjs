@@ -24,6 +24,4 @@ export default defineConfig({
   // sitemapAtRoot must come after sitemap(): it moves the index that one writes to /sitemap.xml.
   integrations: [mdx(), react(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot()],
   server: { host: '127.0.0.1', port: 4321 },
-  // Prefetch on hover keeps navigations instant on slow networks without loading anything up front.
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
 });

@@ -1,0 +1,70 @@
+// The loading overlay on every path change, without a client-side router. Each page is a fresh
+// document; when it was reached from another page of this site, the overlay is up from its first
+// paint until the configured time after the navigation started (performance.now() counts from the
+// start of the navigation that made this document). A first visit (typed address, bookmark, a link
+// from another site), a reload or an in-page #fragment jump shows nothing, so a first paint is never
+// covered; neither does anything under reduced motion.
+//
+// The base layout inlines `installOverlay` as source text right after the overlay element, so it runs
+// before the rest of the body is parsed and the overlay is part of the first frame. A module script
+// would run after parsing, too late. It therefore uses nothing defined outside its own body.
+
+/** Show and hide by reason: the overlay is up while any reason holds it. */
+export interface OverlayControl {
+  hold(reason: string): void;
+  release(reason: string): void;
+}
+
+export type OverlayElement = HTMLElement & { overlayControl?: OverlayControl };
+
+/** Sets up `overlay` for this document: the navigation hold now, and `overlayControl` for later scripts. */
+export function installOverlay(overlay: OverlayElement | null): void {
+  if (!overlay) return;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reasons = new Set<string>();
+  const control: OverlayControl = {
+    hold: (reason) => {
+      if (reduced) return;
+      reasons.add(reason);
+      overlay.hidden = false;
+    },
+    release: (reason) => {
+      reasons.delete(reason);
+      if (reasons.size === 0) overlay.hidden = true;
+    },
+  };
+  overlay.overlayControl = control;
+
+  const raw = Number(overlay.getAttribute('data-duration-ms') || 'NaN');
+  const durationMs = Number.isFinite(raw) && raw >= 0 ? raw : 1000;
+  const showFor = (ms: number) => {
+    if (ms <= 0) return;
+    control.hold('navigation');
+    setTimeout(() => control.release('navigation'), ms);
+  };
+
+  // The page this document was navigated from, when it is a page of this site: the Navigation API's
+  // activation entry where the browser has it (it also knows back/forward), else the referrer of an
+  // ordinary navigation.
+  const navigation = (window as { navigation?: { activation?: { from?: { url?: string | null } | null } | null } })
+    .navigation;
+  const timing = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const from = navigation?.activation
+    ? navigation.activation.from?.url
+    : timing?.type === 'navigate'
+      ? document.referrer
+      : '';
+  let previous: URL | undefined;
+  try {
+    previous = from ? new URL(from) : undefined;
+  } catch {
+    previous = undefined;
+  }
+  if (previous && previous.origin === location.origin && previous.pathname !== location.pathname) {
+    showFor(durationMs - performance.now());
+  }
+  // A page restored from the back/forward cache runs no script again: it is a path change all the same.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) showFor(durationMs);
+  });
+}

@@ -1,0 +1,111 @@
+// The overlay's decision at the start of each page: shown from the first frame after a path change
+// within the site, for what is left of the configured time since the navigation started; never on a
+// first visit, a reload, an arrival from another site or under reduced motion.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installOverlay, type OverlayElement } from '../../src/scripts/navigation-overlay.ts';
+
+const ORIGIN = 'https://www.example.test';
+
+interface Arrival {
+  /** The Navigation API's previous entry (null: none or another origin); omitted: no Navigation API. */
+  activationFrom?: string | null;
+  referrer?: string;
+  type?: 'navigate' | 'reload' | 'back_forward';
+  path?: string;
+  reducedMotion?: boolean;
+  /** performance.now() when the page's script runs. */
+  now?: number;
+  durationMs?: string | null;
+}
+
+let pageshow: ((event: { persisted: boolean }) => void) | undefined;
+
+function arrive(arrival: Arrival = {}): OverlayElement {
+  const { path = '/about', type = 'navigate', now = 300, durationMs = '1000' } = arrival;
+  vi.stubGlobal('location', new URL(ORIGIN + path));
+  vi.stubGlobal('document', { referrer: arrival.referrer ?? '' });
+  vi.stubGlobal('performance', { now: () => now, getEntriesByType: () => [{ type }] });
+  vi.stubGlobal('window', {
+    matchMedia: () => ({ matches: arrival.reducedMotion ?? false }),
+    addEventListener: (name: string, listener: typeof pageshow) => {
+      if (name === 'pageshow') pageshow = listener;
+    },
+    ...('activationFrom' in arrival
+      ? { navigation: { activation: { from: arrival.activationFrom === null ? null : { url: arrival.activationFrom } } } }
+      : {}),
+  });
+  const overlay = { hidden: true, getAttribute: () => durationMs } as unknown as OverlayElement;
+  installOverlay(overlay);
+  return overlay;
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  pageshow = undefined;
+});
+
+describe('installOverlay on arrival', () => {
+  it('shows after a path change within the site until the configured time since navigation start', () => {
+    const overlay = arrive({ activationFrom: `${ORIGIN}/`, now: 300 });
+    expect(overlay.hidden).toBe(false);
+    vi.advanceTimersByTime(699);
+    expect(overlay.hidden).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(overlay.hidden).toBe(true);
+  });
+
+  it('uses the referrer of an ordinary navigation where the Navigation API is missing', () => {
+    expect(arrive({ referrer: `${ORIGIN}/visa` }).hidden).toBe(false);
+    expect(arrive({ referrer: `${ORIGIN}/visa`, type: 'reload' }).hidden).toBe(true);
+  });
+
+  it.each([
+    { name: 'a first visit', arrival: { activationFrom: null } },
+    { name: 'a first visit (no referrer)', arrival: {} },
+    { name: 'an arrival from another site', arrival: { activationFrom: null, referrer: 'https://elsewhere.test/' } },
+    { name: 'another site in the referrer', arrival: { referrer: 'https://elsewhere.test/about' } },
+    { name: 'a reload or #fragment jump (same path)', arrival: { activationFrom: `${ORIGIN}/about#team` } },
+    { name: 'reduced motion', arrival: { activationFrom: `${ORIGIN}/`, reducedMotion: true } },
+    { name: 'a navigation that already took the whole time', arrival: { activationFrom: `${ORIGIN}/`, now: 1000 } },
+    { name: 'a duration of 0', arrival: { activationFrom: `${ORIGIN}/`, durationMs: '0' } },
+  ])('stays hidden on $name', ({ arrival }) => {
+    expect(arrive(arrival as Arrival).hidden).toBe(true);
+  });
+
+  it('falls back to 1000 ms when the duration is missing', () => {
+    const overlay = arrive({ activationFrom: `${ORIGIN}/`, now: 0, durationMs: null });
+    vi.advanceTimersByTime(999);
+    expect(overlay.hidden).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(overlay.hidden).toBe(true);
+  });
+
+  it('shows for the full time when a page comes back from the back/forward cache', () => {
+    const overlay = arrive({ activationFrom: null });
+    pageshow?.({ persisted: false });
+    expect(overlay.hidden).toBe(true);
+    pageshow?.({ persisted: true });
+    expect(overlay.hidden).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(overlay.hidden).toBe(true);
+  });
+});
+
+describe('overlayControl', () => {
+  it('stays up while any reason holds it', () => {
+    const overlay = arrive({ activationFrom: `${ORIGIN}/`, now: 0 });
+    overlay.overlayControl!.hold('auth');
+    vi.advanceTimersByTime(1000);
+    expect(overlay.hidden).toBe(false);
+    overlay.overlayControl!.release('auth');
+    expect(overlay.hidden).toBe(true);
+  });
+
+  it('never shows under reduced motion', () => {
+    const overlay = arrive({ reducedMotion: true });
+    overlay.overlayControl!.hold('auth');
+    expect(overlay.hidden).toBe(true);
+  });
+});

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', '.local-data/', 'test-results/', 'playwright-report/', '.test-reports/', 'bench-results/'] },
+  { ignores: ['dist/', '.astro/', 'node_modules/', '.local-data/', 'test-results/', 'playwright-report/', '.test-reports/', 'bench-results/', '.e2e/'] },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {

@@ -22,3 +22,6 @@ if (elements.length > 0) {
   };
   schedule();
 }
+
+// An ES module (imported by behaviours.ts when its markup is on the page), though it exports nothing.
+export {};

@@ -41,3 +41,6 @@ for (const type of ['play', 'pause', 'ended'] as const) {
     true,
   );
 }
+
+// An ES module (imported by behaviours.ts when its markup is on the page), though it exports nothing.
+export {};

@@ -11,13 +11,20 @@ const present = (selector: string) => document.querySelector(selector) !== null;
 // auth state is unknown. The overlay and its navigation hold are set up inline by the layout
 // (navigation-overlay.ts); this adds the auth reason. No other page fetches the auth code.
 const overlay = document.querySelector<OverlayElement>('[data-loading-overlay]')?.overlayControl;
+const loading: Promise<unknown>[] = [];
 if (overlay && present('[data-auth-gate]')) {
-  void import('./auth-gate.ts').then(({ gateOnAuth }) =>
-    gateOnAuth(
-      () => overlay.hold('auth'),
-      () => overlay.release('auth'),
+  loading.push(
+    import('./auth-gate.ts').then(({ gateOnAuth }) =>
+      gateOnAuth(
+        () => overlay.hold('auth'),
+        () => overlay.release('auth'),
+      ),
     ),
   );
 }
-if (present('[data-video]')) void import('./testimony-videos.ts');
-if (present('time[data-local-now]')) void import('./local-date-time.ts');
+if (present('[data-video]')) loading.push(import('./testimony-videos.ts'));
+if (present('time[data-local-now]')) loading.push(import('./local-date-time.ts'));
+
+// Marks <html> once every behaviour of the page is set up (browser tests wait for it before they
+// interact with a widget, as the scripts arrive only after the page has loaded).
+void Promise.allSettled(loading).then(() => document.documentElement.setAttribute('data-behaviours', 'ready'));

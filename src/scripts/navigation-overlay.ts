@@ -5,6 +5,8 @@
 // from another site), a reload or an in-page #fragment jump shows nothing, so a first paint is never
 // covered; neither does anything under reduced motion.
 //
+// On the page being left, it shows from the click on a same-site link, so it covers the whole wait.
+//
 // The base layout inlines `installOverlay` as source text right after the overlay element, so it runs
 // before the rest of the body is parsed and the overlay is part of the first frame. A module script
 // would run after parsing, too late. It therefore uses nothing defined outside its own body.
@@ -63,8 +65,29 @@ export function installOverlay(overlay: OverlayElement | null): void {
   if (previous && previous.origin === location.origin && previous.pathname !== location.pathname) {
     showFor(durationMs - performance.now());
   }
+  // The old page shows it too, from the click on a link to another page of the site until the next
+  // page replaces it, as the router did. The listener is on the document, so a link whose click an
+  // island handles (preventDefault) is left alone. A navigation that never replaces the page (a
+  // failed request) must not leave it covered: the hold lapses after LEAVING_LIMIT_MS.
+  const LEAVING_LIMIT_MS = 10_000;
+  let leaving: ReturnType<typeof setTimeout> | undefined;
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
+    if (link.target && link.target !== '_self') return;
+    const to = new URL(link.href);
+    if (to.origin !== location.origin || to.pathname === location.pathname) return;
+    control.hold('leaving');
+    clearTimeout(leaving);
+    leaving = setTimeout(() => control.release('leaving'), LEAVING_LIMIT_MS);
+  });
   // A page restored from the back/forward cache runs no script again: it is a path change all the same.
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) showFor(durationMs);
+    if (!event.persisted) return;
+    clearTimeout(leaving);
+    control.release('leaving');
+    showFor(durationMs);
   });
 }

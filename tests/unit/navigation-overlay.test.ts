@@ -19,11 +19,43 @@ interface Arrival {
 }
 
 let pageshow: ((event: { persisted: boolean }) => void) | undefined;
+let click: ((event: Partial<MouseEvent>) => void) | undefined;
+
+// Just enough of the DOM for the click handler: links are anchors inside elements.
+class FakeElement {
+  closest(): FakeElement | null {
+    return null;
+  }
+}
+class FakeAnchor extends FakeElement {
+  target = '';
+  constructor(
+    readonly href: string,
+    private readonly attributes: string[] = [],
+  ) {
+    super();
+  }
+  override closest(): FakeElement {
+    return this;
+  }
+  hasAttribute(name: string): boolean {
+    return this.attributes.includes(name);
+  }
+}
+const clickOn = (target: FakeElement, extra: Partial<MouseEvent> = {}) =>
+  click?.({ target: target as unknown as EventTarget, button: 0, defaultPrevented: false, ...extra });
 
 function arrive(arrival: Arrival = {}): OverlayElement {
   const { path = '/about', type = 'navigate', now = 300, durationMs = '1000' } = arrival;
   vi.stubGlobal('location', new URL(ORIGIN + path));
-  vi.stubGlobal('document', { referrer: arrival.referrer ?? '' });
+  vi.stubGlobal('document', {
+    referrer: arrival.referrer ?? '',
+    addEventListener: (name: string, listener: typeof click) => {
+      if (name === 'click') click = listener;
+    },
+  });
+  vi.stubGlobal('Element', FakeElement);
+  vi.stubGlobal('HTMLAnchorElement', FakeAnchor);
   vi.stubGlobal('performance', { now: () => now, getEntriesByType: () => [{ type }] });
   vi.stubGlobal('window', {
     matchMedia: () => ({ matches: arrival.reducedMotion ?? false }),
@@ -44,6 +76,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   pageshow = undefined;
+  click = undefined;
 });
 
 describe('installOverlay on arrival', () => {
@@ -88,6 +121,46 @@ describe('installOverlay on arrival', () => {
     expect(overlay.hidden).toBe(true);
     pageshow?.({ persisted: true });
     expect(overlay.hidden).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(overlay.hidden).toBe(true);
+  });
+});
+
+describe('installOverlay on leaving', () => {
+  it('shows from a click on a link to another page of the site', () => {
+    const overlay = arrive({ activationFrom: null, path: '/about' });
+    clickOn(new FakeAnchor(`${ORIGIN}/visa`));
+    expect(overlay.hidden).toBe(false);
+  });
+
+  it.each([
+    { name: 'a link to the same path', link: new FakeAnchor(`${ORIGIN}/about#team`), extra: {} },
+    { name: 'a link to another site', link: new FakeAnchor('https://elsewhere.test/visa'), extra: {} },
+    { name: 'a download link', link: new FakeAnchor(`${ORIGIN}/file.pdf`, ['download']), extra: {} },
+    { name: 'a click an island handled', link: new FakeAnchor(`${ORIGIN}/visa`), extra: { defaultPrevented: true } },
+    { name: 'a click with a modifier key (new tab)', link: new FakeAnchor(`${ORIGIN}/visa`), extra: { ctrlKey: true } },
+    { name: 'a click on no link', link: new FakeElement(), extra: {} },
+  ])('ignores $name', ({ link, extra }) => {
+    const overlay = arrive({ activationFrom: null, path: '/about' });
+    clickOn(link, extra);
+    expect(overlay.hidden).toBe(true);
+  });
+
+  it('ignores a link that opens elsewhere', () => {
+    const overlay = arrive({ activationFrom: null, path: '/about' });
+    const link = new FakeAnchor(`${ORIGIN}/visa`);
+    link.target = '_blank';
+    clickOn(link);
+    expect(overlay.hidden).toBe(true);
+  });
+
+  it('lets go if the next page never comes, and on return from the back/forward cache', () => {
+    const overlay = arrive({ activationFrom: null, path: '/about' });
+    clickOn(new FakeAnchor(`${ORIGIN}/visa`));
+    vi.advanceTimersByTime(10_000);
+    expect(overlay.hidden).toBe(true);
+    clickOn(new FakeAnchor(`${ORIGIN}/visa`));
+    pageshow?.({ persisted: true });
     vi.advanceTimersByTime(1000);
     expect(overlay.hidden).toBe(true);
   });

@@ -3,9 +3,11 @@
 // the new page's first frame, never on a first visit), the new page starting at the top, and the
 // behaviour scripts working on every page.
 import { expect, test, type Page } from '@playwright/test';
-import { GlobalControls, SiteNav } from './widgets.po.ts';
+import { behavioursReady, GlobalControls, SiteNav } from './widgets.po.ts';
 
 interface OverlayRecord {
+  /** performance.now() of this document when the overlay element was parsed. */
+  parsedAt?: number;
   /** performance.now() of this document when the overlay was first seen shown, and hidden again. */
   shownAt?: number;
   hiddenAt?: number;
@@ -21,6 +23,7 @@ async function watchOverlay(page: Page): Promise<void> {
     let wasShown = false;
     new MutationObserver(() => {
       const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
+      if (overlay) record.parsedAt ??= performance.now();
       const shownNow = overlay !== null && !overlay.hidden;
       if (shownNow && !wasShown) {
         record.shown += 1;
@@ -41,7 +44,7 @@ const overlayRecord = (page: Page) =>
 test.describe('moving between pages', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('a first visit, a reload or an arrival from another site never shows the overlay', async ({ page }) => {
+  test('a first visit, a reload or an arrival from another site never shows the overlay', async ({ page, baseURL }) => {
     await watchOverlay(page);
     for (const path of ['/', '/about', '/visa']) {
       await page.goto(path);
@@ -51,8 +54,33 @@ test.describe('moving between pages', () => {
     }
     await page.reload();
     expect((await overlayRecord(page)).shown, 'reload').toBe(0);
-    await page.goto('/services', { referer: 'https://www.example.com/some-page' });
+    // A page of another site that links here.
+    await page.route('https://elsewhere.example/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<a href="${baseURL}/services">Visa help</a>` }),
+    );
+    await page.goto('https://elsewhere.example/');
+    await page.getByRole('link', { name: 'Visa help' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await page.waitForLoadState('load');
     expect((await overlayRecord(page)).shown, 'from another site').toBe(0);
+  });
+
+  test('the overlay covers the page being left from the click, while the next page is on its way', async ({ page }) => {
+    await page.goto('/');
+    // Hold the next page's response so the test sees the wait.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/about$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await new SiteNav(page).menu.getByRole('link', { name: 'About', exact: true }).click({ noWaitAfter: true });
+    const overlay = new GlobalControls(page).overlay;
+    await expect(overlay).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+    release();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(overlay).toBeHidden();
   });
 
   test('the overlay covers the new page from its first paint until 1000 ms after the click', async ({ page }) => {
@@ -63,6 +91,12 @@ test.describe('moving between pages', () => {
     const overlay = new GlobalControls(page).overlay;
     await expect(overlay).toBeHidden();
     const record = await overlayRecord(page);
+    if (record.parsedAt! >= 1000) {
+      // The new page arrived after the second was over (a very busy machine): the page being left
+      // covered the whole second, and this one must not add to it.
+      expect(record.shown).toBe(0);
+      return;
+    }
     expect(record.shown).toBe(1);
     // Shown before anything of the new page was painted...
     expect(record.shownAt).toBeLessThanOrEqual(record.firstPaint);
@@ -104,7 +138,7 @@ test.describe('moving between pages', () => {
     await nav.menu.getByRole('link', { name: 'Home', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('[data-loading-overlay]')).toBeHidden();
-    // The behaviour scripts load after the load event; reveal marks <html> when it has run.
+    await behavioursReady(page);
     await expect(page.locator('html')).toHaveClass(/reveal-ready/);
 
     const controls = new GlobalControls(page);
@@ -132,7 +166,7 @@ test.describe('moving between pages', () => {
       if (request.resourceType() === 'script') requests.push({ url: request.url(), afterLoad: loaded });
     });
     await page.goto('/about');
-    await expect(page.locator('html')).toHaveClass(/reveal-ready/);
+    await behavioursReady(page);
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((request) => !request.afterLoad)).toEqual([]);
   });

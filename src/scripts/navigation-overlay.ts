@@ -45,17 +45,18 @@ export function installOverlay(overlay: OverlayElement | null): void {
     setTimeout(() => control.release('navigation'), ms);
   };
 
-  // The page this document was navigated from, when it is a page of this site: the Navigation API's
-  // activation entry where the browser has it (it also knows back/forward), else the referrer of an
-  // ordinary navigation.
+  // The page this document was reached from, when it is a page of this site: the referrer of a link
+  // followed (an address typed or a bookmark has none, and counts as a first visit), or on a
+  // back/forward step the previous entry the Navigation API names, where the browser has it.
+  const timing = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const navigation = (window as { navigation?: { activation?: { from?: { url?: string | null } | null } | null } })
     .navigation;
-  const timing = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const from = navigation?.activation
-    ? navigation.activation.from?.url
-    : timing?.type === 'navigate'
+  const from =
+    timing?.type === 'navigate'
       ? document.referrer
-      : '';
+      : timing?.type === 'back_forward'
+        ? navigation?.activation?.from?.url
+        : '';
   let previous: URL | undefined;
   try {
     previous = from ? new URL(from) : undefined;

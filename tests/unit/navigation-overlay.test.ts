@@ -7,7 +7,7 @@ import { installOverlay, type OverlayElement } from '../../src/scripts/navigatio
 const ORIGIN = 'https://www.example.test';
 
 interface Arrival {
-  /** The Navigation API's previous entry (null: none or another origin); omitted: no Navigation API. */
+  /** The Navigation API's previous entry (null: none or another origin); omitted: no Navigation API. Read on back/forward only. */
   activationFrom?: string | null;
   referrer?: string;
   type?: 'navigate' | 'reload' | 'back_forward';
@@ -80,8 +80,8 @@ afterEach(() => {
 });
 
 describe('installOverlay on arrival', () => {
-  it('shows after a path change within the site until the configured time since navigation start', () => {
-    const overlay = arrive({ activationFrom: `${ORIGIN}/`, now: 300 });
+  it('shows after a link within the site until the configured time since navigation start', () => {
+    const overlay = arrive({ referrer: `${ORIGIN}/`, now: 300 });
     expect(overlay.hidden).toBe(false);
     vi.advanceTimersByTime(699);
     expect(overlay.hidden).toBe(false);
@@ -89,26 +89,32 @@ describe('installOverlay on arrival', () => {
     expect(overlay.hidden).toBe(true);
   });
 
-  it('uses the referrer of an ordinary navigation where the Navigation API is missing', () => {
-    expect(arrive({ referrer: `${ORIGIN}/visa` }).hidden).toBe(false);
+  it('shows after a back/forward step from another page of the site (Navigation API)', () => {
+    expect(arrive({ type: 'back_forward', activationFrom: `${ORIGIN}/visa` }).hidden).toBe(false);
+    expect(arrive({ type: 'back_forward', activationFrom: null }).hidden).toBe(true);
+    expect(arrive({ type: 'back_forward' }).hidden).toBe(true);
+  });
+
+  it('ignores the referrer on a reload', () => {
     expect(arrive({ referrer: `${ORIGIN}/visa`, type: 'reload' }).hidden).toBe(true);
   });
 
   it.each([
     { name: 'a first visit', arrival: { activationFrom: null } },
+    { name: 'an address typed while on the site', arrival: { activationFrom: `${ORIGIN}/` } },
     { name: 'a first visit (no referrer)', arrival: {} },
     { name: 'an arrival from another site', arrival: { activationFrom: null, referrer: 'https://elsewhere.test/' } },
     { name: 'another site in the referrer', arrival: { referrer: 'https://elsewhere.test/about' } },
-    { name: 'a reload or #fragment jump (same path)', arrival: { activationFrom: `${ORIGIN}/about#team` } },
-    { name: 'reduced motion', arrival: { activationFrom: `${ORIGIN}/`, reducedMotion: true } },
-    { name: 'a navigation that already took the whole time', arrival: { activationFrom: `${ORIGIN}/`, now: 1000 } },
-    { name: 'a duration of 0', arrival: { activationFrom: `${ORIGIN}/`, durationMs: '0' } },
+    { name: 'a #fragment jump (same path)', arrival: { referrer: `${ORIGIN}/about#team` } },
+    { name: 'reduced motion', arrival: { referrer: `${ORIGIN}/`, reducedMotion: true } },
+    { name: 'a navigation that already took the whole time', arrival: { referrer: `${ORIGIN}/`, now: 1000 } },
+    { name: 'a duration of 0', arrival: { referrer: `${ORIGIN}/`, durationMs: '0' } },
   ])('stays hidden on $name', ({ arrival }) => {
     expect(arrive(arrival as Arrival).hidden).toBe(true);
   });
 
   it('falls back to 1000 ms when the duration is missing', () => {
-    const overlay = arrive({ activationFrom: `${ORIGIN}/`, now: 0, durationMs: null });
+    const overlay = arrive({ referrer: `${ORIGIN}/`, now: 0, durationMs: null });
     vi.advanceTimersByTime(999);
     expect(overlay.hidden).toBe(false);
     vi.advanceTimersByTime(1);
@@ -168,7 +174,7 @@ describe('installOverlay on leaving', () => {
 
 describe('overlayControl', () => {
   it('stays up while any reason holds it', () => {
-    const overlay = arrive({ activationFrom: `${ORIGIN}/`, now: 0 });
+    const overlay = arrive({ referrer: `${ORIGIN}/`, now: 0 });
     overlay.overlayControl!.hold('auth');
     vi.advanceTimersByTime(1000);
     expect(overlay.hidden).toBe(false);

@@ -87,7 +87,7 @@ export class Carousel {
  * load only after the page has loaded, so a test that interacts at once would beat them.
  */
 export async function behavioursReady(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-behaviours', 'ready', { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-behaviours', 'ready', { timeout: 30_000 });
 }
 
 /** The global floating controls and the loading overlay. */

@@ -78,10 +78,12 @@ test.describe('moving between pages', () => {
       await route.continue();
     });
     await new SiteNav(page).menu.getByRole('link', { name: 'About', exact: true }).click({ noWaitAfter: true });
-    const overlay = new GlobalControls(page).overlay;
-    await expect(overlay).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // Read in the page being left (a locator would wait for the held navigation to finish first).
+    const shownOnOldPage = () =>
+      page.evaluate(() => [location.pathname, !document.querySelector<HTMLElement>('[data-loading-overlay]')!.hidden]);
+    await expect.poll(shownOnOldPage).toEqual(['/', true]);
     release();
+    const overlay = new GlobalControls(page).overlay;
     await expect(page).toHaveURL(/\/about$/);
     await expect(overlay).toBeHidden();
   });

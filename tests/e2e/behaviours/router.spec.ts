@@ -66,6 +66,14 @@ test.describe('moving between pages', () => {
   });
 
   test('the overlay covers the page being left from the click, while the next page is on its way', async ({ page }) => {
+    // The page being left reports the overlay on the console: while a navigation is pending the test
+    // cannot evaluate in it or query it.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const overlay = document.querySelector<HTMLElement>('[data-loading-overlay]');
+        if (overlay && !overlay.hidden) console.info(`overlay shown on ${location.pathname}`);
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    });
     await page.goto('/');
     // Without the speculation rules, the browser does not prefetch /about on pointerdown (a prefetch
     // is not routed through the test), so the click's own request is the one held below.
@@ -77,15 +85,12 @@ test.describe('moving between pages', () => {
       await held;
       await route.continue();
     });
+    const shownOnOldPage = page.waitForEvent('console', (message) => message.text() === 'overlay shown on /');
     await new SiteNav(page).menu.getByRole('link', { name: 'About', exact: true }).click({ noWaitAfter: true });
-    // Read in the page being left (a locator would wait for the held navigation to finish first).
-    const shownOnOldPage = () =>
-      page.evaluate(() => [location.pathname, !document.querySelector<HTMLElement>('[data-loading-overlay]')!.hidden]);
-    await expect.poll(shownOnOldPage).toEqual(['/', true]);
+    await shownOnOldPage;
     release();
-    const overlay = new GlobalControls(page).overlay;
     await expect(page).toHaveURL(/\/about$/);
-    await expect(overlay).toBeHidden();
+    await expect(new GlobalControls(page).overlay).toBeHidden();
   });
 
   test('the overlay covers the new page from its first paint until 1000 ms after the click', async ({ page }) => {

@@ -26,6 +26,4 @@ export default defineConfig({
   // clientSession adds `client:session` (hydrate only with a stored session), used by the nav.
   integrations: [mdx(), react(), clientSession(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot()],
   server: { host: '127.0.0.1', port: 4321 },
-  // Prefetch on hover keeps navigations instant on slow networks without loading anything up front.
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
 });

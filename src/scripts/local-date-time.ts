@@ -1,7 +1,5 @@
 // Fills every `<time data-local-now>` with the current date and time in the visitor's own locale
 // and time zone, and keeps it current to the minute.
-import { onEveryPage } from './page-lifecycle.ts';
-
 const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Writes `now` into each stamp, machine-readable in `datetime` and readable in the text. */
@@ -12,18 +10,18 @@ function stamp(elements: HTMLTimeElement[], now: Date): void {
   }
 }
 
-onEveryPage('local-date-time', () => {
-  const elements = [...document.querySelectorAll<HTMLTimeElement>('time[data-local-now]')];
-  if (elements.length === 0) return;
+const elements = [...document.querySelectorAll<HTMLTimeElement>('time[data-local-now]')];
+if (elements.length > 0) {
   stamp(elements, new Date());
-  let timer: ReturnType<typeof setTimeout>;
   // Wake at the start of each minute, when the displayed text changes, rather than polling.
   const schedule = () => {
-    timer = setTimeout(() => {
+    setTimeout(() => {
       stamp(elements, new Date());
       schedule();
     }, 60_000 - (Date.now() % 60_000));
   };
   schedule();
-  return () => clearTimeout(timer);
-});
+}
+
+// An ES module (imported by behaviours.ts when its markup is on the page), though it exports nothing.
+export {};

@@ -1,12 +1,12 @@
 // Scroll animations for elements marked `data-reveal`. Content is hidden only after this script
 // has run (it sets `reveal-ready` on <html>), so a page whose script fails still shows everything;
 // under reduced motion nothing is hidden or animated.
-import { numberFrom, onEveryPage, prefersReducedMotion } from './page-lifecycle.ts';
+import { numberFrom, prefersReducedMotion } from './page-lifecycle.ts';
 
 const READY = 'reveal-ready';
 const REVEALED = 'is-revealed';
 
-onEveryPage('reveal', () => {
+function reveal(): void {
   const root = document.documentElement;
   const elements = [...document.querySelectorAll<HTMLElement>('[data-reveal]')];
   if (elements.length === 0 || prefersReducedMotion() || !('IntersectionObserver' in window)) return;
@@ -32,5 +32,6 @@ onEveryPage('reveal', () => {
     { rootMargin: '0px 0px -10% 0px' },
   );
   for (const element of elements) if (!element.classList.contains(REVEALED)) observer.observe(element);
-  return () => observer.disconnect();
-});
+}
+
+reveal();

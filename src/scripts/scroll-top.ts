@@ -1,11 +1,10 @@
 // The back-to-top button: shown once the page has scrolled more than the configured threshold.
-import { numberFrom, onEveryPage, prefersReducedMotion } from './page-lifecycle.ts';
+import { numberFrom, prefersReducedMotion } from './page-lifecycle.ts';
 
 const VISIBLE = 'is-visible';
 
-onEveryPage('scroll-top', () => {
-  const button = document.querySelector<HTMLButtonElement>('[data-scroll-top]');
-  if (!button) return;
+const button = document.querySelector<HTMLButtonElement>('[data-scroll-top]');
+if (button) {
   const threshold = numberFrom(button, 'data-threshold', 200);
   const update = () => button.classList.toggle(VISIBLE, window.scrollY > threshold);
   const toTop = () => {
@@ -16,5 +15,4 @@ onEveryPage('scroll-top', () => {
   update();
   window.addEventListener('scroll', update, { passive: true });
   button.addEventListener('click', toTop);
-  return () => window.removeEventListener('scroll', update);
-});
+}

@@ -1,47 +1,46 @@
 // Testimony videos: the play overlay starts its video, hides while it plays and returns on pause
 // or end. Listeners sit on the document (media events are caught while capturing, since they do
-// not bubble), so they are attached once whatever pages the router swaps in.
-
-import { oncePerWindow } from './page-lifecycle.ts';
+// not bubble), so one set serves every video on the page.
 
 const overlayOf = (video: HTMLVideoElement) =>
   video.closest('[data-video]')?.querySelector<HTMLElement>('[data-video-overlay]') ?? null;
 
-oncePerWindow('testimony-videos', () => {
-  document.addEventListener('click', (event) => {
-    const overlay = (event.target as Element | null)?.closest<HTMLElement>('[data-video-overlay]');
-    const video = overlay?.closest('[data-video]')?.querySelector('video');
-    if (!video) return;
-    video.inert = false;
-    // Focus goes to the video so its own keyboard controls (space to pause) work at once.
-    video.focus();
-    // A refused or failed start keeps the overlay, which is the honest state to show.
-    void video.play().catch(() => undefined);
-  });
-
-  for (const type of ['play', 'pause', 'ended'] as const) {
-    document.addEventListener(
-      type,
-      (event) => {
-        const video = event.target;
-        if (!(video instanceof HTMLVideoElement)) return;
-        const overlay = overlayOf(video);
-        if (overlay) {
-          const playing = type === 'play';
-          if (playing) video.closest<HTMLElement>('[data-video]')?.setAttribute('data-played', '');
-          const hadFocus = document.activeElement === video;
-          overlay.hidden = playing;
-          video.inert = !playing;
-          // Focus follows the control the visitor can now reach.
-          if (!playing && hadFocus) overlay.focus();
-        }
-        // One testimony at a time: starting one pauses the others.
-        if (type !== 'play') return;
-        for (const other of document.querySelectorAll<HTMLVideoElement>('[data-video] video')) {
-          if (other !== video && !other.paused) other.pause();
-        }
-      },
-      true,
-    );
-  }
+document.addEventListener('click', (event) => {
+  const overlay = (event.target as Element | null)?.closest<HTMLElement>('[data-video-overlay]');
+  const video = overlay?.closest('[data-video]')?.querySelector('video');
+  if (!video) return;
+  video.inert = false;
+  // Focus goes to the video so its own keyboard controls (space to pause) work at once.
+  video.focus();
+  // A refused or failed start keeps the overlay, which is the honest state to show.
+  void video.play().catch(() => undefined);
 });
+
+for (const type of ['play', 'pause', 'ended'] as const) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const video = event.target;
+      if (!(video instanceof HTMLVideoElement)) return;
+      const overlay = overlayOf(video);
+      if (overlay) {
+        const playing = type === 'play';
+        if (playing) video.closest<HTMLElement>('[data-video]')?.setAttribute('data-played', '');
+        const hadFocus = document.activeElement === video;
+        overlay.hidden = playing;
+        video.inert = !playing;
+        // Focus follows the control the visitor can now reach.
+        if (!playing && hadFocus) overlay.focus();
+      }
+      // One testimony at a time: starting one pauses the others.
+      if (type !== 'play') return;
+      for (const other of document.querySelectorAll<HTMLVideoElement>('[data-video] video')) {
+        if (other !== video && !other.paused) other.pause();
+      }
+    },
+    true,
+  );
+}
+
+// An ES module (imported by behaviours.ts when its markup is on the page), though it exports nothing.
+export {};

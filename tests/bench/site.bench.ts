@@ -1,17 +1,48 @@
 // `npm run bench`: builds the site from cold and prints the figures behind our performance goals:
-// cold build time, JavaScript shipped per page (gzip), and Lighthouse mobile scores with LCP, TBT
-// and CLS for one page of each type. It prints; it does not pass or fail (goals are in the README).
+// cold build time, JavaScript shipped per page (gzip), Lighthouse mobile scores with FCP, LCP, TBT,
+// CLS, the largest-paint element and the bytes first paint waited for, for one page of each type,
+// and the time of a navigation between two pages on a throttled phone profile. Lighthouse figures
+// are medians of several runs (`--runs N`, default 3). It prints; it does not pass or fail.
+//
+// `--baseline DIR` also measures another build (a dist folder built from another commit) in the
+// same session, alternating between the two page by page and run by run (A B A B ...), so that a
+// busy machine disturbs both alike; compare medians, not single runs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { measurePage, routeOf } from './lib/js-weight.ts';
-import { ACCOUNT_LIGHTHOUSE_PATHS, measureAccountWeights, printAccountWeights } from './lib/account-weight.ts';
-import { audit } from './lib/lighthouse.ts';
+import { measureAccountWeights, printAccountWeights } from './lib/account-weight.ts';
+import { audit, type LighthouseFigures } from './lib/lighthouse.ts';
+import { timeNavigation } from './lib/navigation.ts';
 import { serveStatic } from './lib/static-server.ts';
 
-const LIGHTHOUSE_PATHS = ['/', '/visa', '/visa/1', '/country/1', '/services/1', '/service-details/consultancy', '/news-media', ...ACCOUNT_LIGHTHOUSE_PATHS];
-const skipLighthouse = process.argv.includes('--no-lighthouse');
+const LIGHTHOUSE_PATHS = [
+  '/',
+  '/visa',
+  '/visa/1',
+  '/country/1',
+  '/services',
+  '/services/1',
+  '/service-details/consultancy',
+  '/team',
+  '/news-media',
+  '/login',
+  '/signup',
+  '/profile',
+  '/contact',
+  '/visa-form',
+];
+const NAVIGATION = { from: '/', link: 'List of Visa', to: '/visa' };
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const index = argv.indexOf(name);
+  return index === -1 ? undefined : argv[index + 1];
+};
+const skipLighthouse = argv.includes('--no-lighthouse');
+const runs = Math.max(1, Number(option('--runs') ?? 3));
+const baselineDir = option('--baseline');
 
 const work = mkdtempSync(join(tmpdir(), 'site-bench-'));
 const outDir = join(work, 'dist');
@@ -37,29 +68,72 @@ console.log(`${zero} of ${weights.length} pages ship no JavaScript at all.`);
 const accountWeights = measureAccountWeights(outDir);
 printAccountWeights(accountWeights);
 
-const lighthouse: Record<string, unknown> = {};
-if (!skipLighthouse) {
-  const { origin, server } = await serveStatic(outDir);
-  try {
-    const figures = await audit(LIGHTHOUSE_PATHS.map((path) => origin + path));
-    console.log('\nLighthouse (mobile, simulated throttling)');
-    console.log('perf  a11y  best  seo    LCP ms   TBT ms   CLS    page');
-    for (const [url, f] of figures) {
-      const cells = [f.performance, f.accessibility, f.bestPractices, f.seo].map((n) => String(n).padStart(4));
-      console.log(
-        `${cells.join('  ')}  ${f.lcpMs.toFixed(0).padStart(7)}  ${f.tbtMs.toFixed(0).padStart(7)}  ${f.cls.toFixed(3)}  ${url.slice(origin.length)}`,
-      );
-      lighthouse[url.slice(origin.length)] = f;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface Build {
+  label: string;
+  dir: string;
+  origin?: string;
+}
+const builds: Build[] = [{ label: 'this build', dir: outDir }];
+if (baselineDir) builds.unshift({ label: 'baseline', dir: resolve(baselineDir) });
+
+const lighthouse: Record<string, Record<string, { runs: LighthouseFigures[]; median: Record<string, number> }>> = {};
+const navigation: Record<string, { runsMs: number[]; medianMs: number }> = {};
+const servers = await Promise.all(builds.map((build) => serveStatic(build.dir)));
+builds.forEach((build, index) => (build.origin = servers[index]!.origin));
+try {
+  if (!skipLighthouse) {
+    // Page by page and run by run, every build in turn: A B A B ...
+    const urls: string[] = [];
+    for (let run = 0; run < runs; run += 1)
+      for (const path of LIGHTHOUSE_PATHS) for (const build of builds) urls.push(build.origin + path);
+    const figures = await audit(urls);
+    for (const build of builds) {
+      const byPath: Record<string, { runs: LighthouseFigures[]; median: Record<string, number> }> = {};
+      for (const [url, f] of figures) {
+        if (!url.startsWith(`${build.origin!}/`) && url !== build.origin) continue;
+        const path = url.slice(build.origin!.length) || '/';
+        (byPath[path] ??= { runs: [], median: {} }).runs.push(f);
+      }
+      console.log(`\nLighthouse (mobile, simulated throttling), ${build.label}, medians of ${runs}`);
+      console.log('perf  a11y  best  seo   FCP ms  LCP ms  TBT ms  CLS    bytes<FCP  page (largest paint)');
+      for (const path of LIGHTHOUSE_PATHS) {
+        const entry = byPath[path]!;
+        const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'bytesBeforeFcp'] as const;
+        for (const key of keys) entry.median[key] = median(entry.runs.map((f) => f[key]));
+        const m = entry.median;
+        const cells = [m.performance, m.accessibility, m.bestPractices, m.seo].map((n) => String(n).padStart(4));
+        console.log(
+          `${cells.join('  ')}  ${m.fcpMs!.toFixed(0).padStart(6)}  ${m.lcpMs!.toFixed(0).padStart(6)}  ${m.tbtMs!.toFixed(0).padStart(6)}  ${m.cls!.toFixed(3)}  ${String(m.bytesBeforeFcp).padStart(9)}  ${path} (${entry.runs[0]!.lcpElement})`,
+        );
+      }
+      lighthouse[build.label] = byPath;
     }
-  } finally {
-    server.close();
   }
+
+  // Navigation on a throttled profile, builds alternating run by run.
+  const times = new Map<string, number[]>(builds.map((build) => [build.label, []]));
+  for (let run = 0; run < runs; run += 1)
+    for (const build of builds)
+      times.get(build.label)!.push(...(await timeNavigation(build.origin + NAVIGATION.from, NAVIGATION.link, build.origin + NAVIGATION.to, 1)));
+  console.log(`\nNavigation ${NAVIGATION.from} -> ${NAVIGATION.to} (click to painted), slow 4G + 4x CPU, medians of ${runs}`);
+  for (const [label, values] of times) {
+    navigation[label] = { runsMs: values, medianMs: median(values) };
+    console.log(`${median(values).toFixed(0).padStart(6)} ms  ${label}  (runs: ${values.map((v) => v.toFixed(0)).join(', ')})`);
+  }
+} finally {
+  for (const { server } of servers) server.close();
 }
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/site.json',
-  JSON.stringify({ date: new Date().toISOString(), buildSeconds, weights, accountWeights, lighthouse }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), runs, buildSeconds, weights, accountWeights, lighthouse, navigation }, null, 2),
 );
 console.log('\nFigures saved to bench-results/site.json');
 rmSync(work, { recursive: true, force: true });

@@ -26,6 +26,12 @@ beforeAll(() => {
       '<astro-island client="visible" component-url="/_astro/island.js" renderer-url="/_astro/client.js"></astro-island>',
   );
   writeFileSync(join(dist, '404.html'), '<h1>Not found</h1>');
+  writeFileSync(join(dist, '_astro/later.js'), 'console.log(2);');
+  writeFileSync(
+    join(dist, 'later.html'),
+    '<script type="speculationrules">{"prefetch":[]}</script>' +
+      '<template data-deferred-behaviours><script type="module" src="/_astro/later.js"></script></template>',
+  );
 });
 
 describe('measurePage', () => {
@@ -37,6 +43,13 @@ describe('measurePage', () => {
     const weight = measurePage(dist, join(dist, 'visa/1.html'));
     expect(weight.eagerBytes).toBe(gz('import"./shared.js";console.log(1);') + gz('export const x=1;'));
     expect(weight.deferredBytes).toBe(gz('import{x}from"./shared.js";export default x;') + gz('export default 2;'));
+  });
+
+  it('counts scripts held in a <template> as deferred and speculation rules as no script', () => {
+    expect(measurePage(dist, join(dist, 'later.html'))).toMatchObject({
+      eagerBytes: 0,
+      deferredBytes: gz('console.log(2);'),
+    });
   });
 
   it('names routes the way the site serves them', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberFrom, oncePerWindow } from '../../src/scripts/page-lifecycle.ts';
+import { numberFrom } from '../../src/scripts/page-lifecycle.ts';
 
 const element = (value: string | null) => ({ getAttribute: () => value }) as unknown as HTMLElement;
 
@@ -17,19 +17,4 @@ describe('numberFrom', () => {
   });
 
   it('falls back when the element is missing', () => expect(numberFrom(null, 'data-threshold', 200)).toBe(200));
-});
-
-describe('oncePerWindow', () => {
-  it('installs a key once however often it is asked', () => {
-    let installs = 0;
-    for (let run = 0; run < 3; run += 1) oncePerWindow('unit-test:key', () => (installs += 1));
-    expect(installs).toBe(1);
-  });
-
-  it('keeps separate keys apart', () => {
-    const seen: string[] = [];
-    oncePerWindow('unit-test:a', () => seen.push('a'));
-    oncePerWindow('unit-test:b', () => seen.push('b'));
-    expect(seen).toEqual(['a', 'b']);
-  });
 });

@@ -12,8 +12,6 @@ import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const ACCOUNT_PAGES = ['/signup', '/login', '/reset', '/verify', '/set-password', '/profile'];
-/** Account pages Lighthouse audits too (performance 98 or more, accessibility 100 is the goal). */
-export const ACCOUNT_LIGHTHOUSE_PATHS = ['/signup', '/login', '/profile'];
 export const PUBLIC_PAGES = ['/', '/about'];
 
 export interface AccountWeightRow {

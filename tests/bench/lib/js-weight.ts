@@ -1,6 +1,7 @@
 // Measures the JavaScript a built page ships: scripts that load with the page (eager) and island
-// code that loads later, when the island becomes visible or the browser is idle (deferred). Every
-// module's static imports are followed; each file counts once per page, gzip-compressed.
+// code that loads later, when the island becomes visible or the browser is idle, or scripts the
+// layout adds after the load event (deferred). Every module's static imports are followed; each
+// file counts once per page, gzip-compressed.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -36,14 +37,25 @@ function collect(distDir: string, url: string, seen: Set<string>): number {
 
 /** Weighs the JavaScript of one built HTML page. */
 export function measurePage(distDir: string, htmlFile: string): PageWeight {
-  const html = readFileSync(htmlFile, 'utf8');
+  const page = readFileSync(htmlFile, 'utf8');
   const seen = new Set<string>();
   let eagerBytes = 0;
   let deferredBytes = 0;
 
+  // Scripts held in a <template> load only when the page puts a copy in the document (the layout
+  // does so after the load event): deferred.
+  const templates = [...page.matchAll(/<template\b[^>]*>([\s\S]*?)<\/template>/g)];
+  for (const template of templates) {
+    for (const match of (template[1] ?? '').matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)[^>]*>/g)) {
+      deferredBytes += collect(distDir, match[1]!, seen);
+    }
+  }
+  const html = page.replace(/<template\b[^>]*>[\s\S]*?<\/template>/g, '');
+
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1] ?? '';
-    if (/type=["']?application\/(ld\+)?json/.test(attrs)) continue;
+    // Data, not code: JSON-LD and speculation rules.
+    if (/type=["']?(application\/(ld\+)?json|speculationrules)/.test(attrs)) continue;
     const src = /\bsrc=["']?([^"'\s>]+)/.exec(attrs)?.[1];
     if (src) eagerBytes += collect(distDir, src, seen);
     else if ((match[2] ?? '').trim()) {

@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { GlobalControls } from './widgets.po.ts';
+import { behavioursReady, GlobalControls } from './widgets.po.ts';
 
 const scrollToY = (page: Page, y: number) =>
   page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 test.describe('scroll-to-top button', () => {
-  test.beforeEach(async ({ page }) => page.goto('/'));
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await behavioursReady(page);
+  });
 
   test('appears only after more than 200 px of scroll', async ({ page }) => {
     const controls = new GlobalControls(page);
@@ -54,6 +57,7 @@ test.describe('scroll animations', () => {
 
   test('reveal below-the-fold content over 1000 ms as it scrolls into view', async ({ page }) => {
     await page.goto('/');
+    await behavioursReady(page);
     await expect(page.locator('html')).toHaveClass(/reveal-ready/);
     const target = belowFold(page);
     await expect(target).toHaveCSS('opacity', '0');
@@ -65,6 +69,7 @@ test.describe('scroll animations', () => {
 
   test('content visible at load is never hidden', async ({ page }) => {
     await page.goto('/');
+    await behavioursReady(page);
     const first = page.locator('main [data-reveal]').first();
     if (await first.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)) {
       await expect(first).toHaveCSS('opacity', '1');
@@ -75,6 +80,7 @@ test.describe('scroll animations', () => {
   test('nothing is hidden or animated under reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
+    await behavioursReady(page);
     await expect(page.locator('html')).not.toHaveClass(/reveal-ready/);
     await expect(belowFold(page)).toHaveCSS('opacity', '1');
   });

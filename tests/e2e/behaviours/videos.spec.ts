@@ -1,9 +1,13 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { behavioursReady } from './widgets.po.ts';
 
 const isPaused = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.paused);
 
 test.describe('testimony videos', () => {
-  test.beforeEach(async ({ page }) => page.goto('/'));
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await behavioursReady(page);
+  });
 
   test('load nothing up front: no autoplay, preload none, a lazy poster still', async ({ page }) => {
     const figures = page.locator('[data-video]');

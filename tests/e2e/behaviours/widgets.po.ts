@@ -82,6 +82,14 @@ export class Carousel {
   }
 }
 
+/**
+ * Waits until the page's behaviour scripts (scroll-to-top, reveal, videos, stamps) are set up: they
+ * load only after the page has loaded, so a test that interacts at once would beat them.
+ */
+export async function behavioursReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-behaviours', 'ready', { timeout: 30_000 });
+}
+
 /** The global floating controls and the loading overlay. */
 export class GlobalControls {
   readonly scrollTop: Locator;

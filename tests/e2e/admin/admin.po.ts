@@ -3,10 +3,16 @@
 // the service key. Every test seeds rows under its own unique tag and searches for that tag, so
 // tests running in parallel on the shared backend never see each other's rows.
 import { createClient } from '@supabase/supabase-js';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
 import { backendKeys, serviceClient } from '../support/backend.ts';
+
+/**
+ * Playwright's expect with a longer wait: the dashboard's first paint needs the island, supabase-js
+ * and a session refresh, which takes well over the default 5 s on a shared 2-core machine.
+ */
+export const expect = baseExpect.configure({ timeout: 20_000 });
 
 export type SectionTitle = 'Visa applications' | 'Users' | 'Bookings' | 'Contact messages' | 'Newsletter subscribers';
 
@@ -45,7 +51,7 @@ export class AdminPage {
 
   async open(query = ''): Promise<void> {
     await this.page.goto(`/admin${query}`);
-    await expect(this.sectionButton('Visa applications')).toBeVisible({ timeout: 15_000 });
+    await expect(this.sectionButton('Visa applications')).toBeVisible({ timeout: 45_000 });
   }
 
   sectionButton(title: SectionTitle): Locator {

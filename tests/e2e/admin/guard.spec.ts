@@ -1,8 +1,8 @@
 // Who may see /admin: the three refusals of the specification, word for word, each without axe
 // violations, and the dashboard for an admin.
-import { expect, test } from '../support/fixtures.ts';
+import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, SEEDED_USER } from '../support/backend.ts';
-import { AdminPage, axeViolations, signIn } from './admin.po.ts';
+import { AdminPage, expect, axeViolations, signIn } from './admin.po.ts';
 
 // A shared 2-core machine under load: axe and a cold island need more than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -46,7 +46,7 @@ test('an admin sees the five sections, in order, each with its count, and no axe
   await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const admin = new AdminPage(page);
   await admin.open();
-  const headings = page.locator('.admin-section h2');
+  const headings = page.locator('.admin-section__heading');
   await expect(headings).toHaveText([
     /Visa applications \(\d[\d,]*\)/,
     /Users \(\d[\d,]*\)/,

@@ -14,13 +14,15 @@
   * -------------------------------------------------------
   * Search matches the start of a name, email or passport number, ignoring letter case. PostgREST
   * filters columns, not expressions, so each searched column gets a lower-cased twin that the
-  * database keeps current. The twins use the "C" collation: a plain b-tree index on a C column
-  * serves both `like 'abc%'` (a range scan) and ORDER BY, under any database collation, so one
-  * index per column covers search and sort.
+  * database keeps current. The twins use the "C" collation, where a prefix is a plain range
+  * (key >= 'abc' and key < 'abd'), so one b-tree index per column serves search and ORDER BY
+  * under any database collation. The dashboard sends that range rather than `like 'abc%'`:
+  * row-level security lets only leakproof operators into an index condition, and text
+  * comparisons are leakproof, LIKE is not (tests/db/admin-indexes.test.ts shows both plans).
   *
   * Why not '%term%' with a pg_trgm GIN index: the embedded backend (PGlite) only has the
-  * extensions it is started with (pgcrypto), and a leading-wildcard ilike without it reads every
-  * row, about 60 ms per request at 100,000 rows. Prefix search stays under 10 ms.
+  * extensions it is started with (pgcrypto, set in supabase/local/db/pglite.ts), and a
+  * leading-wildcard search without it reads every row.
  */
 alter table public.visa_applications
     add column name_lower            text collate "C" generated always as (lower(name)) stored,

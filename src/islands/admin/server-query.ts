@@ -1,18 +1,33 @@
 // Turns a list's view into a PostgREST request: filters, a prefix search over the list's
-// lower-cased keys, the order (the sort column, then id the other way, to match the
+// lower-cased keys (a range on each), the order (the sort column, then id the other way, to match the
 // (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ListConfig, Row } from './lists.ts';
 import type { ViewState } from './view-state.ts';
 
 /**
- * The `or=` filter matching rows whose keys start with `term`, ignoring case. LIKE's own wildcards
- * in the term are escaped, and the value is double-quoted so commas and brackets stay literal.
+ * The string just after every string that starts with `prefix`, in the "C" order of the search
+ * keys (code point order): the prefix with its last character moved one code point on.
+ */
+export function prefixEnd(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  // Skip the surrogate block, which no string holds.
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return chars.join('') + String.fromCodePoint(next);
+}
+
+/**
+ * The `or=` filter matching rows whose lower-cased keys start with `term`. Written as a range
+ * (key >= term and key < prefixEnd(term)) rather than `like 'term%'`: Postgres only uses an index
+ * for a condition that comes before row-level security when its operator is leakproof, and text
+ * comparisons are, LIKE is not (with LIKE every search read the whole table). Values are
+ * double-quoted so commas and brackets in the term stay literal.
  */
 export function searchFilter(keys: string[], term: string): string {
-  const pattern = `${term.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}*`;
-  const quoted = `"${pattern.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  return keys.map((key) => `${key}.like.${quoted}`).join(',');
+  const start = term.trim().toLowerCase();
+  const quote = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return keys.map((key) => `and(${key}.gte.${quote(start)},${key}.lt.${quote(prefixEnd(start))})`).join(',');
 }
 
 /** A select on a list's table (its columns are a plain string, so rows are untyped). */

@@ -53,9 +53,9 @@ export async function seedAdminLists(
   await db.query("vacuum analyze public.contact_messages");
 }
 
-/** The island's `or=` search over `keys` for rows starting with `term` (as server-query.ts builds it). */
+/** The island's `or=` search over `keys` for rows starting with `term` (server-query.ts's searchFilter). */
 function search(keys: string[], term: string): string {
-  return `or=(${keys.map((key) => `${key}.like."${term}*"`).join(",")})`;
+  return `or=(${encodeURIComponent(searchFilter(keys, term))})`;
 }
 
 /** Times the dashboard's requests on each big list; returns the figures for bench-results/api.json. */

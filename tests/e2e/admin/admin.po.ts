@@ -84,6 +84,8 @@ export class AdminPage {
     const section = await this.openSection(title);
     await section.getByRole('searchbox').fill(term);
     await section.getByRole('button', { name: 'Search', exact: true }).click();
+    // The previous rows stay on screen while the search loads; wait for its answer.
+    await expect(section.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   }
 
   /** The text of one column down the current page. */

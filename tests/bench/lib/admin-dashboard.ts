@@ -2,8 +2,9 @@
 // contact messages are loaded beside the benchmark's 100,000 applications, then the first page,
 // a search and the next page of each list are timed exactly as the island asks for them (a
 // 25-row range with an exact count, ordered by the sort column then id the other way, search as
-// a prefix `like` over the lower-cased keys). Kept apart from api.bench.ts to ease merging.
-import type { ScriptDb } from "../../../supabase/local/db/open.ts";
+// a range on each lower-cased key). Kept apart from api.bench.ts to ease merging.
+import { searchFilter } from '../../../src/islands/admin/server-query.ts';
+import type { ScriptDb } from '../../../supabase/local/db/open.ts';
 
 interface Run {
   n: number;
@@ -49,8 +50,8 @@ export async function seedAdminLists(
       [count],
     );
   });
-  await db.query("vacuum analyze public.bookings");
-  await db.query("vacuum analyze public.contact_messages");
+  await db.query('vacuum analyze public.bookings');
+  await db.query('vacuum analyze public.contact_messages');
 }
 
 /** The island's `or=` search over `keys` for rows starting with `term` (server-query.ts's searchFilter). */
@@ -68,65 +69,65 @@ export async function measureAdminDashboard(
 ): Promise<Record<string, Run>> {
   const lists = [
     {
-      label: "applications",
-      path: "visa_applications?select=id,submitted_at,name,email,phone,visa_type,status,dob,nationality,passport_number,marital_status,address,message,user_id,updated_at",
-      order: "submitted_at.desc,id.asc",
+      label: 'applications',
+      path: 'visa_applications?select=id,submitted_at,name,email,phone,visa_type,status,dob,nationality,passport_number,marital_status,address,message,user_id,updated_at',
+      order: 'submitted_at.desc,id.asc',
       narrow: search(
-        ["name_lower", "email_lower", "passport_number_lower"],
-        "seeded applicant 4242",
+        ['name_lower', 'email_lower', 'passport_number_lower'],
+        'seeded applicant 4242',
       ),
       broad: search(
-        ["name_lower", "email_lower", "passport_number_lower"],
-        "seeded applicant 1",
+        ['name_lower', 'email_lower', 'passport_number_lower'],
+        'seeded applicant 1',
       ),
-      filter: "status=eq.submitted&visa_type=eq.Business%20Visa",
+      filter: 'status=eq.submitted&visa_type=eq.Business%20Visa',
     },
     {
-      label: "bookings",
-      path: "bookings?select=id,created_at,full_name,email,phone,country,date,time",
-      order: "created_at.desc,id.asc",
-      narrow: search(["full_name_lower", "email_lower"], "seeded booker 4242"),
-      broad: search(["full_name_lower", "email_lower"], "seeded booker 1"),
-      filter: "",
+      label: 'bookings',
+      path: 'bookings?select=id,created_at,full_name,email,phone,country,date,time',
+      order: 'created_at.desc,id.asc',
+      narrow: search(['full_name_lower', 'email_lower'], 'seeded booker 4242'),
+      broad: search(['full_name_lower', 'email_lower'], 'seeded booker 1'),
+      filter: '',
     },
     {
-      label: "contact messages",
-      path: "contact_messages?select=id,created_at,name,email,phone,subject,message,page",
-      order: "created_at.desc,id.asc",
-      narrow: search(["name_lower", "email_lower"], "writer4242"),
-      broad: search(["name_lower", "email_lower"], "seeded writer 1"),
-      filter: "",
+      label: 'contact messages',
+      path: 'contact_messages?select=id,created_at,name,email,phone,subject,message,page',
+      order: 'created_at.desc,id.asc',
+      narrow: search(['name_lower', 'email_lower'], 'writer4242'),
+      broad: search(['name_lower', 'email_lower'], 'seeded writer 1'),
+      filter: '',
     },
   ];
   const results: Record<string, Run> = {};
   const get = (path: string) => () =>
     fetch(`${url}/rest/v1/${path}`, {
-      headers: { ...headers, prefer: "count=exact" },
+      headers: { ...headers, prefer: 'count=exact' },
     });
   for (const list of lists) {
     const cases: [string, string][] = [
-      ["first page", `${list.path}&order=${list.order}&offset=0&limit=25`],
-      ["next page", `${list.path}&order=${list.order}&offset=25&limit=25`],
+      ['first page', `${list.path}&order=${list.order}&offset=0&limit=25`],
+      ['next page', `${list.path}&order=${list.order}&offset=25&limit=25`],
       [
-        "search (11 matches)",
+        'search (11 matches)',
         `${list.path}&${list.narrow}&order=${list.order}&offset=0&limit=25`,
       ],
       [
-        "search (11,111 matches)",
+        'search (11,111 matches)',
         `${list.path}&${list.broad}&order=${list.order}&offset=0&limit=25`,
       ],
       [
-        "search, next page",
+        'search, next page',
         `${list.path}&${list.broad}&order=${list.order}&offset=25&limit=25`,
       ],
       [
-        "sorted by name",
-        `${list.path}&order=${list.label === "bookings" ? "full_name_lower" : "name_lower"}.asc,id.desc&offset=0&limit=25`,
+        'sorted by name',
+        `${list.path}&order=${list.label === 'bookings' ? 'full_name_lower' : 'name_lower'}.asc,id.desc&offset=0&limit=25`,
       ],
     ];
     if (list.filter)
       cases.push([
-        "status + visa type filter",
+        'status + visa type filter',
         `${list.path}&${list.filter}&order=${list.order}&offset=0&limit=25`,
       ]);
     for (const [name, path] of cases) {
@@ -135,7 +136,7 @@ export async function measureAdminDashboard(
       report(
         `admin ${list.label}: ${name}: p50 / p95`,
         `${run.p50} / ${run.p95} ms`,
-        "p95 < 50 ms",
+        'p95 < 50 ms',
         run.p95 < 50 && run.failures === 0,
       );
     }

@@ -33,3 +33,11 @@ export function visaTypeSlug(type: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** How a status reads to people (the admin dashboard and the applicant's profile). */
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  submitted: 'Submitted',
+  in_review: 'In review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};

@@ -31,6 +31,7 @@ describe('the project migrations', () => {
       'admin_users',
       'newsletter_rpc_only',
       'submission_limit_without_email',
+      'admin_dashboard',
     ]);
   });
 

@@ -1,0 +1,105 @@
+// One visa application in full, with its status control. Saving goes through the table's update
+// grant (status only) and the admins' row-level security policy; the applicant sees the new status
+// on their profile.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
+import { getSupabase } from '../../lib/supabase.ts';
+import Dialog from '../ui/Dialog.tsx';
+import { formatDateTime, type Row } from './lists.ts';
+import { useToast } from './Toasts.tsx';
+
+const STATUS_FAILED = 'Failed to change the status. Please try again.';
+
+/** Every field of the application, labelled as the visa form labels it. */
+const FIELDS: [string, string, ((value: unknown) => string)?][] = [
+  ['name', 'Full name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['dob', 'Date of birth'],
+  ['nationality', 'Nationality'],
+  ['passport_number', 'Passport number'],
+  ['marital_status', 'Marital status'],
+  ['address', 'Address'],
+  ['visa_type', 'Visa type'],
+  ['message', 'Message', (value) => (value ? String(value) : 'None')],
+  ['submitted_at', 'Submitted', formatDateTime],
+  ['updated_at', 'Last updated', formatDateTime],
+  ['user_id', 'Applicant account', (value) => (value ? 'Registered user' : 'Account deleted')],
+];
+
+export default function ApplicationDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const notify = useToast();
+  const [status, setStatus] = useState<ApplicationStatus>('submitted');
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (row) setStatus(row.status as ApplicationStatus);
+    setFailed(false);
+  }, [row]);
+
+  const save = useMutation({
+    mutationFn: async (next: ApplicationStatus) => {
+      const { data, error } = await getSupabase().from('visa_applications').update({ status: next }).eq('id', row!.id).select('id');
+      if (error) throw error;
+      if (!data || data.length === 0) throw new Error('The application was not updated.');
+    },
+    onSuccess: (_data, next) => {
+      notify(`Status of ${String(row!.name)}’s application changed to ${APPLICATION_STATUS_LABELS[next]}.`);
+      void queryClient.invalidateQueries({ queryKey: ['list', 'applications'] });
+      onClose();
+    },
+    onError: () => setFailed(true),
+  });
+
+  return (
+    <Dialog
+      open={row !== null}
+      title={row ? `Application of ${String(row.name)}` : 'Application'}
+      onClose={onClose}
+      actions={
+        <button type="button" className="admin-button" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {row && (
+        <div className="application-details">
+          <dl>
+            {FIELDS.map(([key, label, format]) => (
+              <div key={key}>
+                <dt>{label}</dt>
+                <dd>{format ? format(row[key]) : String(row[key] ?? '')}</dd>
+              </div>
+            ))}
+          </dl>
+          <form
+            className="application-status"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate(status);
+            }}
+          >
+            <div className="field">
+              <label htmlFor="application-status">Status</label>
+              <select id="application-status" value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus)}>
+                {APPLICATION_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {APPLICATION_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending || status === row.status}>
+              {save.isPending ? 'Saving...' : 'Save status'}
+            </button>
+          </form>
+          <p role="alert" className="admin-dialog-error">
+            {failed ? STATUS_FAILED : ''}
+          </p>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,261 @@
+// The one server-paged table of the dashboard, driven by a list's description (lists.ts): search,
+// filters, sortable headers, page size and paging (all kept in the URL), CSV export, and a delete
+// action per row behind a confirmation. Lists add their own row actions through `actions`.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { getSupabase } from '../../lib/supabase.ts';
+import ConfirmDelete from './ConfirmDelete.tsx';
+import { downloadCsv, exportCsv } from './csv-export.ts';
+import type { Column, ListConfig, Row } from './lists.ts';
+import { fetchPage } from './server-query.ts';
+import { useToast } from './Toasts.tsx';
+import { PAGE_SIZES, readView, storeView, type ViewState } from './view-state.ts';
+
+export const LOAD_FAILED = 'Failed to load data. Please try again.';
+
+interface Props {
+  list: ListConfig;
+  /** Extra buttons before Delete in a row's last cell. */
+  actions?: (row: Row) => ReactNode;
+  /** Why a row may not be deleted (the admin's own account), or undefined. */
+  cannotDelete?: (row: Row) => string | undefined;
+}
+
+const count = new Intl.NumberFormat('en-GB');
+
+function cellText(column: Column, row: Row): string {
+  const value = row[column.key];
+  if (column.format) return column.format(value);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** A row's short name for screen readers ("Delete Zainab Bello"): its first text column. */
+function rowName(list: ListConfig, row: Row): string {
+  const column = list.columns.find((c) => c.key !== 'created_at' && c.key !== 'submitted_at') ?? list.columns[0]!;
+  return cellText(column, row);
+}
+
+export default function DataTable({ list, actions, cannotDelete }: Props) {
+  const supabase = getSupabase();
+  const queryClient = useQueryClient();
+  const notify = useToast();
+  const captionId = useId();
+  const [view, setViewState] = useState<ViewState>(() => readView(list, window.location.search));
+  const [searchText, setSearchText] = useState(view.q);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const setView = (next: ViewState) => {
+    setViewState(next);
+    storeView(list, next);
+  };
+
+  const page = useQuery({
+    queryKey: ['list', list.id, view],
+    queryFn: () => fetchPage(supabase, list, view),
+    // The previous page stays on screen while the next one loads, so the table never jumps.
+    placeholderData: keepPreviousData,
+  });
+
+  const total = page.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / view.size));
+  // A page past the end (stale link, last row deleted) moves to the last page there is.
+  useEffect(() => {
+    if (page.data && !page.isPlaceholderData && view.page > pageCount) setView({ ...view, page: pageCount });
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: Row) => list.remove(supabase, row),
+    onSuccess: () => {
+      notify(`${list.noun[0]!.toUpperCase()}${list.noun.slice(1)} deleted.`);
+      setToDelete(null);
+    },
+    onError: () => {
+      notify(`Failed to delete ${list.noun}.`);
+      setToDelete(null);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['list', list.id] }).then(() => queryClient.invalidateQueries({ queryKey: ['total', list.id] })),
+  });
+
+  const sortBy = (column: Column) => {
+    const same = view.sort === column.sortKey;
+    setView({ ...view, page: 1, sort: column.sortKey!, ascending: same ? !view.ascending : (column.firstAscending ?? true) });
+  };
+
+  const onSearch = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    setView({ ...view, page: 1, q: searchText.trim() });
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const csv = await exportCsv(supabase, list, view);
+      downloadCsv(csv, `${list.exportName}-${new Date().toISOString().slice(0, 10)}.csv`);
+      notify(`${list.title} exported.`);
+    } catch {
+      notify('Failed to export data. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sortedColumn = list.columns.find((column) => column.sortKey === view.sort);
+  const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
+  const last = Math.min(total, view.page * view.size);
+
+  return (
+    <div className="admin-table">
+      <div className="admin-table__tools">
+        <form role="search" aria-label={`Search ${list.title.toLowerCase()}`} className="admin-search" onSubmit={onSearch}>
+          <div className="field">
+            <label htmlFor={`${list.id}-search`}>{list.searchLabel}</label>
+            <input id={`${list.id}-search`} type="search" value={searchText} maxLength={200} onChange={(e) => setSearchText(e.target.value)} />
+          </div>
+          <button type="submit" className="admin-button">
+            Search
+          </button>
+          {view.q && (
+            <button
+              type="button"
+              className="admin-button"
+              onClick={() => {
+                setSearchText('');
+                setView({ ...view, page: 1, q: '' });
+              }}
+            >
+              Clear search
+            </button>
+          )}
+        </form>
+        {list.filters.map((filter) => (
+          <div className="field admin-filter" key={filter.key}>
+            <label htmlFor={`${list.id}-filter-${filter.key}`}>{filter.label}</label>
+            <select
+              id={`${list.id}-filter-${filter.key}`}
+              value={view.filters[filter.key] ?? ''}
+              onChange={(e) => setView({ ...view, page: 1, filters: { ...view.filters, [filter.key]: e.target.value } })}
+            >
+              <option value="">All</option>
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        <button type="button" className="admin-button admin-export" disabled={exporting} onClick={() => void onExport()}>
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </button>
+      </div>
+
+      {page.isError ? (
+        <div role="alert" className="admin-error">
+          <p>{LOAD_FAILED}</p>
+          <button type="button" className="admin-button" onClick={() => void page.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="admin-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+            <table aria-busy={page.isFetching}>
+              <caption id={captionId}>
+                {list.title}
+                <span className="visually-hidden">
+                  {sortedColumn ? `, sorted by ${sortedColumn.label}, ${view.ascending ? 'ascending' : 'descending'}` : ''}
+                  {view.q ? `, search: ${view.q}` : ''}
+                </span>
+              </caption>
+              <thead>
+                <tr>
+                  {list.columns.map((column) => {
+                    const sorted = column.sortKey !== undefined && column.sortKey === view.sort;
+                    return (
+                      <th key={column.key} scope="col" aria-sort={sorted ? (view.ascending ? 'ascending' : 'descending') : undefined}>
+                        {column.sortKey ? (
+                          <button type="button" className="admin-sort" onClick={() => sortBy(column)}>
+                            {column.label}
+                            <span aria-hidden="true" className="admin-sort__arrow">
+                              {sorted ? (view.ascending ? '▲' : '▼') : '↕'}
+                            </span>
+                          </button>
+                        ) : (
+                          column.label
+                        )}
+                      </th>
+                    );
+                  })}
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.isPending ? (
+                  <tr>
+                    <td colSpan={list.columns.length + 1}>Loading...</td>
+                  </tr>
+                ) : page.data.rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={list.columns.length + 1}>{view.q || Object.values(view.filters).some(Boolean) ? 'No matching entries.' : 'No entries yet.'}</td>
+                  </tr>
+                ) : (
+                  page.data.rows.map((row) => {
+                    const refusal = cannotDelete?.(row);
+                    return (
+                      <tr key={row.id}>
+                        {list.columns.map((column) => (
+                          <td key={column.key} data-column={column.key}>
+                            {cellText(column, row)}
+                          </td>
+                        ))}
+                        <td className="admin-actions">
+                          {actions?.(row)}
+                          <button
+                            type="button"
+                            className="admin-button admin-button--danger"
+                            disabled={refusal !== undefined}
+                            title={refusal}
+                            onClick={() => setToDelete(row)}
+                          >
+                            Delete<span className="visually-hidden"> {rowName(list, row)}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+          <nav className="admin-paging" aria-label={`${list.title} pages`}>
+            <p className="admin-paging__summary">
+              {total === 0 ? 'No rows' : `Showing ${count.format(first)}–${count.format(last)} of ${count.format(total)}`}
+            </p>
+            <div className="field admin-paging__size">
+              <label htmlFor={`${list.id}-size`}>Rows per page</label>
+              <select id={`${list.id}-size`} value={view.size} onChange={(e) => setView({ ...view, page: 1, size: Number(e.target.value) })}>
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" className="admin-button" disabled={view.page <= 1} onClick={() => setView({ ...view, page: view.page - 1 })}>
+              Previous page
+            </button>
+            <span>
+              Page {count.format(view.page)} of {count.format(pageCount)}
+            </span>
+            <button type="button" className="admin-button" disabled={view.page >= pageCount} onClick={() => setView({ ...view, page: view.page + 1 })}>
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+
+      <ConfirmDelete list={list} row={toDelete} busy={remove.isPending} onConfirm={(row) => remove.mutate(row)} onCancel={() => setToDelete(null)} />
+    </div>
+  );
+}

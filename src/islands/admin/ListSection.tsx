@@ -1,0 +1,60 @@
+// One dashboard section: a heading button that opens and closes it (state remembered in
+// localStorage), the list's total row count, and the table while open.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { getSupabase } from '../../lib/supabase.ts';
+import type { ListConfig, ListId } from './lists.ts';
+import { fetchTotal } from './server-query.ts';
+
+const STORAGE_KEY = 'bridgeway-admin-sections';
+/** The specification's two sections start open; the others start closed. */
+const OPEN_BY_DEFAULT: Record<ListId, boolean> = { applications: true, users: true, bookings: false, messages: false, subscribers: false };
+
+function readOpen(id: ListId): boolean {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<Record<ListId, boolean>>;
+    return typeof stored[id] === 'boolean' ? stored[id] : OPEN_BY_DEFAULT[id];
+  } catch {
+    return OPEN_BY_DEFAULT[id];
+  }
+}
+
+function storeOpen(id: ListId, open: boolean): void {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, boolean>;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...stored, [id]: open }));
+  } catch {
+    // Private mode or a full quota: the section still toggles, it is just not remembered.
+  }
+}
+
+const count = new Intl.NumberFormat('en-GB');
+
+export default function ListSection({ list, children }: { list: ListConfig; children: ReactNode }) {
+  const [open, setOpen] = useState(() => readOpen(list.id));
+  const headingId = useId();
+  const panelId = useId();
+  const total = useQuery({ queryKey: ['total', list.id], queryFn: () => fetchTotal(getSupabase(), list) });
+
+  const toggle = () => {
+    setOpen(!open);
+    storeOpen(list.id, !open);
+  };
+
+  return (
+    <section className="admin-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-section__heading">
+        <button type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+          <span aria-hidden="true" className="admin-section__chevron">
+            {open ? '−' : '+'}
+          </span>
+          {list.title}{' '}
+          <span className="admin-section__count">({total.data === undefined ? (total.isError ? '?' : '…') : count.format(total.data)})</span>
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open} className="admin-section__panel">
+        {open && children}
+      </div>
+    </section>
+  );
+}

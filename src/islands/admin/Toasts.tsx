@@ -1,0 +1,34 @@
+// Short messages after an action ('Application deleted.', 'Failed to delete user.'), announced
+// politely: one role=status region that exists from the start, so screen readers hear each new line.
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+
+const SHOWN_MS = 8000;
+
+const ToastContext = createContext<(text: string) => void>(() => undefined);
+
+/** Shows a toast: `const notify = useToast(); notify('Saved.')`. */
+export function useToast(): (text: string) => void {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
+  const nextId = useRef(0);
+  const notify = useCallback((text: string) => {
+    const id = nextId.current++;
+    setToasts((current) => [...current, { id, text }]);
+    setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== id)), SHOWN_MS);
+  }, []);
+  return (
+    <ToastContext.Provider value={notify}>
+      {children}
+      <div className="admin-toasts" role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <p key={toast.id} className="admin-toast">
+            {toast.text}
+          </p>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}

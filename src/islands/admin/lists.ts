@@ -1,0 +1,202 @@
+// The five admin lists as data: which table each reads, its columns (label, how a value reads,
+// which key sorts it), what its search matches, its filters, and how one of its rows is named
+// and deleted. DataTable renders any of them; nothing here knows about React state.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, type ApplicationStatus } from '../../lib/domain.ts';
+
+export type Row = Record<string, unknown> & { id: string };
+
+export interface Column {
+  /** The row's field shown in this column. */
+  key: string;
+  label: string;
+  /** The column the server orders by (a lower-cased search key for text); absent: not sortable. */
+  sortKey?: string;
+  /** The first direction a click on the header sorts in (newest first for dates). */
+  firstAscending?: boolean;
+  /** How the value reads; plain text when absent. */
+  format?: (value: unknown) => string;
+}
+
+export interface Filter {
+  key: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+}
+
+export type ListId = 'applications' | 'users' | 'bookings' | 'messages' | 'subscribers';
+
+export interface ListConfig {
+  id: ListId;
+  /** Section heading and table caption. */
+  title: string;
+  table: string;
+  /** The columns read for the table and the CSV file. */
+  select: string;
+  columns: Column[];
+  /** Lower-cased keys a search matches the start of. */
+  searchKeys: string[];
+  searchLabel: string;
+  filters: Filter[];
+  defaultSort: { key: string; ascending: boolean };
+  /** Singular noun for messages: 'Failed to delete {noun}.' */
+  noun: string;
+  /** The confirmation's sentence naming exactly what goes. */
+  describeDelete: (row: Row) => string;
+  /** Deletes the row; throws when nothing was deleted. */
+  remove: (supabase: SupabaseClient, row: Row) => Promise<void>;
+  /** File name stem of the CSV export. */
+  exportName: string;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A timestamp as people read it (UTC, so every admin sees the same value). */
+export function formatDateTime(value: unknown): string {
+  return typeof value === 'string' ? `${dateTime.format(new Date(value))} UTC` : '';
+}
+
+function formatDate(value: unknown): string {
+  return typeof value === 'string' ? dateOnly.format(new Date(`${value}T00:00:00Z`)) : '';
+}
+
+export function statusLabel(value: unknown): string {
+  return APPLICATION_STATUS_LABELS[value as ApplicationStatus] ?? String(value ?? '');
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const nameOr = (value: unknown, fallback: string) => text(value) || fallback;
+
+/** Deletes one row by id and checks it went: row-level security turns a refused delete into "0 rows". */
+function deleteById(table: string) {
+  return async (supabase: SupabaseClient, row: Row) => {
+    const { data, error } = await supabase.from(table).delete().eq('id', row.id).select('id');
+    if (error) throw error;
+    if (!data || data.length === 0) throw new Error(`Nothing was deleted from ${table}.`);
+  };
+}
+
+export const APPLICATIONS: ListConfig = {
+  id: 'applications',
+  title: 'Visa applications',
+  table: 'visa_applications',
+  select:
+    'id, submitted_at, name, email, phone, visa_type, status, dob, nationality, passport_number, marital_status, address, message, user_id, updated_at',
+  columns: [
+    { key: 'submitted_at', label: 'Submitted', sortKey: 'submitted_at', firstAscending: false, format: formatDateTime },
+    { key: 'name', label: 'Name', sortKey: 'name_lower', firstAscending: true },
+    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    { key: 'visa_type', label: 'Visa type', sortKey: 'visa_type', firstAscending: true },
+    { key: 'passport_number', label: 'Passport number', sortKey: 'passport_number_lower', firstAscending: true },
+    { key: 'status', label: 'Status', sortKey: 'status', firstAscending: true, format: statusLabel },
+  ],
+  searchKeys: ['name_lower', 'email_lower', 'passport_number_lower'],
+  searchLabel: 'Search by name, email or passport number',
+  filters: [
+    { key: 'status', label: 'Status', options: APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] })) },
+    { key: 'visa_type', label: 'Visa type', options: VISA_TYPES.map((value) => ({ value, label: value })) },
+  ],
+  defaultSort: { key: 'submitted_at', ascending: false },
+  noun: 'application',
+  describeDelete: (row) =>
+    `The ${text(row.visa_type)} application of ${text(row.name)} (${text(row.email)}), submitted ${formatDateTime(row.submitted_at)}, will be deleted permanently.`,
+  remove: deleteById('visa_applications'),
+  exportName: 'visa-applications',
+};
+
+export const USERS: ListConfig = {
+  id: 'users',
+  title: 'Users',
+  table: 'profiles',
+  select: 'id, created_at, full_name, email, role, phone, country, age, occupation, marital_status, address',
+  columns: [
+    { key: 'created_at', label: 'Joined', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
+    { key: 'full_name', label: 'Name', sortKey: 'full_name_lower', firstAscending: true, format: (v) => nameOr(v, 'User') },
+    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    { key: 'country', label: 'Country' },
+    { key: 'role', label: 'Role', sortKey: 'role', firstAscending: true, format: (v) => (v === 'admin' ? 'Admin' : 'User') },
+  ],
+  searchKeys: ['full_name_lower', 'email_lower'],
+  searchLabel: 'Search by name or email',
+  filters: [],
+  defaultSort: { key: 'created_at', ascending: false },
+  noun: 'user',
+  describeDelete: (row) =>
+    `The account of ${nameOr(row.full_name, 'User')} (${text(row.email)}) will be deleted permanently: they will no longer be able to log in, and their profile goes with it. Their visa applications are kept.`,
+  remove: async (supabase, row) => {
+    const { error } = await supabase.rpc('admin_delete_user', { user_id: row.id });
+    if (error) throw error;
+  },
+  exportName: 'users',
+};
+
+export const BOOKINGS: ListConfig = {
+  id: 'bookings',
+  title: 'Bookings',
+  table: 'bookings',
+  select: 'id, created_at, full_name, email, phone, country, date, time',
+  columns: [
+    { key: 'created_at', label: 'Received', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
+    { key: 'full_name', label: 'Name', sortKey: 'full_name_lower', firstAscending: true },
+    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    { key: 'phone', label: 'Phone' },
+    { key: 'country', label: 'Country' },
+    { key: 'date', label: 'Date', sortKey: 'date', firstAscending: true, format: formatDate },
+    { key: 'time', label: 'Time', format: (v) => text(v).slice(0, 5) },
+  ],
+  searchKeys: ['full_name_lower', 'email_lower'],
+  searchLabel: 'Search by name or email',
+  filters: [],
+  defaultSort: { key: 'created_at', ascending: false },
+  noun: 'booking',
+  describeDelete: (row) =>
+    `The booking of ${text(row.full_name)} (${text(row.email)}) for ${formatDate(row.date)} at ${text(row.time).slice(0, 5)} will be deleted permanently.`,
+  remove: deleteById('bookings'),
+  exportName: 'bookings',
+};
+
+export const MESSAGES: ListConfig = {
+  id: 'messages',
+  title: 'Contact messages',
+  table: 'contact_messages',
+  select: 'id, created_at, name, email, phone, subject, message, page',
+  columns: [
+    { key: 'created_at', label: 'Received', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
+    { key: 'name', label: 'Name', sortKey: 'name_lower', firstAscending: true },
+    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    { key: 'subject', label: 'Subject' },
+    { key: 'message', label: 'Message' },
+  ],
+  searchKeys: ['name_lower', 'email_lower'],
+  searchLabel: 'Search by name or email',
+  filters: [],
+  defaultSort: { key: 'created_at', ascending: false },
+  noun: 'message',
+  describeDelete: (row) =>
+    `The message “${text(row.subject)}” from ${text(row.name)} (${text(row.email)}) will be deleted permanently.`,
+  remove: deleteById('contact_messages'),
+  exportName: 'contact-messages',
+};
+
+export const SUBSCRIBERS: ListConfig = {
+  id: 'subscribers',
+  title: 'Newsletter subscribers',
+  table: 'newsletter_subscribers',
+  select: 'id, created_at, email',
+  columns: [
+    { key: 'created_at', label: 'Subscribed', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
+    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+  ],
+  searchKeys: ['email_lower'],
+  searchLabel: 'Search by email',
+  filters: [],
+  defaultSort: { key: 'created_at', ascending: false },
+  noun: 'subscriber',
+  describeDelete: (row) => `The subscription of ${text(row.email)} will be deleted permanently.`,
+  remove: deleteById('newsletter_subscribers'),
+  exportName: 'newsletter-subscribers',
+};
+
+/** In the dashboard's order: the specification's two sections first. */
+export const LISTS: ListConfig[] = [APPLICATIONS, USERS, BOOKINGS, MESSAGES, SUBSCRIBERS];

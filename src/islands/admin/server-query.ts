@@ -1,0 +1,73 @@
+// Turns a list's view into a PostgREST request: filters, a prefix search over the list's
+// lower-cased keys (a range on each), the order (the sort column, then id the other way, to match the
+// (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ListConfig, Row } from './lists.ts';
+import type { ViewState } from './view-state.ts';
+
+/**
+ * The string just after every string that starts with `prefix`, in the "C" order of the search
+ * keys (code point order): the prefix with its last character moved one code point on.
+ */
+export function prefixEnd(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  // Skip the surrogate block, which no string holds.
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return chars.join('') + String.fromCodePoint(next);
+}
+
+/**
+ * The `or=` filter matching rows whose lower-cased keys start with `term`. Written as a range
+ * (key >= term and key < prefixEnd(term)) rather than `like 'term%'`: Postgres only uses an index
+ * for a condition that comes before row-level security when its operator is leakproof, and text
+ * comparisons are, LIKE is not (with LIKE every search read the whole table). Values are
+ * double-quoted so commas and brackets in the term stay literal.
+ */
+export function searchFilter(keys: string[], term: string): string {
+  const start = term.trim().toLowerCase();
+  const quote = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  return keys.map((key) => `and(${key}.gte.${quote(start)},${key}.lt.${quote(prefixEnd(start))})`).join(',');
+}
+
+/** A select on a list's table (its columns are a plain string, so rows are untyped). */
+type ListQuery = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
+
+/** Applies the view's filters, search and order to a query of the list's table. */
+export function applyView(query: ListQuery, list: ListConfig, view: ViewState): ListQuery {
+  let q = query;
+  for (const [key, value] of Object.entries(view.filters)) if (value) q = q.eq(key, value);
+  if (view.q.trim()) q = q.or(searchFilter(list.searchKeys, view.q));
+  return q.order(view.sort, { ascending: view.ascending }).order('id', { ascending: !view.ascending });
+}
+
+export interface Page {
+  rows: Row[];
+  /** Rows matching the search and filters, over all pages. */
+  total: number;
+}
+
+/** One page of the list with the exact number of matching rows. */
+export async function fetchPage(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<Page> {
+  const from = (view.page - 1) * view.size;
+  const query = applyView(supabase.from(list.table).select(list.select, { count: 'exact' }), list, view);
+  const { data, error, count } = await query.range(from, from + view.size - 1);
+  // A page past the end (a stale link, or the last row of the last page deleted) answers 416;
+  // the table then moves to the last page that exists.
+  if (error?.code === 'PGRST103') return { rows: [], total: await fetchMatching(supabase, list, view) };
+  if (error) throw error;
+  return { rows: (data ?? []) as unknown as Row[], total: count ?? 0 };
+}
+
+async function fetchMatching(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<number> {
+  const { error, count } = await applyView(supabase.from(list.table).select('id', { count: 'exact', head: true }), list, view);
+  if (error) throw error;
+  return count ?? 0;
+}
+
+/** The number of rows in the list, whatever the search (HEAD request, no rows sent). */
+export async function fetchTotal(supabase: SupabaseClient, list: ListConfig): Promise<number> {
+  const { error, count } = await supabase.from(list.table).select('id', { count: 'exact', head: true });
+  if (error) throw error;
+  return count ?? 0;
+}

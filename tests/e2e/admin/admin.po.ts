@@ -1,0 +1,146 @@
+// The admin dashboard seen from a test: signing in (the session written where supabase-js keeps
+// it, until /login exists), the dashboard's sections and tables, and rows made for one test with
+// the service key. Every test seeds rows under its own unique tag and searches for that tag, so
+// tests running in parallel on the shared backend never see each other's rows.
+import { createClient } from '@supabase/supabase-js';
+import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
+import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
+import { E2E_API_URL } from '../support/e2e-env.ts';
+import { backendKeys, serviceClient } from '../support/backend.ts';
+
+/**
+ * Playwright's expect with a longer wait: the dashboard's first paint needs the island, supabase-js
+ * and a session refresh, which takes well over the default 5 s on a shared 2-core machine.
+ */
+export const expect = baseExpect.configure({ timeout: 20_000 });
+
+export type SectionTitle = 'Visa applications' | 'Users' | 'Bookings' | 'Contact messages' | 'Newsletter subscribers';
+
+/** Signs `email` in through the Auth API and returns the session supabase-js would store. */
+export async function apiSession(email: string, password: string) {
+  const { anonKey } = await backendKeys();
+  const client = createClient(E2E_API_URL, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return { client, session: data.session };
+}
+
+/**
+ * Signs the page in as `email`: before the site's first script runs, the session goes into
+ * localStorage where supabase-js keeps it. Only once per tab, so a later sign-out sticks.
+ */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const { session } = await apiSession(email, password);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      localStorage.setItem(key!, value!);
+      sessionStorage.setItem('e2e-signed-in', '1');
+    },
+    [SUPABASE_STORAGE_KEY, JSON.stringify(session)],
+  );
+}
+
+/** A unique tag for one test's rows: lower-case letters, so it is also a search prefix. */
+export function uniqueTag(label: string): string {
+  return `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/[^a-z]/g, (d) => 'abcdefghij'[Number(d)] ?? 'x');
+}
+
+export class AdminPage {
+  constructor(readonly page: Page) {}
+
+  async open(query = ''): Promise<void> {
+    await this.page.goto(`/admin${query}`);
+    await expect(this.sectionButton('Visa applications')).toBeVisible({ timeout: 45_000 });
+  }
+
+  sectionButton(title: SectionTitle): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${title} \\(`) });
+  }
+
+  section(title: SectionTitle): Locator {
+    return this.page.locator('section.admin-section').filter({ has: this.page.getByRole('heading', { name: new RegExp(`${title} \\(`) }) });
+  }
+
+  async openSection(title: SectionTitle): Promise<Locator> {
+    const button = this.sectionButton(title);
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    return this.section(title);
+  }
+
+  table(title: SectionTitle): Locator {
+    return this.section(title).getByRole('table');
+  }
+
+  rows(title: SectionTitle): Locator {
+    return this.table(title).locator('tbody tr');
+  }
+
+  row(title: SectionTitle, text: string): Locator {
+    return this.rows(title).filter({ hasText: text });
+  }
+
+  async search(title: SectionTitle, term: string): Promise<void> {
+    const section = await this.openSection(title);
+    await section.getByRole('searchbox').fill(term);
+    await section.getByRole('button', { name: 'Search', exact: true }).click();
+    // The previous rows stay on screen while the search loads; wait for its answer.
+    await expect(section.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+  }
+
+  /** The text of one column down the current page. */
+  async column(title: SectionTitle, key: string): Promise<string[]> {
+    return this.table(title).locator(`tbody td[data-column="${key}"]`).allTextContents();
+  }
+
+  toast(text: string): Locator {
+    return this.page.locator('.admin-toasts[role="status"]').getByText(text);
+  }
+
+  confirmDialog(): Locator {
+    return this.page.getByRole('alertdialog');
+  }
+}
+
+/** Inserts `count` applications named `${tag} 001` … with the service key; returns their ids. */
+export async function seedApplications(
+  tag: string,
+  count: number,
+  overrides: (i: number) => Record<string, unknown> = () => ({}),
+): Promise<string[]> {
+  const service = await serviceClient();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    visa_type: 'Tourist Visa',
+    name: `${tag} ${String(i + 1).padStart(3, '0')}`,
+    email: `${tag}.${i + 1}@example.com`,
+    phone: '+234 800 000 0000',
+    dob: '1990-01-01',
+    nationality: 'Nigerian',
+    passport_number: `P${tag.slice(0, 6).toUpperCase()}${i + 1}`,
+    marital_status: 'Single',
+    address: '1 Test Street, Lagos',
+    // One second apart, newest last, so "newest first" has a known order.
+    submitted_at: new Date(Date.now() - (count - i) * 1000).toISOString(),
+    ...overrides(i),
+  }));
+  const { data, error } = await service.from('visa_applications').insert(rows).select('id');
+  if (error) throw error;
+  return data.map((row) => row.id as string);
+}
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe's WCAG 2.2 AA violations on the page as it is now (finite animations finished first). */
+export async function axeViolations(page: Page) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }));
+}

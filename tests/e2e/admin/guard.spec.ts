@@ -1,0 +1,59 @@
+// Who may see /admin: the three refusals of the specification, word for word, each without axe
+// violations, and the dashboard for an admin.
+import { test } from '../support/fixtures.ts';
+import { SEEDED_ADMIN, SEEDED_USER } from '../support/backend.ts';
+import { AdminPage, expect, axeViolations, signIn } from './admin.po.ts';
+
+// A shared 2-core machine under load: axe and a cold island need more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+test('a visitor who is not logged in is asked to log in, with a way back to /admin', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByText('You must log in to access this page.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login?next=/admin');
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a signed-in user who is not an admin is denied', async ({ page }) => {
+  await signIn(page, SEEDED_USER.email, SEEDED_USER.password);
+  await page.goto('/admin');
+  await expect(page.getByText('Access denied. You are not authorized to view this page.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test.describe('when the role cannot be read', () => {
+  const PROFILES = /\/rest\/v1\/profiles\?/;
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('the page says the role check failed and shows no list', async ({ page }) => {
+    await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await page.route(PROFILES, (route) => route.abort('failed'));
+    await page.goto('/admin');
+    await expect(page.getByText('Failed to verify user role.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Once the network is back, Retry reads the role again and the dashboard opens.
+    await page.unroute(PROFILES);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(new AdminPage(page).sectionButton('Visa applications')).toBeVisible();
+  });
+});
+
+test('an admin sees the five sections, in order, each with its count, and no axe violations', async ({ page }) => {
+  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  const admin = new AdminPage(page);
+  await admin.open();
+  const headings = page.locator('.admin-section__heading');
+  await expect(headings).toHaveText([
+    /Visa applications \(\d[\d,]*\)/,
+    /Users \(\d[\d,]*\)/,
+    /Bookings \(\d[\d,]*\)/,
+    /Contact messages \(\d[\d,]*\)/,
+    /Newsletter subscribers \(\d[\d,]*\)/,
+  ]);
+  await expect(admin.rows('Visa applications').first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});

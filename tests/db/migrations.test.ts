@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('the project migrations', () => {
   it('are named <version>_<name>.sql, one per domain, in order', async () => {
     const names = (await listMigrations()).map((m) => m.name);
-    expect(names).toEqual(['profiles', 'visa_applications', 'public_forms', 'admin_users']);
+    expect(names).toEqual(['profiles', 'visa_applications', 'public_forms', 'admin_users', 'form_spam_and_retries']);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {

@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { isSitemapUrl } from './src/lib/content/seo.ts';
 import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
+import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.ts';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
 // SITE_URL; locally the default keeps every URL absolute and stable for tests.
@@ -22,7 +23,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   // The sitemap lists canonical public pages only: no account pages, no /visa/{type-slug} aliases.
   // sitemapAtRoot must come after sitemap(): it moves the index that one writes to /sitemap.xml.
-  integrations: [mdx(), react(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot()],
+  // hydrateOnInteraction adds `client:interaction` (the footer newsletter and contact forms).
+  integrations: [mdx(), react(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot(), hydrateOnInteraction()],
   server: { host: '127.0.0.1', port: 4321 },
   // Prefetch on hover keeps navigations instant on slow networks without loading anything up front.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

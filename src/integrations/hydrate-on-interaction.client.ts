@@ -5,6 +5,8 @@ import type { ClientDirective } from 'astro';
 
 /** Set on the island while a submit made before hydration waits for the hydrated form. */
 export const PENDING_SUBMIT_ATTRIBUTE = 'data-pending-submit';
+/** Set by the island once its form handles submits itself. */
+export const FORM_READY_ATTRIBUTE = 'data-form-ready';
 
 const TRIGGERS = ['focusin', 'pointerdown', 'input'] as const;
 
@@ -17,16 +19,14 @@ const hydrateOnInteraction: ClientDirective = (load, _options, el) => {
     const hydrate = await load();
     await hydrate();
   };
-  // The server-rendered form must not submit itself natively (a page reload with the address in
-  // the URL); the attribute tells the island to send it once it has taken over.
+  // The form must never submit natively (a page reload with the address in the URL), not even
+  // between Astro dropping `ssr` and React attaching its handlers; until the island says its form
+  // is ready, the attribute asks it to send the held submit.
   const hold = (event: Event) => {
-    if (el.hasAttribute('ssr')) {
-      event.preventDefault();
-      el.setAttribute(PENDING_SUBMIT_ATTRIBUTE, '');
-      void start();
-    } else {
-      el.removeEventListener('submit', hold, true);
-    }
+    event.preventDefault();
+    if (el.hasAttribute(FORM_READY_ATTRIBUTE)) return;
+    el.setAttribute(PENDING_SUBMIT_ATTRIBUTE, '');
+    void start();
   };
   for (const type of TRIGGERS) el.addEventListener(type, start);
   el.addEventListener('submit', hold, true);

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { measurePage, routeOf } from './lib/js-weight.ts';
 import { audit } from './lib/lighthouse.ts';
 import { serveStatic } from './lib/static-server.ts';
+import { measureFormPages } from './lib/form-weights.ts';
 
-const LIGHTHOUSE_PATHS = ['/', '/visa', '/visa/1', '/country/1', '/services/1', '/service-details/consultancy', '/news-media'];
+const LIGHTHOUSE_PATHS = ['/', '/contact', '/visa', '/visa/1', '/country/1', '/services/1', '/service-details/consultancy', '/news-media'];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
 
 const work = mkdtempSync(join(tmpdir(), 'site-bench-'));
@@ -34,6 +35,13 @@ for (const w of weights) console.log(`${String(w.eagerBytes).padStart(6)}  ${Str
 const zero = weights.filter((w) => w.eagerBytes + w.deferredBytes === 0).length;
 console.log(`${zero} of ${weights.length} pages ship no JavaScript at all.`);
 
+// Form pages in a browser: what loads first, and what the form adds once the visitor uses it.
+const { origin: formOrigin, server: formServer } = await serveStatic(outDir);
+const formWeights = await measureFormPages(formOrigin).finally(() => formServer.close());
+console.log('\nForm pages, JavaScript in the browser (gzip bytes)');
+console.log('at load  after use  page (form)');
+for (const f of formWeights) console.log(`${String(f.beforeBytes).padStart(7)}  ${String(f.afterBytes).padStart(9)}  ${f.page} (${f.form})`);
+
 const lighthouse: Record<string, unknown> = {};
 if (!skipLighthouse) {
   const { origin, server } = await serveStatic(outDir);
@@ -56,7 +64,7 @@ if (!skipLighthouse) {
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/site.json',
-  JSON.stringify({ date: new Date().toISOString(), buildSeconds, weights, lighthouse }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), buildSeconds, weights, formWeights, lighthouse }, null, 2),
 );
 console.log('\nFigures saved to bench-results/site.json');
 rmSync(work, { recursive: true, force: true });

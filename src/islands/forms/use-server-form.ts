@@ -3,7 +3,7 @@
 // `client:interaction` directive held back, and starts loading supabase-js so the first submit
 // does not wait for it.
 import { useEffect, useState, type RefObject } from 'react';
-import { PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/hydrate-on-interaction.client.ts';
+import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/hydrate-on-interaction.client.ts';
 import { loadClient } from '../../lib/forms/store.ts';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -23,6 +23,7 @@ export function useServerForm<K extends string>(
       if (name in values && element.value !== '' && element.value !== values[name]) setValue(name, element.value);
     }
     const island = form.closest('astro-island');
+    island?.setAttribute(FORM_READY_ATTRIBUTE, '');
     if (island?.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)) {
       island.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
       setReplay(true);

@@ -38,8 +38,8 @@ export async function measureFormPages(origin: string): Promise<FormPageWeight[]
     for (const { page: path, form: name } of FORM_PAGES) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      // The signed-out visa form sends the visitor to /login; stay on the form to measure it.
-      await page.route(/\/login/, (route) => route.abort());
+      // The signed-out visa form sends the visitor to /login; a 204 answer keeps the browser on the form.
+      await page.route(/\/login/, (route) => route.fulfill({ status: 204 }));
       const sizes = new Map<string, Promise<number>>();
       page.on('response', (response) => {
         if (response.request().resourceType() !== 'script') return;

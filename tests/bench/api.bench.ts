@@ -13,6 +13,7 @@ import { openDb, type OpenDbOptions } from '../../supabase/local/db/open.ts';
 import { apiKeys } from '../../supabase/local/jwt.ts';
 import { startBackendProcess, type BackendProcess } from '../support/backend-process.ts';
 import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts';
+import { concurrentFormSubmissions } from './lib/form-load.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 2000);
@@ -345,6 +346,12 @@ try {
   const rows = Number(counted.headers.get('content-range')?.split('/')[1]);
   results.concurrent200 = { created: statuses.filter((s) => s === 201).length, rows };
   report('200 concurrent submissions: 201 Created / rows stored', `${statuses.filter((s) => s === 201).length} / ${rows}`, 'exactly 200', rows === 200);
+
+  // 7b. The same for each public form, as the site's form islands submit.
+  results.formLoad = await concurrentFormSubmissions(backend.url, keys);
+  for (const f of results.formLoad as Awaited<ReturnType<typeof concurrentFormSubmissions>>) {
+    report(`200 concurrent ${f.form}: accepted / rows (ms)`, `${f.accepted} / ${f.rows} (${f.ms} ms)`, 'exactly 200', f.rows === 200);
+  }
   await backend.stop();
 
   // 9. kill -9 during a stream of inserts, on PGlite.

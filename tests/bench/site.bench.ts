@@ -16,6 +16,7 @@ import { measureAccountWeights, printAccountWeights } from './lib/account-weight
 import { audit, type LighthouseFigures } from './lib/lighthouse.ts';
 import { timeNavigation } from './lib/navigation.ts';
 import { serveStatic } from './lib/static-server.ts';
+import { measureFormPages } from './lib/form-weights.ts';
 
 const LIGHTHOUSE_PATHS = [
   '/',
@@ -67,6 +68,14 @@ const zero = weights.filter((w) => w.eagerBytes + w.deferredBytes === 0).length;
 console.log(`${zero} of ${weights.length} pages ship no JavaScript at all.`);
 const accountWeights = measureAccountWeights(outDir);
 printAccountWeights(accountWeights);
+
+// Form pages in a browser: what loads first, and what the form adds once the visitor uses it.
+const { origin: formOrigin, server: formServer } = await serveStatic(outDir);
+const formWeights = await measureFormPages(formOrigin).finally(() => formServer.close());
+console.log('\nForm pages, JavaScript in the browser (gzip bytes)');
+console.log('at load  after use  page (form)');
+for (const f of formWeights) console.log(`${String(f.beforeBytes).padStart(7)}  ${String(f.afterBytes).padStart(9)}  ${f.page} (${f.form})`);
+
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -133,7 +142,7 @@ try {
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/site.json',
-  JSON.stringify({ date: new Date().toISOString(), runs, buildSeconds, weights, accountWeights, lighthouse, navigation }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), runs, buildSeconds, weights, accountWeights, formWeights, lighthouse, navigation }, null, 2),
 );
 console.log('\nFigures saved to bench-results/site.json');
 rmSync(work, { recursive: true, force: true });

@@ -32,6 +32,7 @@ describe('the project migrations', () => {
       'newsletter_rpc_only',
       'submission_limit_without_email',
       'admin_dashboard',
+      'form_spam_and_retries',
     ]);
   });
 

@@ -1,0 +1,62 @@
+// The home page's booking form (#booking). Rendered on the server with the page, so its space is
+// reserved from the first paint; hydrates when the booking section nears the viewport.
+import { useEffect, useState } from 'react';
+import { BOOKING_COUNTRIES } from '../../lib/domain.ts';
+import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
+import { localToday } from '../../lib/forms/fields.ts';
+import { insertRow } from '../../lib/forms/store.ts';
+import { notifyBooking } from '../../lib/notify/index.ts';
+import { useForm } from '../hooks/use-form.ts';
+import FormMessage from '../ui/FormMessage.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { Honeypot, SelectField, TextField } from '../ui/Field.tsx';
+import { useServerForm } from './use-server-form.ts';
+import { useStoredSubmission } from './use-stored-submission.ts';
+
+const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
+  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE, {
+    // The database judges "today" where it is earliest on Earth; name the field if it disagrees.
+    'The booking date cannot be in the past.': 'date',
+  });
+
+const notify = ({ website: _website, ...booking }: Booking) => notifyBooking(booking);
+
+export default function BookingForm() {
+  const submit = useStoredSubmission(storeBooking, BOOKING_SUCCESS, notify);
+  const form = useForm({
+    schema: bookingSchema,
+    initial: BOOKING_INITIAL,
+    submit,
+  });
+  const { formRef, values, errors, fieldProps, setValue } = form;
+  useServerForm(formRef, values, setValue);
+  // The visitor's today, known only in the browser (the server would render the build day).
+  const [today, setToday] = useState<string>();
+  useEffect(() => setToday(localToday()), []);
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={form.onSubmit} aria-label="Book a consultation">
+      <div className="form__row">
+        <TextField label="Full name" field={fieldProps('full_name')} error={errors.full_name} autoComplete="name" />
+        <TextField label="Phone" field={fieldProps('phone')} error={errors.phone} type="tel" autoComplete="tel" />
+      </div>
+      <div className="form__row">
+        <TextField label="Email" field={fieldProps('email')} error={errors.email} type="email" autoComplete="email" />
+        <SelectField
+          label="Country"
+          field={fieldProps('country')}
+          error={errors.country}
+          options={BOOKING_COUNTRIES}
+          placeholder="Choose a country"
+        />
+      </div>
+      <div className="form__row">
+        <TextField label="Date" field={fieldProps('date')} error={errors.date} type="date" min={today} />
+        <TextField label="Time" field={fieldProps('time')} error={errors.time} type="time" />
+      </div>
+      <Honeypot field={fieldProps('website')} />
+      <SubmitButton label="Book appointment" busyLabel="Booking..." busy={form.submitting} />
+      <FormMessage status={form.status} message={form.message} />
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+// The footer's newsletter form, on every page. Hydrated by `client:interaction` (first focus,
+// press or keystroke), so no page downloads React for it at load. A blank address does nothing;
+// any stored or already-stored address gets the same thanks.
+import type { FormEvent } from 'react';
+import {
+  NEWSLETTER_FAILURE,
+  NEWSLETTER_INITIAL,
+  NEWSLETTER_SUCCESS,
+  isBlankSignup,
+  newsletterSchema,
+  type NewsletterSignup,
+} from '../../lib/forms/newsletter.ts';
+import { store } from '../../lib/forms/store.ts';
+import { notifyNewsletter } from '../../lib/notify/index.ts';
+import { useForm } from '../hooks/use-form.ts';
+import FormMessage from '../ui/FormMessage.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { Honeypot, TextField } from '../ui/Field.tsx';
+import { useServerForm } from './use-server-form.ts';
+import { useStoredSubmission } from './use-stored-submission.ts';
+
+// The address is unique in the table, so a repeat is already harmless: no idempotency key needed.
+const subscribe = ({ email, website }: NewsletterSignup) =>
+  store((supabase) => supabase.rpc('subscribe_newsletter', { email, website: website || null }), NEWSLETTER_FAILURE);
+
+const notify = ({ email }: NewsletterSignup) => notifyNewsletter(email);
+
+export default function NewsletterForm() {
+  const submit = useStoredSubmission(subscribe, NEWSLETTER_SUCCESS, notify);
+  const form = useForm({
+    schema: newsletterSchema,
+    initial: NEWSLETTER_INITIAL,
+    submit,
+  });
+  const { formRef, values, errors, fieldProps, setValue } = form;
+  useServerForm(formRef, values, setValue);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Specification: a blank address is ignored (no request, no message).
+    if (isBlankSignup(values)) event.preventDefault();
+    else void form.onSubmit(event);
+  };
+
+  return (
+    <form ref={formRef} className="form newsletter-form" noValidate onSubmit={onSubmit} aria-label="Newsletter">
+      <div className="newsletter-form__row">
+        <TextField label="Your email address" field={fieldProps('email')} error={errors.email} type="email" autoComplete="email" />
+        <SubmitButton label="Subscribe" busyLabel="Subscribing..." busy={form.submitting} />
+      </div>
+      <Honeypot field={fieldProps('website')} />
+      <FormMessage status={form.status} message={form.message} />
+    </form>
+  );
+}

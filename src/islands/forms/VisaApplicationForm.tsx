@@ -1,0 +1,116 @@
+// The visa application (/visa-form). Signed-in users only: a signed-out visitor goes to /login
+// with this page (and its ?type=) as `next`. The type from the link is preselected and survives
+// the reset after a success; name and email start from the profile.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { authState, startAuth } from '../../lib/auth/store.ts';
+import { MARITAL_STATUSES, VISA_TYPES } from '../../lib/domain.ts';
+import { insertRow } from '../../lib/forms/store.ts';
+import {
+  VISA_APPLICATION_INITIAL,
+  VISA_FAILURE,
+  VISA_SUCCESS,
+  VISA_SUCCESS_TITLE,
+  requestedVisaType,
+  visaApplicationSchema,
+  type VisaApplication,
+} from '../../lib/forms/visa-application.ts';
+import { useForm } from '../hooks/use-form.ts';
+import Dialog from '../ui/Dialog.tsx';
+import FormMessage from '../ui/FormMessage.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
+import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
+import { focusFirstField } from './focus.ts';
+import { useServerForm } from './use-server-form.ts';
+import { useStoredSubmission } from './use-stored-submission.ts';
+
+// user_id defaults to the caller (auth.uid()); row-level security refuses any other.
+const storeApplication = (application: VisaApplication, clientKey: string) =>
+  insertRow('visa_applications', { ...application, client_key: clientKey }, VISA_FAILURE, {
+    'The date of birth cannot be in the future.': 'dob',
+  });
+
+/** The preselected visa type survives the reset after a success (specification section 4). */
+const KEEP_ON_RESET: (keyof typeof VISA_APPLICATION_INITIAL)[] = ['visa_type'];
+
+/** Where a signed-out visitor logs in, coming back to this page with the same query. */
+export const loginHref = (location: { pathname: string; search: string }) =>
+  `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+
+export default function VisaApplicationForm() {
+  const auth = useStore(authState);
+  const submit = useStoredSubmission(storeApplication, VISA_SUCCESS);
+  const form = useForm({
+    schema: visaApplicationSchema,
+    initial: VISA_APPLICATION_INITIAL,
+    submit,
+    keepOnReset: KEEP_ON_RESET,
+  });
+  const { formRef, values, errors, fieldProps, setValue } = form;
+  useServerForm(formRef, values, setValue);
+  const prefilled = useRef(false);
+
+  useEffect(() => {
+    void startAuth();
+    const type = requestedVisaType(location.search);
+    if (type) setValue('visa_type', type);
+  }, [setValue]);
+
+  useEffect(() => {
+    if (auth.status === 'signed-out') location.replace(loginHref(location));
+    // Fill name and email once, from the profile when it has arrived; never over what was typed.
+    if (auth.status !== 'signed-in' || prefilled.current || (!auth.profile && !auth.profileError)) return;
+    prefilled.current = true;
+    const name = auth.profile?.full_name;
+    if (name && !values.name) setValue('name', name);
+    if (auth.email && !values.email) setValue('email', auth.email);
+  }, [auth, setValue, values.name, values.email]);
+
+  const sent = form.status === 'success';
+  return (
+    <>
+      <form ref={formRef} className="form" noValidate onSubmit={form.onSubmit} aria-label="Visa application">
+        <SelectField
+          label="Visa type"
+          field={fieldProps('visa_type')}
+          error={errors.visa_type}
+          options={VISA_TYPES}
+          placeholder="Choose a visa type"
+        />
+        <div className="form__row">
+          <TextField label="Full name" field={fieldProps('name')} error={errors.name} autoComplete="name" />
+          <TextField label="Email" field={fieldProps('email')} error={errors.email} type="email" autoComplete="email" />
+        </div>
+        <div className="form__row">
+          <TextField label="Phone" field={fieldProps('phone')} error={errors.phone} type="tel" autoComplete="tel" />
+          <TextField label="Date of birth" field={fieldProps('dob')} error={errors.dob} type="date" autoComplete="bday" />
+        </div>
+        <div className="form__row">
+          <TextField label="Nationality" field={fieldProps('nationality')} error={errors.nationality} />
+          <TextField label="Passport number" field={fieldProps('passport_number')} error={errors.passport_number} />
+        </div>
+        <SelectField
+          label="Marital status"
+          field={fieldProps('marital_status')}
+          error={errors.marital_status}
+          options={MARITAL_STATUSES}
+          placeholder="Choose your marital status"
+        />
+        <TextArea label="Address" field={fieldProps('address')} error={errors.address} rows={3} autoComplete="street-address" />
+        <TextArea label="Message (optional)" field={fieldProps('message')} error={errors.message} rows={4} />
+        <SubmitButton label="Submit application" busyLabel="Submitting..." busy={form.submitting} />
+        <FormMessage status={sent ? 'idle' : form.status} message={sent ? '' : form.message} />
+      </form>
+      <Dialog
+        open={sent}
+        title={VISA_SUCCESS_TITLE}
+        onClose={() => {
+          form.clearMessage();
+          focusFirstField(formRef.current);
+        }}
+      >
+        <p>{VISA_SUCCESS}</p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// What a form island does once it takes over its server-rendered form: it keeps whatever the
+// visitor typed before hydration (nothing is lost on a slow phone), sends a submit the
+// `client:interaction` directive held back, and starts loading supabase-js so the first submit
+// does not wait for it.
+import { useEffect, useState, type RefObject } from 'react';
+import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/hydrate-on-interaction.client.ts';
+import { loadClient } from '../../lib/forms/store.ts';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export function useServerForm<K extends string>(
+  formRef: RefObject<HTMLFormElement | null>,
+  values: Record<K, string>,
+  setValue: (name: K, value: string) => void,
+) {
+  const [replay, setReplay] = useState(false);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const element of Array.from(form.elements) as Control[]) {
+      const name = element.name as K;
+      if (name in values && element.value !== '' && element.value !== values[name]) setValue(name, element.value);
+    }
+    const island = form.closest('astro-island');
+    island?.setAttribute(FORM_READY_ATTRIBUTE, '');
+    if (island?.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)) {
+      island.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
+      setReplay(true);
+    }
+    // Errors surface when the visitor submits; here the client only warms up.
+    loadClient().catch(() => undefined);
+    // Once, on mount: later values are React's own.
+  }, []);
+
+  // After the adopted values have rendered, so the submit sends them.
+  useEffect(() => {
+    if (!replay) return;
+    setReplay(false);
+    formRef.current?.requestSubmit();
+  }, [replay, formRef]);
+}

@@ -1,0 +1,40 @@
+// The home page's booking form (specification sections 3 and 5, PRODUCT.md: date is its own
+// field, today or later). Limits are those of public.bookings (20261122000300_public_forms.sql).
+import * as z from 'zod/mini';
+import { BOOKING_COUNTRIES } from '../domain.ts';
+import { choice, date, email, honeypot, text, time } from './fields.ts';
+
+export const BOOKING_LIMITS = {
+  full_name: { min: 1, max: 200 },
+  phone: { min: 3, max: 40 },
+  email: 254,
+} as const;
+
+export const BOOKING_SUCCESS = 'Booking successfully submitted!';
+export const BOOKING_FAILURE = 'An error occurred. Please try again.';
+
+export const bookingSchema = z.object({
+  full_name: text('your full name', BOOKING_LIMITS.full_name),
+  phone: text('your phone number', BOOKING_LIMITS.phone),
+  email: email(BOOKING_LIMITS.email),
+  country: choice(BOOKING_COUNTRIES, 'Please choose a country.'),
+  date: date('the date of your appointment', {
+    test: (value, today) => value >= today,
+    message: 'Please choose today or a later date.',
+  }),
+  time: time('a time'),
+  website: honeypot,
+});
+
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** The booking form's fields, empty. */
+export const BOOKING_INITIAL = {
+  full_name: '',
+  phone: '',
+  email: '',
+  country: '',
+  date: '',
+  time: '',
+  website: '',
+};

@@ -1,0 +1,21 @@
+// The footer's newsletter form (specification section 5: a blank address is ignored; PRODUCT.md:
+// the same thanks for a new and a known address). The limit is newsletter_subscribers.email's.
+import * as z from 'zod/mini';
+import { email, honeypot } from './fields.ts';
+
+export const NEWSLETTER_LIMITS = { email: 254 } as const;
+
+export const NEWSLETTER_SUCCESS = 'Thanks for subscribing!';
+export const NEWSLETTER_FAILURE = 'We could not subscribe you just now. Please try again.';
+
+export const newsletterSchema = z.object({
+  email: email(NEWSLETTER_LIMITS.email),
+  website: honeypot,
+});
+
+export type NewsletterSignup = z.infer<typeof newsletterSchema>;
+
+export const NEWSLETTER_INITIAL = { email: '', website: '' };
+
+/** True when the form should do nothing at all: the trimmed address is empty. */
+export const isBlankSignup = (values: { email: string }) => values.email.trim() === '';

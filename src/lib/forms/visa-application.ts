@@ -1,0 +1,58 @@
+// The visa application form (specification sections 3, 4, 5 and 8). Limits are those of
+// public.visa_applications (20261122000200_visa_applications.sql).
+import * as z from 'zod/mini';
+import { MARITAL_STATUSES, VISA_TYPES, type VisaType } from '../domain.ts';
+import { choice, date, email, optionalText, text } from './fields.ts';
+
+export const VISA_APPLICATION_LIMITS = {
+  name: { min: 1, max: 200 },
+  phone: { min: 3, max: 40 },
+  nationality: { min: 1, max: 100 },
+  passport_number: { min: 1, max: 50 },
+  address: { min: 1, max: 500 },
+  message: 5000,
+  email: 254,
+  /** The earliest date of birth the column accepts. */
+  dobFrom: '1900-01-01',
+} as const;
+
+export const VISA_SUCCESS_TITLE = 'Application Submitted Successfully!';
+export const VISA_SUCCESS = 'One of Our members will contact you via, Email, Phone Call or Whatsapp chat. Thanks!';
+export const VISA_FAILURE = 'Failed to submit the application. Please try again.';
+
+export const visaApplicationSchema = z.object({
+  visa_type: choice(VISA_TYPES, 'Please choose a visa type.'),
+  name: text('your name', VISA_APPLICATION_LIMITS.name),
+  email: email(VISA_APPLICATION_LIMITS.email),
+  phone: text('your phone number', VISA_APPLICATION_LIMITS.phone),
+  dob: date('your date of birth', {
+    test: (value, today) => value < today && value >= VISA_APPLICATION_LIMITS.dobFrom,
+    message: 'Please enter a date of birth in the past (from 1900).',
+  }),
+  nationality: text('your nationality', VISA_APPLICATION_LIMITS.nationality),
+  passport_number: text('your passport number', VISA_APPLICATION_LIMITS.passport_number),
+  marital_status: choice(MARITAL_STATUSES, 'Please choose your marital status.'),
+  address: text('your address', VISA_APPLICATION_LIMITS.address),
+  message: optionalText('your message', VISA_APPLICATION_LIMITS.message),
+});
+
+export type VisaApplication = z.infer<typeof visaApplicationSchema>;
+
+export const VISA_APPLICATION_INITIAL = {
+  visa_type: '',
+  name: '',
+  email: '',
+  phone: '',
+  dob: '',
+  nationality: '',
+  passport_number: '',
+  marital_status: '',
+  address: '',
+  message: '',
+};
+
+/** The visa type a link asked for (`?type=Business Visa`), or '' when it names none of the six. */
+export function requestedVisaType(search: string): VisaType | '' {
+  const type = new URLSearchParams(search).get('type') ?? '';
+  return (VISA_TYPES as readonly string[]).includes(type) ? (type as VisaType) : '';
+}

@@ -1,0 +1,63 @@
+// Each form page's JavaScript in a real browser, before and after the visitor uses the form: the
+// gzip bytes of every script the page requested at load (and once idle), then again after the
+// form was brought into view and its first field focused (which hydrates the island and loads
+// supabase-js). The static build runs without a backend, so nothing is submitted.
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
+
+export interface FormPageWeight {
+  page: string;
+  form: string;
+  beforeBytes: number;
+  afterBytes: number;
+}
+
+/** Pages with a form, and the accessible name of the form each one is measured by. */
+export const FORM_PAGES = [
+  { page: '/', form: 'Book a consultation' },
+  { page: '/contact', form: 'Send us a message' },
+  { page: '/contact1', form: 'Send us a message' },
+  { page: '/about', form: 'Newsletter' },
+  { page: '/visa-form', form: 'Visa application' },
+];
+
+async function scriptBytes(page: Page, sizes: Map<string, Promise<number>>): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map((s) => s.textContent ?? ''),
+  );
+  const files = await Promise.all(sizes.values());
+  return [...files, ...inline.map((text) => gzipSync(text).length)].reduce((sum, n) => sum + n, 0);
+}
+
+export async function measureFormPages(origin: string): Promise<FormPageWeight[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const results: FormPageWeight[] = [];
+  try {
+    for (const { page: path, form: name } of FORM_PAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // The signed-out visa form sends the visitor to /login; a 204 answer keeps the browser on the form.
+      await page.route(/\/login/, (route) => route.fulfill({ status: 204 }));
+      const sizes = new Map<string, Promise<number>>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const url = new URL(response.url()).pathname;
+        sizes.set(url, response.body().then((body) => gzipSync(body).length, () => 0));
+      });
+      await page.goto(origin + path);
+      const beforeBytes = await scriptBytes(page, sizes);
+      const form = page.getByRole('form', { name });
+      await form.scrollIntoViewIfNeeded();
+      await form.locator('input, select, textarea').first().focus();
+      await page.locator('astro-island:not([ssr])', { has: form }).waitFor({ state: 'attached', timeout: 30_000 });
+      const afterBytes = await scriptBytes(page, sizes);
+      results.push({ page: path, form: name, beforeBytes, afterBytes });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

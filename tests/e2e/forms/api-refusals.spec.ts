@@ -1,0 +1,41 @@
+// Values outside the closed lists, sent straight to the API (no browser form in the way): the
+// database's CHECK constraints refuse them with a 4xx.
+import { test, expect } from '@playwright/test';
+import { anonClient, backendKeys, createUser, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
+import { createClient } from '@supabase/supabase-js';
+import { E2E_API_URL } from '../support/e2e-env.ts';
+import { isoDay } from './forms.po.ts';
+
+test('a booking for a country outside the list is refused with 400', async () => {
+  const { error, status } = await (await anonClient()).from('bookings').insert({
+    full_name: 'Amara Eze',
+    phone: '+234 809 000 0000',
+    email: uniqueEmail('country'),
+    country: 'France',
+    date: isoDay(3),
+    time: '10:00',
+  });
+  expect(status).toBe(400);
+  expect(error).toMatchObject({ code: '23514' });
+});
+
+test('a visa application of a type outside the list is refused with 400', async () => {
+  const email = uniqueEmail('type');
+  await createUser(email);
+  const { anonKey } = await backendKeys();
+  const client = createClient(E2E_API_URL, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
+  const { error, status } = await client.from('visa_applications').insert({
+    visa_type: 'Student Visa',
+    name: 'Chidi Okeke',
+    email,
+    phone: '+234 802 000 0000',
+    dob: '1992-03-14',
+    nationality: 'Nigerian',
+    passport_number: 'A09876543',
+    marital_status: 'Single',
+    address: 'Lagos',
+  });
+  expect(status).toBe(400);
+  expect(error).toMatchObject({ code: '23514' });
+});

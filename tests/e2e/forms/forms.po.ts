@@ -1,0 +1,177 @@
+// Page objects and helpers of the form journeys: each form by its accessible name, filled by its
+// labels; the rows it stored, read with the service key; the network cut at the REST call.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
+import { anonClient, backendKeys, serviceClient } from '../support/backend.ts';
+import { E2E_API_URL } from '../support/e2e-env.ts';
+import { expectHydrated } from '../support/islands.ts';
+
+/** A day counted from the machine's today (the browser runs in the same time zone), as YYYY-MM-DD. */
+export function isoDay(offset: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** One form island on a page: its <form> (by accessible name) and the island around it. */
+export class FormIsland {
+  readonly form: Locator;
+  readonly island: Locator;
+
+  constructor(
+    readonly page: Page,
+    name: string,
+  ) {
+    this.form = page.getByRole('form', { name });
+    this.island = page.locator('astro-island', { has: this.form });
+  }
+
+  field(label: string): Locator {
+    return this.form.getByLabel(label, { exact: true });
+  }
+
+  get honeypot(): Locator {
+    return this.form.locator('input[name="website"]');
+  }
+
+  submitButton(): Locator {
+    return this.form.locator('button[type="submit"]');
+  }
+
+  /** Brings the form into view, interacts with it (client:interaction) and waits for hydration. */
+  async ready(): Promise<this> {
+    await this.form.scrollIntoViewIfNeeded();
+    await this.form.locator('input, select, textarea').first().focus();
+    await expectHydrated(this.island);
+    return this;
+  }
+
+  /** Fills fields by label: text inputs are typed into, selects chosen. */
+  async fill(values: Record<string, string>): Promise<void> {
+    for (const [label, value] of Object.entries(values)) {
+      const field = this.field(label);
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+    }
+  }
+
+  /** Every field's value by label, to check that nothing was lost. */
+  async values(labels: string[]): Promise<Record<string, string>> {
+    const found: Record<string, string> = {};
+    for (const label of labels) found[label] = await this.field(label).inputValue();
+    return found;
+  }
+
+  async submit(): Promise<void> {
+    await this.submitButton().click();
+  }
+
+  /** The form's live message (alert or status). */
+  message(): Locator {
+    return this.form.locator('.form-message');
+  }
+
+  /** The error tied to a field (aria-describedby), by the field's label. */
+  async errorOf(label: string): Promise<string> {
+    const ids = (await this.field(label).getAttribute('aria-describedby')) ?? '';
+    const texts = await Promise.all(
+      ids
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => this.page.locator(`[id="${id}"]`).textContent()),
+    );
+    return texts.join(' ').trim();
+  }
+}
+
+/** Rows of a form table where `column` equals `value`, read as an operator (service key). */
+export async function rowsWhere(table: string, column: string, value: string): Promise<Record<string, unknown>[]> {
+  const { data, error } = await (await serviceClient()).from(table).select('*').eq(column, value);
+  if (error) throw error;
+  return data;
+}
+
+/** Fills the hourly quota of `email` on a form table through the API, as five earlier submissions. */
+export async function useUpQuota(table: string, row: Record<string, unknown>): Promise<void> {
+  const client = await anonClient();
+  for (let i = 0; i < 5; i++) {
+    const { error } =
+      table === 'newsletter_subscribers'
+        ? await client.rpc('subscribe_newsletter', { email: row['email'] })
+        : await client.from(table).insert(row);
+    if (error) throw error;
+  }
+}
+
+/** The REST path of a table or function, for page.route. */
+export const restUrl = (path: string) => `${E2E_API_URL}/rest/v1/${path}**`;
+
+/** Lets the request reach the server, then drops its answer: stored, but the browser never hears. */
+export async function loseAnswer(route: Route): Promise<void> {
+  await route.fetch();
+  await route.abort('connectionreset');
+}
+
+/** The browser reports a failed fetch on the console; an offline test expects exactly that. */
+export const OFFLINE_CONSOLE = /Failed to load resource|ERR_CONNECTION_RESET|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/;
+
+/** The console line of an HTTP error status the test provokes, or of a cut connection. */
+export const refusedConsole = (...statuses: number[]) => new RegExp(`status of (${statuses.join('|')})|${OFFLINE_CONSOLE.source}`);
+
+/** Signs `email` in for the page's origin, as the login page would leave it (the stored session). */
+export async function signInBrowser(page: Page, email: string, password: string): Promise<void> {
+  const stored = new Map<string, string>();
+  const storage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  };
+  const { anonKey } = await backendKeys();
+  const client = createClient(E2E_API_URL, anonKey, {
+    auth: {
+      storage,
+      storageKey: SUPABASE_STORAGE_KEY,
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
+  });
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  const session = stored.get(SUPABASE_STORAGE_KEY)!;
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SUPABASE_STORAGE_KEY, session]);
+}
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe on the form's section (the success dialog renders inside it) once finite animations have
+ * ended, as the behaviours' a11y spec does; the rest of each page has its own axe tests, and a
+ * whole-page scan is slow on a busy machine.
+ */
+export async function axeViolations(page: Page, section: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  return (await new AxeBuilder({ page }).include(section).withTags(WCAG).analyze()).violations;
+}
+
+/** The success dialog: open, focus inside it, closed by Escape with focus back in the form. */
+export async function expectDialogClosesWithEscape(page: Page, dialog: Locator, form: FormIsland): Promise<void> {
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await form.form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
+
+/** A string that is harmless text, not SQL or markup, when stored and shown. */
+export const INJECTION = `Robert'); DROP TABLE bookings;-- <script>alert(1)</script> " OR 1=1`;

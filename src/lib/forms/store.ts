@@ -20,7 +20,7 @@ export async function loadClient(): Promise<SupabaseClient> {
  * True when an insert failed only because a row with this idempotency key is already stored:
  * the earlier attempt succeeded and its answer was lost, or a second click raced the first.
  */
-export function isDuplicateSubmission(error: { code?: string; message?: string; details?: string | null }): boolean {
+export function isDuplicateSubmission(error: { code?: string | undefined; message?: string | undefined; details?: string | null | undefined }): boolean {
   return error.code === '23505' && /client_key/.test(`${error.message ?? ''} ${error.details ?? ''}`);
 }
 

@@ -1,26 +1,15 @@
 // axe (WCAG 2.2 AA) on every account page in each of its states: empty, errors shown, success
 // shown, logged out and signed in, invalid link, and the signed-in nav menu open.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { createUser, SEEDED_USER, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
 import { AccountForm, AuthNav, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, MESSAGES, REFUSED_REQUEST, test } from './account.po.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Runs axe once finite animations have ended (as tests/e2e/behaviours/a11y.spec.ts does). */
+/** Fails the test on any axe violation (tests/e2e/support/axe.ts). */
 async function expectNoViolations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function openForm(page: Page, path: string, name: string): Promise<AccountForm> {

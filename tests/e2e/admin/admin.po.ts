@@ -128,19 +128,5 @@ export async function seedApplications(
   return data.map((row) => row.id as string);
 }
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe's WCAG 2.2 AA violations on the page as it is now (finite animations finished first). */
-export async function axeViolations(page: Page) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) }));
-}
+/** axe's WCAG 2.2 AA violations (one helper for every browser test). */
+export { axeViolations } from '../support/axe.ts';

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { Carousel, GetStartedPopup, SiteNav } from './widgets.po.ts';
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** Runs axe once every finite animation (reveals, popover transitions) has ended: colours caught
- *  halfway through a fade are not what a reader sees. The endless tagline marquee is left running. */
+/** axe's violations on the page as it is now (tests/e2e/support/axe.ts). */
 async function audit(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  return new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return { violations: await axeViolations(page) };
 }
 
 test.describe('accessibility of the home page and its widgets', () => {

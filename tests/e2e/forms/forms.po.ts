@@ -1,6 +1,5 @@
 // Page objects and helpers of the form journeys: each form by its accessible name, filled by its
 // labels; the rows it stored, read with the service key; the network cut at the REST call.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
@@ -145,24 +144,8 @@ export async function signInBrowser(page: Page, email: string, password: string)
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SUPABASE_STORAGE_KEY, session]);
 }
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * axe on the form's section (the success dialog renders inside it) once finite animations have
- * ended, as the behaviours' a11y spec does; the rest of each page has its own axe tests, and a
- * whole-page scan is slow on a busy machine.
- */
-export async function axeViolations(page: Page, section: string) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  return (await new AxeBuilder({ page }).include(section).withTags(WCAG).analyze()).violations;
-}
+/** axe on a form's section (the success dialog renders inside it): axeViolations(page, section). */
+export { axeViolations } from '../support/axe.ts';
 
 /** The success dialog: open, focus inside it, closed by Escape with focus back in the form. */
 export async function expectDialogClosesWithEscape(page: Page, dialog: Locator, form: FormIsland): Promise<void> {

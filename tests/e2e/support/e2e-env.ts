@@ -8,8 +8,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4329);
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
 export const E2E_SITE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_API_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
-/** The e2e build goes to its own folder: it points at the e2e backend, unlike `npm start`'s dist/. */
-export const E2E_OUT_DIR = './.e2e/dist';
+/**
+ * The e2e build goes to its own folder, one per port: it points at its e2e backend (unlike
+ * `npm start`'s dist/), and two suites on other ports must not overwrite each other's build.
+ */
+export const E2E_OUT_DIR = `./.e2e/dist-${E2E_PORT}`;
 
 /**
  * The backend's environment for browser tests. Many journeys sign up, sign in and resend mail from
@@ -35,5 +38,5 @@ export const E2E_BACKEND_ENV: Record<string, string> = {
 export const E2E_SITE_ENV: Record<string, string> = {
   PUBLIC_SUPABASE_URL: E2E_API_URL,
   ASTRO_OUT_DIR: E2E_OUT_DIR,
-  ASTRO_CACHE_DIR: './.e2e/cache',
+  ASTRO_CACHE_DIR: `./.e2e/cache-${E2E_PORT}`,
 };

@@ -51,6 +51,10 @@ test.describe('JavaScript per page (gzip)', () => {
   });
 
   test('the home page loads React only for the carousel, and only once scrolled to it', async ({ page }, testInfo) => {
+    // Two loads of the longest page, scrolled screen by screen, with the booking form and the
+    // carousel hydrating on the way (React and supabase-js): over 30 s on a busy 2-core machine.
+    // The test measures weight, not speed.
+    test.setTimeout(90_000);
     const atLoad = await scriptsOf(page, '/', false);
     const shared = total(atLoad);
     console.log(`/ at load: ${kb(shared)} gzip`, Object.fromEntries(atLoad));

@@ -5,8 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { isSitemapUrl } from './src/lib/content/seo.ts';
 import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
-import clientSession from './src/integrations/client-session/index.ts';
-import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.ts';
+import clientDirectives from './src/integrations/client-directives/index.ts';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
 // SITE_URL; locally the default keeps every URL absolute and stable for tests.
@@ -24,8 +23,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   // The sitemap lists canonical public pages only: no account pages, no /visa/{type-slug} aliases.
   // sitemapAtRoot must come after sitemap(): it moves the index that one writes to /sitemap.xml.
-  // clientSession adds `client:session` (hydrate only with a stored session), used by the nav;
-  // hydrateOnInteraction adds `client:interaction` (the footer newsletter and contact forms).
-  integrations: [mdx(), react(), clientSession(), hydrateOnInteraction(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot()],
+  // clientDirectives adds `client:session` (hydrate only with a stored session), used by the nav,
+  // and `client:interaction` (hydrate on first use: the footer newsletter and contact forms).
+  integrations: [mdx(), react(), clientDirectives(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot()],
   server: { host: '127.0.0.1', port: 4321 },
 });

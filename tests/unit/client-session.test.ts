@@ -3,7 +3,7 @@
 // the island for a visitor who stays signed out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../src/lib/auth/stored-session.ts';
-import directive from '../../src/integrations/client-session/directive.ts';
+import directive from '../../src/integrations/client-directives/session.ts';
 
 let stored: string | null;
 let target: EventTarget;

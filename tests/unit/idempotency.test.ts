@@ -2,7 +2,7 @@
 // values and after a stored submission.
 import { describe, expect, it } from 'vitest';
 import { randomKey, submissionKeys } from '../../src/lib/forms/idempotency.ts';
-import { isDuplicateSubmission } from '../../src/lib/forms/store.ts';
+import { isDuplicateSubmission } from '../../src/lib/forms/submit.ts';
 
 describe('submissionKeys', () => {
   it('reuses the key for a retry of the same values', () => {

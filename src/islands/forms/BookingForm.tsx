@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { BOOKING_COUNTRIES } from '../../lib/domain.ts';
 import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
 import { localToday } from '../../lib/forms/fields.ts';
-import { insertRow } from '../../lib/forms/store.ts';
+import { insertRow } from '../../lib/forms/submit.ts';
 import { notifyBooking } from '../../lib/notify/index.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, SelectField, TextField } from '../ui/Field.tsx';
-import { useServerForm } from './use-server-form.ts';
+import { useServerForm } from '../hooks/use-server-form.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>

@@ -9,7 +9,7 @@ import {
   contactSchema,
   type ContactMessage,
 } from '../../lib/forms/contact.ts';
-import { insertRow } from '../../lib/forms/store.ts';
+import { insertRow } from '../../lib/forms/submit.ts';
 import { notifyContact } from '../../lib/notify/index.ts';
 import { useForm } from '../hooks/use-form.ts';
 import Dialog from '../ui/Dialog.tsx';
@@ -17,7 +17,7 @@ import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
-import { useServerForm } from './use-server-form.ts';
+import { useServerForm } from '../hooks/use-server-form.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 type Sent = ContactMessage & { page: string };

@@ -10,13 +10,13 @@ import {
   newsletterSchema,
   type NewsletterSignup,
 } from '../../lib/forms/newsletter.ts';
-import { store } from '../../lib/forms/store.ts';
+import { store } from '../../lib/forms/submit.ts';
 import { notifyNewsletter } from '../../lib/notify/index.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, TextField } from '../ui/Field.tsx';
-import { useServerForm } from './use-server-form.ts';
+import { useServerForm } from '../hooks/use-server-form.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 // The address is unique in the table, so a repeat is already harmless: no idempotency key needed.

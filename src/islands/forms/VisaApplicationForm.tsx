@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { authState, startAuth } from '../../lib/auth/store.ts';
 import { MARITAL_STATUSES, VISA_TYPES } from '../../lib/domain.ts';
-import { insertRow } from '../../lib/forms/store.ts';
+import { insertRow } from '../../lib/forms/submit.ts';
 import {
   VISA_APPLICATION_INITIAL,
   VISA_FAILURE,
@@ -21,7 +21,7 @@ import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
-import { useServerForm } from './use-server-form.ts';
+import { useServerForm } from '../hooks/use-server-form.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 // user_id defaults to the caller (auth.uid()); row-level security refuses any other.

@@ -3,7 +3,7 @@
 // success text, and only then tells the optional notification service, without waiting for it.
 import { useCallback, useRef } from 'react';
 import { submissionKeys } from '../../lib/forms/idempotency.ts';
-import type { StoreOutcome } from '../../lib/forms/store.ts';
+import type { StoreOutcome } from '../../lib/forms/submit.ts';
 import type { SubmitOutcome } from '../hooks/use-form.ts';
 
 export function useStoredSubmission<T>(

@@ -1,5 +1,5 @@
 // What a page can know about the visitor without loading supabase-js: whether a session is stored
-// in this browser. The nav's `client:session` directive (src/integrations/client-session/) reads it
+// in this browser. The nav's `client:session` directive (src/integrations/client-directives/) reads it
 // to decide whether to download React and supabase-js at all, so this module must stay tiny and
 // free of imports.
 

@@ -1,6 +1,6 @@
 // The browser half of `client:interaction` (inlined into each page that uses it, so it stays a
 // few lines). A submit made before React is ready (Enter pressed at once) is held, the island is
-// marked, and the hydrated form sends it (src/islands/forms/use-server-form.ts).
+// marked, and the hydrated form sends it (src/islands/hooks/use-server-form.ts).
 import type { ClientDirective } from 'astro';
 
 /** Set on the island while a submit made before hydration waits for the hydrated form. */

@@ -1,4 +1,4 @@
-// The `client:session` directive (see index.ts). Astro bundles this file on its own and inlines it
+// The browser half of `client:session` (see index.ts). Astro bundles this file on its own and inlines it
 // in pages that use it, so it imports only the tiny stored-session module.
 import type { ClientDirective } from 'astro';
 import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../lib/auth/stored-session.ts';

@@ -3,8 +3,8 @@
 // `client:interaction` directive held back, and starts loading supabase-js so the first submit
 // does not wait for it.
 import { useEffect, useState, type RefObject } from 'react';
-import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/hydrate-on-interaction.client.ts';
-import { loadClient } from '../../lib/forms/store.ts';
+import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/client-directives/interaction.ts';
+import { loadClient } from '../../lib/forms/submit.ts';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

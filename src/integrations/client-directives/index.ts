@@ -1,0 +1,35 @@
+// The site's own hydration directives, beside Astro's `client:load`, `client:visible` and the rest.
+// Each has a browser half in this folder, which Astro bundles on its own and inlines into the pages
+// that use it, so each stays a few hundred bytes.
+//
+// - `client:session` (session.ts): hydrates an island only when the visitor has a stored session
+//   (or signs in on this page). The nav's auth menu uses it, so a signed-out visitor on a public
+//   page downloads no React and no supabase-js: the static Login / SignUp dropdown serves them.
+// - `client:interaction` (interaction.ts): hydrates an island the first time the visitor focuses,
+//   presses on or types into it, so an island visible at load (the footer's newsletter form on a
+//   short page) still adds no framework code to the first load. The island renders its form on the
+//   server; the visitor starts using that form while React loads.
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+// Astro's documented way to let a custom directive type-check on components.
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:session'?: boolean;
+    'client:interaction'?: boolean;
+  }
+}
+
+const entrypoint = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+export default function clientDirectives(): AstroIntegration {
+  return {
+    name: 'bridgeway:client-directives',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'session', entrypoint: entrypoint('./session.ts') });
+        addClientDirective({ name: 'interaction', entrypoint: entrypoint('./interaction.ts') });
+      },
+    },
+  };
+}

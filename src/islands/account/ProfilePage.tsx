@@ -5,6 +5,7 @@ import './account.css';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { authState, refreshProfile, startAuth, type Profile } from '../../lib/auth/store.ts';
+import AccountNote from './AccountNote.tsx';
 import MyApplications from './MyApplications.tsx';
 import ProfileEditor from './ProfileEditor.tsx';
 import { useHydrated } from './use-hydrated.ts';
@@ -45,25 +46,23 @@ export default function ProfilePage() {
 
   if (state.status === 'signed-out') {
     return (
-      <div className="account-note">
-        <p>{PROFILE_MESSAGES.loggedOut}</p>
+      <AccountNote tone="plain" message={PROFILE_MESSAGES.loggedOut}>
         <p>
           <a className="form-submit" href="/login?next=/profile">
             Log in
           </a>
         </p>
-      </div>
+      </AccountNote>
     );
   }
 
   if (state.profileError) {
     return (
-      <div className="account-note account-note--error">
-        <p role="alert">{PROFILE_MESSAGES.loadFailed}</p>
+      <AccountNote tone="error" message={PROFILE_MESSAGES.loadFailed}>
         <button type="button" className="form-submit" onClick={() => void refreshProfile()}>
           Try again
         </button>
-      </div>
+      </AccountNote>
     );
   }
 

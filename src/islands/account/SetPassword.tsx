@@ -13,9 +13,12 @@ import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
+import AccountNote, { AccountNextSteps } from './AccountNote.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 const submit = ({ password }: SetPasswordData) => setNewPassword(password);
+
+const NO_LINK = 'Open this page from the link in your password reset email. If the link no longer works, request a new one.';
 
 export default function SetPassword() {
   const hydrated = useHydrated();
@@ -27,37 +30,23 @@ export default function SetPassword() {
     void startAuth();
   }, []);
 
-  if (!hydrated || state.status === 'loading') {
-    return (
-      <p className="account-note" role="status">
-        Checking your reset link…
-      </p>
-    );
-  }
+  if (!hydrated || state.status === 'loading') return <AccountNote tone="progress" message="Checking your reset link…" />;
 
   if (form.status === 'success') {
     return (
-      <div className="account-note account-note--success">
-        <p role="status">{form.message}</p>
-        <p>
-          <a href="/profile">Go to your profile</a> or <a href="/visa-form">apply for a visa</a>.
-        </p>
-      </div>
+      <AccountNote tone="success" message={form.message}>
+        <AccountNextSteps />
+      </AccountNote>
     );
   }
 
   if (link?.kind === 'error' || state.status !== 'signed-in') {
     return (
-      <div className="account-note account-note--error">
-        <p role="alert">
-          {link?.kind === 'error'
-            ? MESSAGES.resetLinkInvalid
-            : 'Open this page from the link in your password reset email. If the link no longer works, request a new one.'}
-        </p>
+      <AccountNote tone="error" message={link?.kind === 'error' ? MESSAGES.resetLinkInvalid : NO_LINK}>
         <p>
           <a href="/reset">Request a new password reset link</a>
         </p>
-      </div>
+      </AccountNote>
     );
   }
 

@@ -6,6 +6,7 @@ import './account.css';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { authLink, authState, startAuth } from '../../lib/auth/store.ts';
+import AccountNote, { AccountNextSteps } from './AccountNote.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 export const VERIFY_MESSAGES = {
@@ -24,42 +25,24 @@ export default function VerifyEmail() {
     void startAuth();
   }, []);
 
-  if (!hydrated || state.status === 'loading') {
-    return (
-      <p className="account-note" role="status">
-        Checking your verification link…
-      </p>
-    );
-  }
+  if (!hydrated || state.status === 'loading') return <AccountNote tone="progress" message="Checking your verification link…" />;
 
   if (link?.kind === 'session' && state.status === 'signed-in') {
     return (
-      <div className="account-note account-note--success">
-        <p role="status">{VERIFY_MESSAGES.verified}</p>
-        <p>
-          <a href="/profile">Go to your profile</a> or <a href="/visa-form">apply for a visa</a>.
-        </p>
-      </div>
+      <AccountNote tone="success" message={VERIFY_MESSAGES.verified}>
+        <AccountNextSteps />
+      </AccountNote>
     );
   }
 
-  if (link?.kind === 'error' || link?.kind === 'session') {
-    return (
-      <div className="account-note account-note--error">
-        <p role="alert">{VERIFY_MESSAGES.invalid}</p>
-        <p>
-          {VERIFY_MESSAGES.newLink} <a href="/login">Log in</a>
-        </p>
-      </div>
-    );
-  }
-
+  // A link that failed, or whose session did not hold, cannot verify; with no link at all the page
+  // says where the link is. Both show how to get a new one.
+  const failed = link?.kind === 'error' || link?.kind === 'session';
   return (
-    <div className="account-note">
-      <p>{VERIFY_MESSAGES.noLink}</p>
+    <AccountNote tone={failed ? 'error' : 'plain'} message={failed ? VERIFY_MESSAGES.invalid : VERIFY_MESSAGES.noLink}>
       <p>
         {VERIFY_MESSAGES.newLink} <a href="/login">Log in</a>
       </p>
-    </div>
+    </AccountNote>
   );
 }

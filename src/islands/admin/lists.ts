@@ -77,6 +77,27 @@ function deleteById(table: string) {
   };
 }
 
+/** A timestamp column, newest first on its first click. */
+const timeColumn = (key: string, label: string): Column => ({ key, label, sortKey: key, firstAscending: false, format: formatDateTime });
+
+/** A text column sorted by its generated lower-cased key (`<key>_lower`), A to Z first. */
+const textColumn = (key: string, label: string, format?: Column['format']): Column => ({
+  key,
+  label,
+  sortKey: `${key}_lower`,
+  firstAscending: true,
+  ...(format ? { format } : {}),
+});
+
+/** A column sorted by its own value (an enum or a date), ascending first. */
+const valueColumn = (key: string, label: string, format?: Column['format']): Column => ({
+  key,
+  label,
+  sortKey: key,
+  firstAscending: true,
+  ...(format ? { format } : {}),
+});
+
 export const APPLICATIONS: ListConfig = {
   id: 'applications',
   title: 'Visa applications',
@@ -84,12 +105,12 @@ export const APPLICATIONS: ListConfig = {
   select:
     'id, submitted_at, name, email, phone, visa_type, status, dob, nationality, passport_number, marital_status, address, message, user_id, updated_at',
   columns: [
-    { key: 'submitted_at', label: 'Submitted', sortKey: 'submitted_at', firstAscending: false, format: formatDateTime },
-    { key: 'name', label: 'Name', sortKey: 'name_lower', firstAscending: true },
-    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
-    { key: 'visa_type', label: 'Visa type', sortKey: 'visa_type', firstAscending: true },
-    { key: 'passport_number', label: 'Passport number', sortKey: 'passport_number_lower', firstAscending: true },
-    { key: 'status', label: 'Status', sortKey: 'status', firstAscending: true, format: statusLabel },
+    timeColumn('submitted_at', 'Submitted'),
+    textColumn('name', 'Name'),
+    textColumn('email', 'Email'),
+    valueColumn('visa_type', 'Visa type'),
+    textColumn('passport_number', 'Passport number'),
+    valueColumn('status', 'Status', statusLabel),
   ],
   searchKeys: ['name_lower', 'email_lower', 'passport_number_lower'],
   searchLabel: 'Search by name, email or passport number',
@@ -111,11 +132,11 @@ export const USERS: ListConfig = {
   table: 'profiles',
   select: 'id, created_at, full_name, email, role, phone, country, age, occupation, marital_status, address',
   columns: [
-    { key: 'created_at', label: 'Joined', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
-    { key: 'full_name', label: 'Name', sortKey: 'full_name_lower', firstAscending: true, format: (v) => nameOr(v, 'User') },
-    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    timeColumn('created_at', 'Joined'),
+    textColumn('full_name', 'Name', (v) => nameOr(v, 'User')),
+    textColumn('email', 'Email'),
     { key: 'country', label: 'Country' },
-    { key: 'role', label: 'Role', sortKey: 'role', firstAscending: true, format: (v) => (v === 'admin' ? 'Admin' : 'User') },
+    valueColumn('role', 'Role', (v) => (v === 'admin' ? 'Admin' : 'User')),
   ],
   searchKeys: ['full_name_lower', 'email_lower'],
   searchLabel: 'Search by name or email',
@@ -137,12 +158,12 @@ export const BOOKINGS: ListConfig = {
   table: 'bookings',
   select: 'id, created_at, full_name, email, phone, country, date, time',
   columns: [
-    { key: 'created_at', label: 'Received', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
-    { key: 'full_name', label: 'Name', sortKey: 'full_name_lower', firstAscending: true },
-    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    timeColumn('created_at', 'Received'),
+    textColumn('full_name', 'Name'),
+    textColumn('email', 'Email'),
     { key: 'phone', label: 'Phone' },
     { key: 'country', label: 'Country' },
-    { key: 'date', label: 'Date', sortKey: 'date', firstAscending: true, format: formatDate },
+    valueColumn('date', 'Date', formatDate),
     { key: 'time', label: 'Time', format: (v) => text(v).slice(0, 5) },
   ],
   searchKeys: ['full_name_lower', 'email_lower'],
@@ -162,9 +183,9 @@ export const MESSAGES: ListConfig = {
   table: 'contact_messages',
   select: 'id, created_at, name, email, phone, subject, message, page',
   columns: [
-    { key: 'created_at', label: 'Received', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
-    { key: 'name', label: 'Name', sortKey: 'name_lower', firstAscending: true },
-    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    timeColumn('created_at', 'Received'),
+    textColumn('name', 'Name'),
+    textColumn('email', 'Email'),
     { key: 'subject', label: 'Subject' },
     { key: 'message', label: 'Message' },
   ],
@@ -185,8 +206,8 @@ export const SUBSCRIBERS: ListConfig = {
   table: 'newsletter_subscribers',
   select: 'id, created_at, email',
   columns: [
-    { key: 'created_at', label: 'Subscribed', sortKey: 'created_at', firstAscending: false, format: formatDateTime },
-    { key: 'email', label: 'Email', sortKey: 'email_lower', firstAscending: true },
+    timeColumn('created_at', 'Subscribed'),
+    textColumn('email', 'Email'),
   ],
   searchKeys: ['email_lower'],
   searchLabel: 'Search by email',

@@ -47,26 +47,23 @@ export function queryParam(query: URLSearchParams, name: string): string {
   return withoutNul(query.get(name) ?? '', name);
 }
 
-/** Deepest nesting accepted in user metadata; deeper documents overflow Postgres's JSON parser. */
-const MAX_DATA_DEPTH = 100;
-
 /**
  * An object field of the body (signup `data`, user update `data`), or undefined. Every key and
- * string inside is checked for NUL, iteratively, so a hostile document cannot exhaust the stack.
+ * string inside is checked for NUL, iteratively. Depth needs no check here: the server refuses any
+ * body nested deeper than MAX_JSON_DEPTH before it reaches a route (http.ts).
  */
 export function objectField(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) throw authError(400, 'validation_failed', `${name} must be a JSON object`);
-  const pending: [unknown, number][] = [[value, 1]];
+  const pending: unknown[] = [value];
   while (pending.length > 0) {
-    const [item, depth] = pending.pop()!;
+    const item = pending.pop();
     if (typeof item === 'string') withoutNul(item, name);
     if (typeof item !== 'object' || item === null) continue;
-    if (depth > MAX_DATA_DEPTH) throw authError(400, 'validation_failed', `${name} is nested more than ${MAX_DATA_DEPTH} levels deep`);
     for (const [key, child] of Object.entries(item)) {
       withoutNul(key, name);
-      pending.push([child, depth + 1]);
+      pending.push(child);
     }
   }
   return value as Record<string, unknown>;

@@ -1,6 +1,6 @@
 // The visa application (/visa-form). Signed-in users only: a signed-out visitor goes to /login
 // with this page (and its ?type=) as `next`. The type from the link is preselected and survives
-// the reset after a success; name and email start from the profile.
+// the reset after a success; name and email start from the profile, again after each success.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { authState, startAuth } from '../../lib/auth/store.ts';
@@ -22,6 +22,7 @@ import SubmitButton from '../ui/SubmitButton.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
 import { useServerForm } from '../hooks/use-server-form.ts';
+import { loginHref } from '../../scripts/login-redirect.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 // user_id defaults to the caller (auth.uid()); row-level security refuses any other.
@@ -32,10 +33,6 @@ const storeApplication = (application: VisaApplication, clientKey: string) =>
 
 /** The preselected visa type survives the reset after a success (specification section 4). */
 const KEEP_ON_RESET: (keyof typeof VISA_APPLICATION_INITIAL)[] = ['visa_type'];
-
-/** Where a signed-out visitor logs in, coming back to this page with the same query. */
-export const loginHref = (location: { pathname: string; search: string }) =>
-  `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
 
 export default function VisaApplicationForm() {
   const auth = useStore(authState);
@@ -49,6 +46,13 @@ export default function VisaApplicationForm() {
   const { formRef, values, errors, fieldProps, setValue } = form;
   useServerForm(formRef, values, setValue);
   const prefilled = useRef(false);
+  const sent = form.status === 'success';
+
+  // A success resets the fields: the next application starts from the profile again. Declared
+  // before the fill below so that, in the render of the reset, it runs first.
+  useEffect(() => {
+    if (sent) prefilled.current = false;
+  }, [sent]);
 
   useEffect(() => {
     void startAuth();
@@ -58,7 +62,8 @@ export default function VisaApplicationForm() {
 
   useEffect(() => {
     if (auth.status === 'signed-out') location.replace(loginHref(location));
-    // Fill name and email once, from the profile when it has arrived; never over what was typed.
+    // Fill name and email once per application, from the profile when it has arrived; never over
+    // what was typed.
     if (auth.status !== 'signed-in' || prefilled.current || (!auth.profile && !auth.profileError)) return;
     prefilled.current = true;
     const name = auth.profile?.full_name;
@@ -66,7 +71,6 @@ export default function VisaApplicationForm() {
     if (auth.email && !values.email) setValue('email', auth.email);
   }, [auth, setValue, values.name, values.email]);
 
-  const sent = form.status === 'success';
   return (
     <>
       <form ref={formRef} className="form" noValidate onSubmit={form.onSubmit} aria-label="Visa application">

@@ -70,8 +70,8 @@ test('the Apply buttons of a visa page and a country page carry the visa type', 
   await expect(page.getByRole('link', { name: /^Apply for a .* visa$/ })).toHaveAttribute('href', /^\/visa-form\?type=\w/);
 });
 
-test('submitting reads Submitting..., the popup confirms, the form resets keeping the type, the row is stored', async ({ page }) => {
-  const { form, userId } = await openSignedIn(page);
+test('submitting reads Submitting..., the popup confirms, the form resets keeping the type and the profile, the row is stored', async ({ page }) => {
+  const { form, email, userId } = await openSignedIn(page);
   await form.fill({ ...details, 'Message (optional)': 'Travelling in March.' });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -86,6 +86,9 @@ test('submitting reads Submitting..., the popup confirms, the form resets keepin
   await expect(popup(page)).toContainText(VISA_SUCCESS);
   await expectDialogClosesWithEscape(page, popup(page), form);
   await expect(form.field('Visa type')).toHaveValue('Business Visa');
+  // The next application starts from the profile again.
+  await expect(form.field('Full name')).toHaveValue('Ngozi Adebayo');
+  await expect(form.field('Email')).toHaveValue(email);
   for (const label of ['Phone', 'Date of birth', 'Nationality', 'Passport number', 'Marital status', 'Address']) {
     await expect(form.field(label)).toHaveValue('');
   }

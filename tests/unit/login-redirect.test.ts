@@ -1,0 +1,39 @@
+// The signed-in-only pages' way to /login: the inline head script sends a visitor with no stored
+// session at once, to the same address the island uses for an expired one.
+import { describe, expect, it, vi } from 'vitest';
+import { inlineCall } from '../../src/lib/inline-script.ts';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
+import { loginHref, sendToLoginWithoutSession } from '../../src/scripts/login-redirect.ts';
+
+const page = { pathname: '/visa-form', search: '?type=Naija%20Wife%20%2F%20Resident%20Permit' };
+
+/** Runs the script as the page's head would, with this storage; returns where it sent the visitor. */
+function run(getItem: (key: string) => string | null): string | undefined {
+  const replace = vi.fn<(url: string) => void>();
+  const location = { ...page, replace };
+  const window = { localStorage: { getItem }, location };
+  new Function('window', 'location', inlineCall(sendToLoginWithoutSession, JSON.stringify(SUPABASE_STORAGE_KEY)))(window, location);
+  return replace.mock.calls[0]?.[0];
+}
+
+describe('login redirect', () => {
+  it('sends the page and its query as next, encoded', () => {
+    expect(loginHref(page)).toBe('/login?next=%2Fvisa-form%3Ftype%3DNaija%2520Wife%2520%252F%2520Resident%2520Permit');
+  });
+
+  it('the inline script sends a visitor with no stored session to the same address', () => {
+    expect(run(() => null)).toBe(loginHref(page));
+  });
+
+  it('leaves a visitor with a stored session to the island', () => {
+    expect(run((key) => (key === SUPABASE_STORAGE_KEY ? '{"access_token":"t"}' : null))).toBeUndefined();
+  });
+
+  it('treats blocked storage as no session', () => {
+    expect(
+      run(() => {
+        throw new DOMException('blocked', 'SecurityError');
+      }),
+    ).toBe(loginHref(page));
+  });
+});

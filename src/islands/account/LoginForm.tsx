@@ -12,6 +12,7 @@ import { useForm, type FormStatus, type SubmitOutcome } from '../hooks/use-form.
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
+import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 /** How long 'Login successful!' stays up before the next page opens, so it is seen and read. */
@@ -35,6 +36,8 @@ export default function LoginForm() {
   };
 
   const form = useForm({ schema: loginSchema, initial: { email: '', password: '' }, submit, resetOnSuccess: false });
+  // What was typed while React loaded is kept (the page hydrates once it has painted).
+  useServerForm(form.formRef, form.values, form.setValue);
 
   const resendEmail = async () => {
     if (resend.status === 'submitting') return;

@@ -7,6 +7,7 @@ import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
+import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 const submit = ({ email }: ResetRequestData) => requestPasswordReset(email);
@@ -14,6 +15,8 @@ const submit = ({ email }: ResetRequestData) => requestPasswordReset(email);
 export default function ResetRequestForm() {
   const hydrated = useHydrated();
   const form = useForm({ schema: resetRequestSchema, initial: { email: '' }, submit });
+  // What was typed while React loaded is kept (the page hydrates once it has painted).
+  useServerForm(form.formRef, form.values, form.setValue);
   return (
     <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} onFocus={preloadSupabase} aria-label="Reset password">
       <TextField label="Email" field={form.fieldProps('email')} error={form.errors.email} type="email" autoComplete="email" />

@@ -9,6 +9,7 @@ import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
 import ProfileFields from './ProfileFields.tsx';
+import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 const EMPTY: Record<SignupField, string> = {
@@ -26,6 +27,8 @@ const EMPTY: Record<SignupField, string> = {
 export default function SignupForm() {
   const hydrated = useHydrated();
   const form = useForm({ schema: signupSchema, initial: EMPTY, submit: signUp });
+  // What was typed while React loaded is kept (the page hydrates once it has painted).
+  useServerForm(form.formRef, form.values, form.setValue);
   return (
     <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} onFocus={preloadSupabase} aria-label="Sign up">
       <ProfileFields fieldProps={form.fieldProps} errors={form.errors} />

@@ -25,6 +25,8 @@ const hydrateOnInteraction: ClientDirective = (load, _options, el) => {
   const hold = (event: Event) => {
     event.preventDefault();
     if (el.hasAttribute(FORM_READY_ATTRIBUTE)) return;
+    // Not ready: React may already listen (hydrated, values not yet adopted) and must not see it.
+    event.stopPropagation();
     el.setAttribute(PENDING_SUBMIT_ATTRIBUTE, '');
     void start();
   };

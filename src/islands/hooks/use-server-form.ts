@@ -13,7 +13,7 @@ export function useServerForm<K extends string>(
   values: Record<K, string>,
   setValue: (name: K, value: string) => void,
 ) {
-  const [replay, setReplay] = useState(false);
+  const [adopted, setAdopted] = useState(false);
 
   useEffect(() => {
     const form = formRef.current;
@@ -22,21 +22,22 @@ export function useServerForm<K extends string>(
       const name = element.name as K;
       if (name in values && element.value !== '' && element.value !== values[name]) setValue(name, element.value);
     }
-    const island = form.closest('astro-island');
-    island?.setAttribute(FORM_READY_ATTRIBUTE, '');
-    if (island?.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)) {
-      island.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
-      setReplay(true);
-    }
+    setAdopted(true);
     // Errors surface when the visitor submits; here the client only warms up.
     loadClient().catch(() => undefined);
     // Once, on mount: later values are React's own.
   }, []);
 
-  // After the adopted values have rendered, so the submit sends them.
+  // Only once the adopted values have rendered does the island take submits itself: a submit
+  // handled earlier would read the empty values of the first render (a typed address judged blank).
+  // Until then the directive holds every submit; the one it held is sent now.
   useEffect(() => {
-    if (!replay) return;
-    setReplay(false);
-    formRef.current?.requestSubmit();
-  }, [replay, formRef]);
+    if (!adopted) return;
+    const island = formRef.current?.closest('astro-island');
+    island?.setAttribute(FORM_READY_ATTRIBUTE, '');
+    if (island?.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)) {
+      island.removeAttribute(PENDING_SUBMIT_ATTRIBUTE);
+      formRef.current?.requestSubmit();
+    }
+  }, [adopted, formRef]);
 }

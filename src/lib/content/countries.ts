@@ -1,6 +1,6 @@
-// Destination countries as pages use them: sorted by id, flag markup and visa links resolved.
+// Destination countries as pages use them: sorted by id, flag file and visa links resolved.
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { flagSvg } from './flags.ts';
+import { flagHref } from './flags.ts';
 import { getVisas, visaByType } from './visas.ts';
 import { toPicture, type Picture } from './pictures.ts';
 
@@ -8,7 +8,8 @@ import { toPicture, type Picture } from './pictures.ts';
 export interface CountryView {
   id: number;
   name: string;
-  flagSvg: string | undefined;
+  /** The flag's image file, when the flag package has one. */
+  flagHref: string | undefined;
   href: string;
   images: (Picture & { placeName: string })[];
   descriptions: string[];
@@ -26,7 +27,7 @@ export async function getCountries(): Promise<CountryView[]> {
       return {
         id: data.id,
         name: data.name,
-        flagSvg: flagSvg(data.flag),
+        flagHref: flagHref(data.flag),
         href: `/country/${data.id}`,
         images: data.images.map(toPicture),
         descriptions: data.descriptions,

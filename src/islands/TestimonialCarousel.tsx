@@ -2,45 +2,57 @@
 // previous / next / pause buttons and swipes. It holds still while hovered or focused, and never
 // moves by itself under reduced motion. Only the shown testimony is in the page, so the server
 // render stays small and screen readers meet one slide at a time.
-import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
-import { nextIndex, previousIndex, shouldAutoAdvance } from '../lib/carousel';
+//
+// The page carries only the first testimony and the longest (which sizes the box); the island
+// fetches the whole list when it hydrates (see lib/content/carousel-slides.ts). A move made
+// before the list has arrived is kept and shown as soon as it does.
+import { useEffect, useState, type HTMLAttributes } from 'react';
+import { nextIndex, previousIndex, shouldAutoAdvance, type CarouselTestimonial } from '../lib/carousel';
 import { useAutoplay } from './hooks/use-autoplay';
 import { useReducedMotion } from './hooks/use-reduced-motion';
+import { useSlides } from './hooks/use-slides';
 import { useSwipe } from './hooks/use-swipe';
 
-/** One testimony as the island receives it: the photo already resized to plain src/width/height. */
-export interface CarouselTestimonial {
-  id: number;
-  text: string;
-  name: string;
-  country: string;
-  image: { src: string; width: number; height: number; alt: string };
-}
-
 interface Props {
-  items: CarouselTestimonial[];
+  /** The testimony shown first, rendered on the server. */
+  first: CarouselTestimonial;
+  /** The testimony that needs the most room. */
+  sizer: CarouselTestimonial;
+  /** How many testimonies there are, for "1 / 18" before the list has arrived. */
+  count: number;
+  /** Where the full list is fetched from. */
+  src: string;
   intervalMs: number;
   swipeThresholdPx: number;
 }
 
 /** The testimonial carousel island (hydrated when it nears the viewport). */
-export default function TestimonialCarousel({ items, intervalMs, swipeThresholdPx }: Props) {
-  const count = items.length;
+export default function TestimonialCarousel({ first, sizer, count: pageCount, src, intervalMs, swipeThresholdPx }: Props) {
+  const { slides, retry } = useSlides(src);
+  // The list is the authority once it has arrived; until then the page's count stands in for it.
+  const count = slides?.length ?? pageCount;
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = useReducedMotion();
 
-  const next = () => setIndex((current) => nextIndex(current, count));
-  const previous = () => setIndex((current) => previousIndex(current, count));
+  const next = () => {
+    retry();
+    setIndex((current) => nextIndex(current, count));
+  };
+  const previous = () => {
+    retry();
+    setIndex((current) => previousIndex(current, count));
+  };
   const autoAdvancing = shouldAutoAdvance({ count, intervalMs, paused: !playing, hovered, focused, reducedMotion });
   useAutoplay(autoAdvancing, intervalMs, index, next);
   const swipe = useSwipe(swipeThresholdPx, (direction) => (direction === 'next' ? next() : previous()));
-  const current = items[index];
-  const sizer = useMemo(() => longest(items), [items]);
+  // Only the first slide is known until the list arrives; the position shown follows what is shown.
+  const shown = slides ? index % count : 0;
+  const current = slides?.[shown] ?? first;
   // Warm the cache with the next photo so it is there when its slide comes in.
-  const upcoming = items[nextIndex(index, count)]?.image.src;
+  const upcoming = slides?.[nextIndex(shown, count)]?.image.src;
   useEffect(() => {
     if (upcoming) new Image().src = upcoming;
   }, [upcoming]);
@@ -63,18 +75,16 @@ export default function TestimonialCarousel({ items, intervalMs, swipeThresholdP
       <div className="carousel-slides" aria-live={autoAdvancing ? 'off' : 'polite'} {...swipe}>
         {/* An invisible copy of the longest testimony shares the slide's grid cell, so the box is
             as tall as it will ever need to be from the first paint: changing slides shifts nothing. */}
-        {sizer && <Slide item={sizer} photo={false} className="carousel-sizer" aria-hidden />}
-        {current && (
-          <Slide
-            key={current.id}
-            item={current}
-            photo
-            className="carousel-slide"
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-          />
-        )}
+        <Slide item={sizer} photo={false} className="carousel-sizer" aria-hidden />
+        <Slide
+          key={current.id}
+          item={current}
+          photo
+          className="carousel-slide"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${shown + 1} of ${count}`}
+        />
       </div>
       <div className="carousel-controls">
         <button type="button" onClick={previous} aria-label="Previous testimonial">
@@ -83,7 +93,7 @@ export default function TestimonialCarousel({ items, intervalMs, swipeThresholdP
           </svg>
         </button>
         <span className="carousel-position">
-          {index + 1} / {count}
+          {shown + 1} / {count}
         </span>
         {/* Nothing turns by itself under reduced motion, so the button hides but keeps its place. */}
         <button
@@ -104,12 +114,6 @@ export default function TestimonialCarousel({ items, intervalMs, swipeThresholdP
       </div>
     </div>
   );
-}
-
-/** The testimony that needs the most room (the longest text, then the longest name). */
-function longest(items: CarouselTestimonial[]): CarouselTestimonial | undefined {
-  const size = (item: CarouselTestimonial) => item.text.length + item.name.length + item.country.length;
-  return items.reduce<CarouselTestimonial | undefined>((best, item) => (!best || size(item) > size(best) ? item : best), undefined);
 }
 
 /** One testimony: photo (or a box of its size), words, name and country. */

@@ -1,5 +1,23 @@
 // Pure carousel arithmetic, kept apart from React so it is unit-tested in Node and shared by the
-// island and its hooks.
+// island, its hooks and the section that renders it on the server.
+
+/** One testimony as the island receives it: the photo already resized to plain src/width/height. */
+export interface CarouselTestimonial {
+  id: number;
+  text: string;
+  name: string;
+  country: string;
+  image: { src: string; width: number; height: number; alt: string };
+}
+
+/**
+ * The testimony that needs the most room (the longest text, then name and country). An invisible
+ * copy of it sizes the carousel's box, so changing slides never changes the page's height.
+ */
+export function longestTestimony(items: CarouselTestimonial[]): CarouselTestimonial | undefined {
+  const size = (item: CarouselTestimonial) => item.text.length + item.name.length + item.country.length;
+  return items.reduce<CarouselTestimonial | undefined>((best, item) => (!best || size(item) > size(best) ? item : best), undefined);
+}
 
 /** The index after `index` in a ring of `count` slides (wraps from the last to the first). */
 export function nextIndex(index: number, count: number): number {

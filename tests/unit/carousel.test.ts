@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextIndex, previousIndex, shouldAutoAdvance, swipeDirection } from '../../src/lib/carousel';
+import { longestTestimony, nextIndex, previousIndex, shouldAutoAdvance, swipeDirection } from '../../src/lib/carousel';
 
 describe('nextIndex and previousIndex', () => {
   describe.each([
@@ -57,5 +57,28 @@ describe('shouldAutoAdvance', () => {
     { reason: 'the interval is 0', change: { intervalMs: 0 } },
   ])('holds still when $reason', ({ change }) => {
     expect(shouldAutoAdvance({ ...base, ...change })).toBe(false);
+  });
+});
+
+describe('longestTestimony', () => {
+  const slide = (id: number, text: string, name = 'A', country = 'B') => ({
+    id,
+    text,
+    name,
+    country,
+    image: { src: `/p${id}.webp`, width: 96, height: 96, alt: '' },
+  });
+
+  it('picks the testimony with the most words to fit', () => {
+    expect(longestTestimony([slide(1, 'short'), slide(2, 'a good deal longer'), slide(3, 'mid length')])?.id).toBe(2);
+  });
+
+  it('counts the name and country too, and keeps the first of equals', () => {
+    expect(longestTestimony([slide(1, 'same'), slide(2, 'same', 'A much longer name')])?.id).toBe(2);
+    expect(longestTestimony([slide(1, 'same'), slide(2, 'same')])?.id).toBe(1);
+  });
+
+  it('is undefined for no testimonies', () => {
+    expect(longestTestimony([])).toBeUndefined();
   });
 });

@@ -1,13 +1,32 @@
-// Testimony videos: the play overlay starts its video, hides while it plays and returns on pause
-// or end. Listeners sit on the document (media events are caught while capturing, since they do
-// not bubble), so one set serves every video on the page.
+// Testimony videos: the play overlay puts its video in the frame the first time (the page carries
+// only a still, see TestimonyVideos.astro) and starts it; the overlay hides while it plays and
+// returns on pause or end. Listeners sit on the document (media events are caught while
+// capturing, since they do not bubble), so one set serves every video on the page.
 
 const overlayOf = (video: HTMLVideoElement) =>
   video.closest('[data-video]')?.querySelector<HTMLElement>('[data-video-overlay]') ?? null;
 
+/** The figure's video, created under its overlay on first use from the figure's data attributes. */
+function videoOf(figure: HTMLElement): HTMLVideoElement | null {
+  const existing = figure.querySelector('video');
+  if (existing) return existing;
+  const src = figure.dataset['videoSrc'];
+  const frame = figure.querySelector('[data-video-overlay]')?.parentElement;
+  if (!src || !frame) return null;
+  const video = document.createElement('video');
+  video.src = src;
+  video.controls = true;
+  video.playsInline = true;
+  video.inert = true;
+  video.setAttribute('aria-label', figure.dataset['videoLabel'] ?? '');
+  frame.prepend(video);
+  return video;
+}
+
 document.addEventListener('click', (event) => {
   const overlay = (event.target as Element | null)?.closest<HTMLElement>('[data-video-overlay]');
-  const video = overlay?.closest('[data-video]')?.querySelector('video');
+  const figure = overlay?.closest<HTMLElement>('[data-video]');
+  const video = figure ? videoOf(figure) : null;
   if (!video) return;
   video.inert = false;
   // Focus goes to the video so its own keyboard controls (space to pause) work at once.

@@ -9,17 +9,36 @@ test.describe('testimony videos', () => {
     await behavioursReady(page);
   });
 
-  test('load nothing up front: no autoplay, preload none, a lazy poster still', async ({ page }) => {
+  test('load nothing up front: a lazy still and a play button, no video until it is asked for', async ({ page }) => {
     const figures = page.locator('[data-video]');
     await expect(figures).toHaveCount(2);
     for (const figure of await figures.all()) {
-      const video = figure.locator('video');
-      await expect(video).toHaveAttribute('preload', 'none');
-      await expect(video).not.toHaveAttribute('autoplay');
-      expect(await isPaused(video)).toBe(true);
+      await expect(figure.locator('video')).toHaveCount(0);
       await expect(figure.locator('img')).toHaveAttribute('loading', 'lazy');
       await expect(figure.locator('img')).toHaveAttribute('src', /\.webp$/);
+      await expect(figure.getByRole('button', { name: /^Play the video testimony from / })).toBeVisible();
     }
+    // Nothing of a video file was requested by the page.
+    const videoRequests = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((entry) => /\.(mp4|webm)$/.test(new URL(entry.name).pathname)),
+    );
+    expect(videoRequests).toHaveLength(0);
+  });
+
+  test('pressing play puts a labelled video with controls in the frame, once', async ({ page }) => {
+    const figure = page.locator('[data-video]').first();
+    const overlay = figure.getByRole('button', { name: /^Play the video testimony from / });
+    await overlay.scrollIntoViewIfNeeded();
+    await overlay.click();
+    const video = figure.locator('video');
+    await expect(video).toHaveCount(1);
+    await expect(video).toHaveAttribute('controls', '');
+    await expect(video).toHaveAttribute('src', /^\/videos\/.+\.mp4$/);
+    await expect(video).toHaveAccessibleName(/^Video testimony from /);
+    await expect.poll(() => isPaused(video)).toBe(false);
+    await video.evaluate((element: HTMLVideoElement) => element.pause());
+    await overlay.click();
+    await expect(figure.locator('video')).toHaveCount(1);
   });
 
   test('the overlay hides while a video plays and returns on pause and on end', async ({ page }) => {

@@ -50,6 +50,8 @@ export class SitePage {
         add(el.getAttribute('poster'));
         add(el.getAttribute('src'));
       });
+      // Testimony videos are put in the page only when played; their files are named on the figure.
+      document.querySelectorAll('[data-video-src]').forEach((el) => add(el.getAttribute('data-video-src')));
       document.querySelectorAll('link[rel~="icon"], link[rel="sitemap"]').forEach((el) => add(el.getAttribute('href')));
       return [...urls];
     });

@@ -138,6 +138,33 @@ test.describe('testimonial carousel', () => {
     await carousel.hydrate();
     expect(requested.filter((url) => url.includes('TestimonialCarousel'))).toHaveLength(1);
   });
+  test('the full list is fetched only when the carousel hydrates, never with the page', async ({ page }) => {
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/data/testimonials.json')) listRequests.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(listRequests).toEqual([]);
+    const carousel = new Carousel(page);
+    await carousel.hydrate();
+    await expect.poll(() => listRequests.length).toBe(1);
+  });
+
+  test('a list that fails to arrive keeps the first testimony, and the next press asks again', async ({ page }) => {
+    let attempts = 0;
+    await page.route('**/data/testimonials.json', (route) => {
+      attempts += 1;
+      return attempts === 1 ? route.abort('internetdisconnected') : route.continue();
+    });
+    const carousel = await openWithFakeClock(page);
+    await expect.poll(() => attempts).toBe(1);
+    await carousel.expectShowing(1);
+    await expect(carousel.current.locator('blockquote')).toBeVisible();
+    await carousel.next.click();
+    await carousel.expectShowing(2);
+    expect(attempts).toBe(2);
+  });
 });
 
 test.describe('testimonial carousel without JavaScript', () => {

@@ -17,7 +17,6 @@ function videoOf(figure: HTMLElement): HTMLVideoElement | null {
   video.src = src;
   video.controls = true;
   video.playsInline = true;
-  video.inert = true;
   video.setAttribute('aria-label', figure.dataset['videoLabel'] ?? '');
   frame.prepend(video);
   return video;

@@ -165,6 +165,15 @@ test.describe('testimonial carousel', () => {
     await carousel.expectShowing(2);
     expect(attempts).toBe(2);
   });
+
+  test('a list that answers with something other than slides keeps the first testimony shown', async ({ page }) => {
+    await page.route('**/data/testimonials.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"not":"a list"}' }));
+    const carousel = await openWithFakeClock(page);
+    await carousel.next.click();
+    await carousel.expectShowing(1);
+    await expect(carousel.current.locator('blockquote')).toBeVisible();
+    await expect(carousel.current.getByRole('img')).toBeVisible();
+  });
 });
 
 test.describe('testimonial carousel without JavaScript', () => {

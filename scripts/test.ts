@@ -1,10 +1,19 @@
 // `npm test`: the unit, content, database and API tests (Vitest), then the browser journeys
-// (Playwright), then one closing line with the combined counts, so a reader (or CI) sees at a
-// glance what ran. Both suites always run; the exit code is non-zero if either failed.
+// (Playwright), then a closing summary: the combined counts and, when something failed, which
+// tests and why in one line each. CI keeps only the end of a long log, so the summary is where a
+// failure must name itself. Both suites always run; the exit code is non-zero if either failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
-interface Counts { passed: number; failed: number; skipped: number }
+interface Outcome {
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** "file › test name: first line of the error", one per failure. */
+  failures: string[];
+}
+
 // Playwright empties test-results/ when it starts, so the machine-readable reports live apart.
 const results = '.test-reports';
 rmSync(`${results}/vitest.json`, { force: true });
@@ -20,24 +29,87 @@ const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
 });
 
-function vitestCounts(): Counts {
-  if (!existsSync(`${results}/vitest.json`)) return { passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
+/** An error in one line: its first line, and what was expected and received when it says so. */
+function briefly(text: string | undefined): string {
+  // Reporters colour their messages; the summary is plain text.
+  const lines = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).filter(Boolean);
+  if (!lines.length) return 'no message';
+  const values = lines.slice(1).filter((line) => /^(Expected|Received)\b/.test(line)).slice(0, 2);
+  return [lines[0], ...values].join(' | ').slice(0, 300);
+}
+
+interface VitestReport {
+  numPassedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { ancestorTitles: string[]; title: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function vitestOutcome(): Outcome {
+  const path = `${results}/vitest.json`;
+  if (!existsSync(path)) return { passed: 0, failed: 1, skipped: 0, failures: ['Vitest wrote no report (it did not start, or crashed)'] };
+  const report = JSON.parse(readFileSync(path, 'utf8')) as VitestReport;
+  const failures: string[] = [];
+  for (const file of report.testResults) {
+    const name = relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${name} › ${[...t.ancestorTitles, t.title].join(' › ')}: ${briefly(t.failureMessages?.[0])}`);
+    // A file can fail with no failed test: it did not load, or a hook threw.
+    if (file.status === 'failed' && failed.length === 0) failures.push(`${name}: ${briefly(file.message)}`);
+  }
+  // Counted from the failures, not numFailedTestSuites: Vitest counts a file and each describe
+  // around a failed test as failed suites too, which would count one failure two or three times.
   return {
     passed: report.numPassedTests ?? 0,
-    failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
+    failed: failures.length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures,
   };
 }
 
-function playwrightCounts(): Counts {
-  if (!existsSync(`${results}/playwright.json`)) return { passed: 0, failed: 1, skipped: 0 };
-  const { stats } = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
-  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0), skipped: stats.skipped ?? 0 };
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
 }
 
-const v = vitestCounts();
-const p = playwrightCounts();
+function playwrightOutcome(): Outcome {
+  const path = `${results}/playwright.json`;
+  if (!existsSync(path)) return { passed: 0, failed: 1, skipped: 0, failures: ['Playwright wrote no report (it did not start, or crashed)'] };
+  const report = JSON.parse(readFileSync(path, 'utf8')) as { stats: Record<string, number>; suites?: PlaywrightSuite[]; errors?: { message?: string }[] };
+  const failures: string[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results.map((r) => r.error?.message).find(Boolean);
+        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}${test.status === 'flaky' ? ' (flaky)' : ''}: ${briefly(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.file === child.title ? titles : [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  // Errors outside any test (a failing global setup, a web server that would not start).
+  for (const error of report.errors ?? []) failures.push(`Playwright: ${briefly(error.message)}`);
+  const { stats } = report;
+  return {
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (report.errors?.length ?? 0),
+    skipped: stats.skipped ?? 0,
+    failures,
+  };
+}
+
+const v = vitestOutcome();
+const p = playwrightOutcome();
+const failures = [...v.failures.map((f) => `  Vitest     ${f}`), ...p.failures.map((f) => `  Playwright ${f}`)];
+if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\nVitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`);
 console.log(`Playwright: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
 console.log(`Tests: ${v.passed + p.passed} passed, ${v.failed + p.failed} failed, ${v.skipped + p.skipped} skipped`);

@@ -2,9 +2,10 @@
 // on PGlite data on disk). Prints p50/p95 latency and throughput for an anonymous booking insert,
 // a signed-in application insert and an admin's 50-row page with an exact count over 100,000
 // applications; the start time with that data; a cheap read's latency during a burst of 100
-// wrong-password logins; whether 200 concurrent submissions leave exactly
-// 200 rows; and how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when
-// DATABASE_URL is set). A benchmark, not a test: it reports, it does not fail on a goal.
+// wrong-password logins; whether password recovery answers a known address as fast as an unknown
+// one; whether 200 concurrent submissions leave exactly 200 rows; and how many acknowledged rows
+// survive `kill -9` (PGlite, and PostgreSQL when DATABASE_URL is set). A benchmark, not a test:
+// it reports, it does not fail on a goal.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { apiKeys } from '../../supabase/local/jwt.ts';
 import { startBackendProcess, type BackendProcess } from '../support/backend-process.ts';
 import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts';
 import { concurrentFormSubmissions } from './lib/form-load.ts';
+import { recoverTiming } from './lib/recover-timing.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 2000);
@@ -334,6 +336,13 @@ try {
   report('REST read, own profile, no other load: p50 / p95', `${burst.idle.p50} / ${burst.idle.p95} ms`);
   report('REST read during 100 wrong-password logins: p50 / p95', `${burst.reads.p50} / ${burst.reads.p95} ms (${burst.reads.n} reads, ${burst.reads.failures} failed)`, 'p95 < 50 ms', burst.reads.p95 < 50 && burst.reads.failures === 0);
   report('100 wrong-password logins: burst took / answers', `${burst.burstMs} ms / ${burst.statuses} (0 = connection failed)`);
+
+  // 7c. Password recovery must not tell who has an account by its answer time.
+  const recover = await recoverTiming(backend.url, keys.anonKey, applicantEmail);
+  results.recoverTiming = recover;
+  report('recover, known / unknown address: p50', `${recover.knownP50} / ${recover.unknownP50} ms (${recover.rounds} each)`);
+  report('recover, known / unknown address: p95', `${recover.knownP95} / ${recover.unknownP95} ms`);
+  report('recover, known minus unknown: p50', `${recover.differenceP50} ms`, '< 1 ms', Math.abs(recover.differenceP50) < 1);
 
   // 8. 200 concurrent submissions leave exactly 200 rows.
   const tag = `Concurrent${Date.now()}`;

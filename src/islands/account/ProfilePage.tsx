@@ -5,6 +5,7 @@ import './account.css';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { authState, refreshProfile, startAuth, type Profile } from '../../lib/auth/store.ts';
+import { loginHref } from '../../scripts/login-redirect.ts';
 import AccountNote from './AccountNote.tsx';
 import MyApplications from './MyApplications.tsx';
 import ProfileEditor from './ProfileEditor.tsx';
@@ -48,7 +49,7 @@ export default function ProfilePage() {
     return (
       <AccountNote tone="plain" message={PROFILE_MESSAGES.loggedOut}>
         <p>
-          <a className="form-submit" href="/login?next=/profile">
+          <a className="form-submit" href={loginHref(window.location)}>
             Log in
           </a>
         </p>

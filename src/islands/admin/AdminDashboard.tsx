@@ -5,6 +5,7 @@ import { useStore } from '@nanostores/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { authState, refreshProfile, startAuth } from '../../lib/auth/store.ts';
+import { loginHref } from '../../scripts/login-redirect.ts';
 import ApplicationDialog from './ApplicationDialog.tsx';
 import DataTable from './DataTable.tsx';
 import ListSection from './ListSection.tsx';
@@ -37,7 +38,7 @@ export default function AdminDashboard() {
       <div className="admin-guard">
         <p>{NOT_LOGGED_IN}</p>
         <p>
-          <a href="/login?next=/admin">Log in</a>
+          <a href={loginHref(window.location)}>Log in</a>
         </p>
       </div>
     );

@@ -18,7 +18,7 @@ test('a logged-out visitor is asked to log in and brought back afterwards', asyn
   await page.goto('/profile');
   await expect(page.getByText(MESSAGES.loggedOut, { exact: true })).toBeVisible();
   const link = page.getByRole('link', { name: 'Log in', exact: true });
-  await expect(link).toHaveAttribute('href', '/login?next=/profile');
+  await expect(link).toHaveAttribute('href', '/login?next=%2Fprofile');
 });
 
 test("shows every field, 'Not Provided' for missing values and 'User' for a missing name; no applications yet", async ({ page }) => {

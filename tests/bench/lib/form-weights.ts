@@ -71,7 +71,8 @@ export async function measureFormPages(origin: string): Promise<FormPageWeight[]
           [SUPABASE_STORAGE_KEY, JSON.stringify(storedSession())] as const,
         );
       }
-      await page.route(/\/login/, (route) => route.fulfill({ status: 204 }));
+      // The page only: a pattern like /\/login/ also caught the login-redirect.*.js chunk.
+      await page.route((url) => url.pathname === '/login', (route) => route.fulfill({ status: 204 }));
       const sizes = new Map<string, Promise<number>>();
       page.on('response', (response) => {
         if (response.request().resourceType() !== 'script') return;

@@ -1,5 +1,10 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect as baseExpect, test, type Locator } from '@playwright/test';
 import { behavioursReady } from './widgets.po.ts';
+
+// A video starts only after its file arrives and its first frame is decoded. In a CI run with both
+// cores busy, finding the new <video> alone took 2.5 s of the default 5 s, and a keyboard test
+// failed waiting for playback that came later. These waits are for media, not for our code.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const isPaused = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.paused);
 

@@ -60,5 +60,28 @@ for (const type of ['play', 'pause', 'ended'] as const) {
   );
 }
 
+// A video that cannot load (a dropped connection, a missing file) would otherwise stay in the frame
+// for good: its error is final, so every later press fails at once, and the paused black frame
+// hides the still. Taking it out restores the figure as it was at load, and the next press creates
+// a fresh video that asks for the file again.
+document.addEventListener(
+  'error',
+  (event) => {
+    const video = event.target;
+    if (!(video instanceof HTMLVideoElement)) return;
+    const figure = video.closest<HTMLElement>('[data-video]');
+    if (!figure) return;
+    const overlay = overlayOf(video);
+    const hadFocus = document.activeElement === video;
+    video.remove();
+    figure.removeAttribute('data-played');
+    if (overlay) {
+      overlay.hidden = false;
+      if (hadFocus) overlay.focus();
+    }
+  },
+  true,
+);
+
 // An ES module (imported by behaviours.ts when its markup is on the page), though it exports nothing.
 export {};

@@ -42,7 +42,9 @@ export function installOverlay(overlay: OverlayElement | null): void {
   const showFor = (ms: number) => {
     if (ms <= 0) return;
     control.hold('navigation');
-    setTimeout(() => control.release('navigation'), ms);
+    // Rounded up: timers run on whole milliseconds, and a fractional delay could end the overlay a
+    // fraction of a millisecond before the full duration.
+    setTimeout(() => control.release('navigation'), Math.ceil(ms));
   };
 
   // The page this document was reached from, when it is a page of this site: the referrer of a link

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagHref, flagSvg } from '../../src/lib/content/flags.ts';
+import { flagDrawing, flagHref, flagSvg } from '../../src/lib/content/flags.ts';
 
 describe('flagSvg', () => {
   it.each(['NG', 'US', 'CA', 'GH', 'KE', 'FR', 'CH', 'AU', 'GB', 'CN'])('draws %s as a 3:2 SVG document', (code) => {
@@ -27,5 +27,23 @@ describe('flagHref', () => {
 
   it('is undefined for a code without a flag, so no broken image is drawn', () => {
     expect(flagHref('ZZ')).toBeUndefined();
+  });
+});
+
+describe('flagDrawing', () => {
+  it('splits a flag into its viewBox and the markup inside <svg>, for drawing it inline', () => {
+    const drawing = flagDrawing('NG');
+    expect(drawing?.viewBox).toBe('0 0 513 342');
+    expect(drawing?.body).toMatch(/^<path /);
+    expect(drawing?.body).not.toContain('<svg');
+    expect(drawing?.body).not.toContain('</svg>');
+  });
+
+  it('keeps the viewBox as the package draws it (Switzerland is 768 x 512)', () => {
+    expect(flagDrawing('CH')?.viewBox).toBe('0 0 768 512');
+  });
+
+  it('is undefined for a code without a flag', () => {
+    expect(flagDrawing('ZZ')).toBeUndefined();
   });
 });

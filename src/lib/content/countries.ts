@@ -1,6 +1,5 @@
-// Destination countries as pages use them: sorted by id, flag file and visa links resolved.
+// Destination countries as pages use them: sorted by id, visa links resolved.
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { flagHref } from './flags.ts';
 import { getVisas, visaByType } from './visas.ts';
 import { toPicture, type Picture } from './pictures.ts';
 
@@ -8,8 +7,8 @@ import { toPicture, type Picture } from './pictures.ts';
 export interface CountryView {
   id: number;
   name: string;
-  /** The flag's image file, when the flag package has one. */
-  flagHref: string | undefined;
+  /** The flag's ISO 3166-1 alpha-2 code (Flag.astro draws it). */
+  flagCode: string;
   href: string;
   images: (Picture & { placeName: string })[];
   descriptions: string[];
@@ -27,7 +26,7 @@ export async function getCountries(): Promise<CountryView[]> {
       return {
         id: data.id,
         name: data.name,
-        flagHref: flagHref(data.flag),
+        flagCode: data.flag,
         href: `/country/${data.id}`,
         images: data.images.map(toPicture),
         descriptions: data.descriptions,

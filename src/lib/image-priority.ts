@@ -1,0 +1,8 @@
+// How a content picture loads. The page's lead picture (its largest paint) loads at once and ahead of
+// everything else. Every other picture loads lazily and asks for low priority: Chrome raises a lazy
+// picture that shows in the first view to high priority, and on a slow phone the second gallery photo
+// or team portrait, a few pixels of which show, then shared the connection with the lead picture and
+// held the largest paint back by a round trip.
+export function imagePriority(lead: boolean) {
+  return lead ? ({ loading: 'eager', fetchpriority: 'high' } as const) : ({ loading: 'lazy', fetchpriority: 'low' } as const);
+}

@@ -1,0 +1,82 @@
+// When the behaviour scripts go into the page: after the load event and the first view's pictures
+// have decoded and painted (so their requests never race the largest paint), at once on auth-gated
+// pages, and never held back by a picture that fails.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDeferredBehaviours } from '../../src/scripts/deferred-behaviours.ts';
+
+class FakeTemplate {
+  content = { scripts: true };
+}
+
+function pageWith(options: { authGate?: boolean; images?: { loading: string; decode: () => Promise<void> }[] }) {
+  const append = vi.fn();
+  vi.stubGlobal('HTMLTemplateElement', FakeTemplate);
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 0));
+  vi.stubGlobal('document', {
+    readyState: 'complete',
+    images: options.images ?? [],
+    body: { append },
+    importNode: (content: unknown) => content,
+    querySelector: (selector: string) => {
+      if (selector === '[data-auth-gate]') return options.authGate ? {} : null;
+      if (selector === 'template[data-deferred-behaviours]') return new FakeTemplate();
+      return null;
+    },
+  });
+  return append;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** A picture whose decode finishes when the test says so. */
+function picture(loading: string) {
+  let finish: (ok: boolean) => void = () => undefined;
+  const decoded = new Promise<void>((resolve, reject) => {
+    finish = (ok) => (ok ? resolve() : reject(new Error('EncodingError')));
+  });
+  return { image: { loading, decode: vi.fn(() => decoded) }, finish };
+}
+
+describe('addDeferredBehaviours', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits for the first view pictures to decode, then adds the scripts once', async () => {
+    const lead = picture('eager');
+    const below = picture('lazy');
+    const append = pageWith({ images: [lead.image, below.image] });
+    addDeferredBehaviours();
+    await settle();
+    expect(append).not.toHaveBeenCalled();
+    lead.finish(true);
+    await settle();
+    expect(append).toHaveBeenCalledTimes(1);
+    expect(append).toHaveBeenCalledWith({ scripts: true });
+    // A lazy picture below the fold is not waited for (nor decoded early).
+    expect(below.image.decode).not.toHaveBeenCalled();
+  });
+
+  it('a picture that fails to decode holds nothing back', async () => {
+    const broken = picture('eager');
+    const append = pageWith({ images: [broken.image] });
+    addDeferredBehaviours();
+    broken.finish(false);
+    await settle();
+    expect(append).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page without pictures adds them after a frame', async () => {
+    const append = pageWith({});
+    addDeferredBehaviours();
+    expect(append).not.toHaveBeenCalled();
+    await settle();
+    expect(append).toHaveBeenCalledTimes(1);
+  });
+
+  it('an auth-gated page adds them at once, without waiting for pictures', () => {
+    const lead = picture('eager');
+    const append = pageWith({ authGate: true, images: [lead.image] });
+    addDeferredBehaviours();
+    expect(append).toHaveBeenCalledTimes(1);
+  });
+});

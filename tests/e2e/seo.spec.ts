@@ -127,9 +127,14 @@ test.describe('crawler files', () => {
     expect((await request.get(pathOf(sitemap!))).status()).toBe(200);
   });
 
-  test('the favicon is an SVG', async ({ request }) => {
+  test('the favicon is an SVG: inline on every page, and the same drawing at /favicon.svg', async ({ page, request }) => {
     const response = await request.get('/favicon.svg');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('image/svg+xml');
+    const file = await response.text();
+    await page.goto('/about');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(icon!.slice('data:image/svg+xml,'.length))).toBe(file.replaceAll('"', "'"));
   });
 });

@@ -1,0 +1,68 @@
+// What the first view asks the network for, on a phone. On a slow connection the page's largest
+// paint waits for its lead picture, so the lead picture must be asked for first and at high priority,
+// and nothing else may share the connection with it: other pictures wait (lazy, low priority), the
+// country page draws its flag inline, every page links its favicon inline, and the behaviour scripts
+// come only after the lead picture has painted.
+import { test, expect } from './support/fixtures.ts';
+import { publicRoutes } from './support/routes.ts';
+
+test.use({ viewport: { width: 412, height: 823 } });
+
+interface PictureLoading {
+  loading: string | null;
+  priority: string | null;
+}
+
+test.describe('the lead picture loads first and alone', () => {
+  // Read from the HTML as served: these attributes are what the preload scanner acts on.
+  test.use({ javaScriptEnabled: false });
+
+  test('no page asks for more than one picture at once; that one is eager and high-priority', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const path of publicRoutes) {
+      await page.goto(path);
+      const pictures = await page.locator('img').evaluateAll((images) =>
+        images.map((image): PictureLoading => ({ loading: image.getAttribute('loading'), priority: image.getAttribute('fetchpriority') })),
+      );
+      const eager = pictures.filter((picture) => picture.loading !== 'lazy');
+      expect(eager.length, `${path}: eager pictures`).toBeLessThanOrEqual(1);
+      for (const picture of eager) expect(picture.priority, `${path}: the lead picture's priority`).toBe('high');
+      // Only the lead picture may ask for high priority.
+      expect(pictures.filter((picture) => picture.priority === 'high').length, path).toBe(eager.length);
+    }
+  });
+
+  test('the favicon is drawn inline, so it is never a request of its own', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+  });
+});
+
+test('on a country page the lead photo is the first request after the page; the flag is drawn inline', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') requests.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/country/1');
+  await expect(page.getByRole('img', { name: 'Flag of Nigeria' })).toBeVisible();
+  await expect(page.locator('svg.flag')).toHaveCount(1);
+  const lead = await page.locator('img[fetchpriority="high"]').evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname);
+  expect(requests[0]).toBe(lead);
+  expect(requests.some((path) => path.startsWith('/flags/'))).toBe(false);
+});
+
+test('the behaviour scripts are asked for only after the lead picture has arrived', async ({ page }) => {
+  const order: string[] = [];
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.resourceType() === 'image' || path.includes('BehaviourScripts')) order.push(path);
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('BehaviourScripts')) order.push('behaviours requested');
+  });
+  await page.goto('/team');
+  await expect(page.locator('html')).toHaveAttribute('data-behaviours', 'ready');
+  const lead = await page.locator('img[fetchpriority="high"]').evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname);
+  expect(order.indexOf(lead)).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf(lead)).toBeLessThan(order.indexOf('behaviours requested'));
+});

@@ -1,15 +1,29 @@
 // When the behaviour scripts go into the page: after the load event and the first view's pictures
-// have decoded and painted (so their requests never race the largest paint), at once on auth-gated
-// pages, and never held back by a picture that fails.
+// have decoded and painted (so their requests never race the largest paint), at once on an
+// auth-gated page whose visitor has a stored session, and never held back by a picture that fails.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inlineCall } from '../../src/lib/inline-script.ts';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
 import { addDeferredBehaviours } from '../../src/scripts/deferred-behaviours.ts';
+
+/** Runs the function as the page does: minified, inline, with the session key passed in. */
+const runInline = () => new Function(inlineCall(addDeferredBehaviours, JSON.stringify(SUPABASE_STORAGE_KEY)))();
 
 class FakeTemplate {
   content = { scripts: true };
 }
 
-function pageWith(options: { authGate?: boolean; images?: { loading: string; decode: () => Promise<void> }[] }) {
+function pageWith(options: {
+  authGate?: boolean;
+  session?: 'stored' | 'none' | 'blocked';
+  images?: { loading: string; decode: () => Promise<void> }[];
+}) {
   const append = vi.fn();
+  const getItem = (key: string) => {
+    if (options.session === 'blocked') throw new DOMException('blocked', 'SecurityError');
+    return options.session === 'stored' && key === SUPABASE_STORAGE_KEY ? '{"access_token":"t"}' : null;
+  };
+  vi.stubGlobal('window', { localStorage: { getItem } });
   vi.stubGlobal('HTMLTemplateElement', FakeTemplate);
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('document', {
@@ -45,7 +59,7 @@ describe('addDeferredBehaviours', () => {
     const lead = picture('eager');
     const below = picture('lazy');
     const append = pageWith({ images: [lead.image, below.image] });
-    addDeferredBehaviours();
+    runInline();
     await settle();
     expect(append).not.toHaveBeenCalled();
     lead.finish(true);
@@ -59,7 +73,7 @@ describe('addDeferredBehaviours', () => {
   it('a picture that fails to decode holds nothing back', async () => {
     const broken = picture('eager');
     const append = pageWith({ images: [broken.image] });
-    addDeferredBehaviours();
+    runInline();
     broken.finish(false);
     await settle();
     expect(append).toHaveBeenCalledTimes(1);
@@ -67,16 +81,35 @@ describe('addDeferredBehaviours', () => {
 
   it('a page without pictures adds them after a frame', async () => {
     const append = pageWith({});
-    addDeferredBehaviours();
+    runInline();
     expect(append).not.toHaveBeenCalled();
     await settle();
     expect(append).toHaveBeenCalledTimes(1);
   });
 
-  it('an auth-gated page adds them at once, without waiting for pictures', () => {
+  it('an auth-gated page whose visitor has a stored session adds them at once (its overlay may be needed)', () => {
     const lead = picture('eager');
-    const append = pageWith({ authGate: true, images: [lead.image] });
-    addDeferredBehaviours();
+    const append = pageWith({ authGate: true, session: 'stored', images: [lead.image] });
+    runInline();
     expect(append).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['none', 'blocked'] as const)('an auth-gated page with %s session storage waits like any other', async (session) => {
+    const lead = picture('eager');
+    const append = pageWith({ authGate: true, session, images: [lead.image] });
+    runInline();
+    await settle();
+    expect(append).not.toHaveBeenCalled();
+    lead.finish(true);
+    await settle();
+    expect(append).toHaveBeenCalledTimes(1);
+  });
+
+  it('a stored session changes nothing on a page without an auth gate', async () => {
+    const lead = picture('eager');
+    const append = pageWith({ session: 'stored', images: [lead.image] });
+    runInline();
+    await settle();
+    expect(append).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@
 // behaviour scripts working on every page.
 import { expect, test, type Page } from '@playwright/test';
 import { behavioursReady, GlobalControls, SiteNav } from './widgets.po.ts';
+import { SUPABASE_STORAGE_KEY } from '../../../src/lib/auth/stored-session.ts';
 
 interface OverlayRecord {
   /** performance.now() of this document when the overlay element was parsed. */
@@ -192,7 +193,13 @@ test.describe('moving between pages', () => {
 
 test.describe('auth-gated pages', () => {
   test('the overlay shows after first paint while auth is unknown, and hides once it resolves', async ({ page }) => {
-    // Hold the supabase-js download so the auth state stays unknown until the test lets it go.
+    // A session stored in this browser (long expired) makes the visitor's state unknown until
+    // supabase-js has checked it. Hold the supabase-js download so it stays unknown until the test
+    // lets it go.
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [SUPABASE_STORAGE_KEY, JSON.stringify({ access_token: 'expired', refresh_token: 'expired', expires_at: 1 })],
+    );
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/_astro\/supabase[^/]*\.js$/, async (route) => {
@@ -207,6 +214,19 @@ test.describe('auth-gated pages', () => {
     expect(shownAt).toBeGreaterThan(firstPaint);
     release();
     await expect(overlay).toBeHidden();
+  });
+
+  test('with no stored session the behaviour scripts wait for the load, as on any page; the visitor is asked to log in', async ({ page }) => {
+    let loaded = false;
+    const beforeLoad: string[] = [];
+    page.on('load', () => (loaded = true));
+    page.on('request', (request) => {
+      if (/BehaviourScripts/.test(request.url()) && !loaded) beforeLoad.push(request.url());
+    });
+    await page.goto('/profile');
+    await behavioursReady(page);
+    await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    expect(beforeLoad).toEqual([]);
   });
 
   test('pages without the gate never download supabase-js', async ({ page }) => {

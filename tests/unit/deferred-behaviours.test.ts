@@ -51,6 +51,16 @@ function picture(loading: string) {
   return { image: { loading, decode: vi.fn(() => decoded) }, finish };
 }
 
+/** Runs the script and checks that the scripts go in once, only after the lead picture has decoded. */
+async function expectAddedAfterDecode(lead: ReturnType<typeof picture>, append: ReturnType<typeof vi.fn>) {
+  runInline();
+  await settle();
+  expect(append).not.toHaveBeenCalled();
+  lead.finish(true);
+  await settle();
+  expect(append).toHaveBeenCalledTimes(1);
+}
+
 describe('addDeferredBehaviours', () => {
   beforeEach(() => vi.unstubAllGlobals());
   afterEach(() => vi.unstubAllGlobals());
@@ -59,12 +69,7 @@ describe('addDeferredBehaviours', () => {
     const lead = picture('eager');
     const below = picture('lazy');
     const append = pageWith({ images: [lead.image, below.image] });
-    runInline();
-    await settle();
-    expect(append).not.toHaveBeenCalled();
-    lead.finish(true);
-    await settle();
-    expect(append).toHaveBeenCalledTimes(1);
+    await expectAddedAfterDecode(lead, append);
     expect(append).toHaveBeenCalledWith({ scripts: true });
     // A lazy picture below the fold is not waited for (nor decoded early).
     expect(below.image.decode).not.toHaveBeenCalled();
@@ -97,19 +102,11 @@ describe('addDeferredBehaviours', () => {
   it.each(['none', 'blocked'] as const)('an auth-gated page with %s session storage waits like any other', async (session) => {
     const lead = picture('eager');
     const append = pageWith({ authGate: true, session, images: [lead.image] });
-    runInline();
-    await settle();
-    expect(append).not.toHaveBeenCalled();
-    lead.finish(true);
-    await settle();
-    expect(append).toHaveBeenCalledTimes(1);
+    await expectAddedAfterDecode(lead, append);
   });
 
   it('a stored session changes nothing on a page without an auth gate', async () => {
     const lead = picture('eager');
-    const append = pageWith({ session: 'stored', images: [lead.image] });
-    runInline();
-    await settle();
-    expect(append).not.toHaveBeenCalled();
+    await expectAddedAfterDecode(lead, pageWith({ session: 'stored', images: [lead.image] }));
   });
 });

@@ -9,22 +9,31 @@
 // passed in.
 
 /**
- * Adds the template's scripts once the page has loaded and its first-view pictures are decoded and
- * painted (at once on an auth-gated page whose visitor has a stored session). The load event alone
- * came before the lead picture's paint on a busy phone: the picture is decoded off the main thread
- * after it arrives, so the scripts' requests still raced the largest paint.
+ * Adds the template's scripts once the page has loaded, has painted its first content and has
+ * decoded its first-view pictures, plus one frame (at once on an auth-gated page whose visitor has a
+ * stored session). The load event alone was not enough on a busy phone: a small page loads before it
+ * first paints, and a lead picture is decoded off the main thread after it arrives, so the scripts'
+ * requests still raced the first or the largest paint.
  */
 export function addDeferredBehaviours(storageKey: string): void {
   const add = () => {
     const template = document.querySelector('template[data-deferred-behaviours]');
     if (template instanceof HTMLTemplateElement) document.body.append(document.importNode(template.content, true));
   };
+  // Resolves once first contentful paint is recorded (at once where the browser does not report it).
+  const firstPaint = new Promise<void>((resolve) => {
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  });
   const later = () => {
     const firstView = [...document.images].filter((image) => image.loading !== 'lazy');
     // A picture that fails to decode (broken, or no source) holds nothing back.
-    void Promise.all(firstView.map((image) => image.decode().catch(() => undefined))).then(() =>
-      requestAnimationFrame(() => setTimeout(add)),
-    );
+    const decoded = firstView.map((image) => image.decode().catch(() => undefined));
+    void Promise.all([firstPaint, ...decoded]).then(() => requestAnimationFrame(() => setTimeout(add)));
   };
   let sessionStored = false;
   try {

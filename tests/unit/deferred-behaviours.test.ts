@@ -1,6 +1,7 @@
-// When the behaviour scripts go into the page: after the load event and the first view's pictures
-// have decoded and painted (so their requests never race the largest paint), at once on an
-// auth-gated page whose visitor has a stored session, and never held back by a picture that fails.
+// When the behaviour scripts go into the page: after the load event, the first contentful paint and
+// the first view's pictures' decoding (so their requests never race the first or the largest paint),
+// at once on an auth-gated page whose visitor has a stored session, and never held back by a picture
+// that fails or a browser that does not report paint timing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineCall } from '../../src/lib/inline-script.ts';
 import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
@@ -13,12 +14,33 @@ class FakeTemplate {
   content = { scripts: true };
 }
 
+/** Paint timing as the browser reports it: first contentful paint already recorded, still to come, or not reported at all. */
+type PaintTiming = 'painted' | 'pending' | 'unsupported';
+let paintNow: () => void = () => undefined;
+
+function stubPaintTiming(timing: PaintTiming) {
+  const entries = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((entry) => entry === name) });
+  class FakePerformanceObserver {
+    static supportedEntryTypes = timing === 'unsupported' ? ['mark', 'measure'] : ['mark', 'measure', 'paint'];
+    disconnect = vi.fn();
+    constructor(private readonly callback: (list: ReturnType<typeof entries>, observer: FakePerformanceObserver) => void) {}
+    observe() {
+      // The buffered first paint only, then the contentful one when the test says so.
+      this.callback(entries(timing === 'painted' ? ['first-paint', 'first-contentful-paint'] : ['first-paint']), this);
+      paintNow = () => this.callback(entries(['first-contentful-paint']), this);
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakePerformanceObserver);
+}
+
 function pageWith(options: {
   authGate?: boolean;
   session?: 'stored' | 'none' | 'blocked';
+  paint?: PaintTiming;
   images?: { loading: string; decode: () => Promise<void> }[];
 }) {
   const append = vi.fn();
+  stubPaintTiming(options.paint ?? 'painted');
   const getItem = (key: string) => {
     if (options.session === 'blocked') throw new DOMException('blocked', 'SecurityError');
     return options.session === 'stored' && key === SUPABASE_STORAGE_KEY ? '{"access_token":"t"}' : null;
@@ -82,6 +104,21 @@ describe('addDeferredBehaviours', () => {
     broken.finish(false);
     await settle();
     expect(append).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page that has loaded but not painted yet waits for its first contentful paint', async () => {
+    const append = pageWith({ paint: 'pending' });
+    runInline();
+    await settle();
+    expect(append).not.toHaveBeenCalled();
+    paintNow();
+    await settle();
+    expect(append).toHaveBeenCalledTimes(1);
+  });
+
+  it('a browser that does not report paint timing waits for the pictures only', async () => {
+    const lead = picture('eager');
+    await expectAddedAfterDecode(lead, pageWith({ paint: 'unsupported', images: [lead.image] }));
   });
 
   it('a page without pictures adds them after a frame', async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { behavioursReady } from './widgets.po.ts';
 
 const NOW = new Date('2026-03-14T15:09:00Z');
 
@@ -25,6 +26,9 @@ test.describe('service page date-time stamps', () => {
     const format = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
     await page.clock.install({ time: NOW });
     await page.goto('/service-details/consultancy');
+    // The stamps' script arrives after the page has painted, through a frame and a timer: let it in
+    // before the clock is paused, or it waits on a paused clock.
+    await behavioursReady(page);
     // Half a minute in: the stamp still reads 15:09 UTC's minute, and the next minute is 30 s away.
     await page.clock.pauseAt(new Date(NOW.getTime() + 30_000));
     const stamp = page.locator('time[data-local-now]').first();

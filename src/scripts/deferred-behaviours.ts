@@ -2,10 +2,11 @@
 // own bytes for its first or largest paint. GlobalBehaviours.astro keeps them in a <template> (the
 // browser fetches nothing inside one, and the preload scanner skips it too) and inlines this
 // function after it. An auth-gated page whose visitor may be signed in (a session is stored in this
-// browser) takes them at once: its overlay must be able to show while auth resolves. With no stored
-// session the visitor is signed out, auth settles without a request, and the page waits like any
-// other. Inlined as source text (src/lib/inline-script.ts), so it uses nothing from outside its body:
-// the stored-session check repeats hasStoredSession's (lib/auth/stored-session.ts), with the same key
+// browser) takes them at once: its overlay must be able to show while supabase-js checks the session.
+// With no stored session the visitor cannot be signed in, and the page waits like any other (its
+// island still loads supabase-js to say so, and the overlay shows if that takes long). Inlined as
+// source text (src/lib/inline-script.ts), so it uses nothing from outside its body: the
+// stored-session check repeats hasStoredSession's (lib/auth/stored-session.ts), with the same key
 // passed in.
 
 /**
@@ -13,24 +14,37 @@
  * decoded its first-view pictures, plus one frame (at once on an auth-gated page whose visitor has a
  * stored session). The load event alone was not enough on a busy phone: a small page loads before it
  * first paints, and a lead picture is decoded off the main thread after it arrives, so the scripts'
- * requests still raced the first or the largest paint.
+ * requests still raced the first or the largest paint. Whatever happens, they go in at most
+ * `MAX_WAIT_MS` after the load event.
  */
 export function addDeferredBehaviours(storageKey: string): void {
+  const MAX_WAIT_MS = 3000;
+  let added = false;
   const add = () => {
+    if (added) return;
+    added = true;
     const template = document.querySelector('template[data-deferred-behaviours]');
     if (template instanceof HTMLTemplateElement) document.body.append(document.importNode(template.content, true));
   };
   // Resolves once first contentful paint is recorded (at once where the browser does not report it).
   const firstPaint = new Promise<void>((resolve) => {
-    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
-    new PerformanceObserver((entries, observer) => {
-      if (!entries.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
+    try {
+      new PerformanceObserver((entries, observer) => {
+        if (!entries.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        resolve();
+      }).observe({ type: 'paint', buffered: true });
+      if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) resolve();
+    } catch {
+      // No PerformanceObserver, or one that does not take these options.
       resolve();
-    }).observe({ type: 'paint', buffered: true });
+    }
   });
   const later = () => {
-    const firstView = [...document.images].filter((image) => image.loading !== 'lazy');
+    // A tab opened in the background paints only when shown; its scripts need not wait for that.
+    setTimeout(add, MAX_WAIT_MS);
+    // The attribute, not the property: a browser without native lazy loading reports no property.
+    const firstView = [...document.images].filter((image) => image.getAttribute('loading') !== 'lazy');
     // A picture that fails to decode (broken, or no source) holds nothing back.
     const decoded = firstView.map((image) => image.decode().catch(() => undefined));
     void Promise.all([firstPaint, ...decoded]).then(() => requestAnimationFrame(() => setTimeout(add)));

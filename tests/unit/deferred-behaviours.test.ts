@@ -1,7 +1,8 @@
 // When the behaviour scripts go into the page: after the load event, the first contentful paint and
 // the first view's pictures' decoding (so their requests never race the first or the largest paint),
-// at once on an auth-gated page whose visitor has a stored session, and never held back by a picture
-// that fails or a browser that does not report paint timing.
+// at once on an auth-gated page whose visitor has a stored session, never held back by a picture that
+// fails or a browser that does not report paint timing, and at most 3 s after the load event.
+// Timers and frames are fake, so a busy machine cannot reorder them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineCall } from '../../src/lib/inline-script.ts';
 import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
@@ -14,9 +15,13 @@ class FakeTemplate {
   content = { scripts: true };
 }
 
-/** Paint timing as the browser reports it: first contentful paint already recorded, still to come, or not reported at all. */
-type PaintTiming = 'painted' | 'pending' | 'unsupported';
+/**
+ * Paint timing as the browser reports it: first contentful paint already recorded, still to come,
+ * not reported at all, or an observer that refuses these options.
+ */
+type PaintTiming = 'painted' | 'pending' | 'unsupported' | 'throws';
 let paintNow: () => void = () => undefined;
+let fireLoad: () => void = () => undefined;
 
 function stubPaintTiming(timing: PaintTiming) {
   const entries = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((entry) => entry === name) });
@@ -25,6 +30,8 @@ function stubPaintTiming(timing: PaintTiming) {
     disconnect = vi.fn();
     constructor(private readonly callback: (list: ReturnType<typeof entries>, observer: FakePerformanceObserver) => void) {}
     observe() {
+      if (timing === 'throws') throw new TypeError('Failed to execute observe: invalid options');
+      if (timing === 'unsupported') return;
       // The buffered first paint only, then the contentful one when the test says so.
       this.callback(entries(timing === 'painted' ? ['first-paint', 'first-contentful-paint'] : ['first-paint']), this);
       paintNow = () => this.callback(entries(['first-contentful-paint']), this);
@@ -37,7 +44,8 @@ function pageWith(options: {
   authGate?: boolean;
   session?: 'stored' | 'none' | 'blocked';
   paint?: PaintTiming;
-  images?: { loading: string; decode: () => Promise<void> }[];
+  loaded?: boolean;
+  images?: { getAttribute: (name: string) => string | null; decode: () => Promise<void> }[];
 }) {
   const append = vi.fn();
   stubPaintTiming(options.paint ?? 'painted');
@@ -45,11 +53,16 @@ function pageWith(options: {
     if (options.session === 'blocked') throw new DOMException('blocked', 'SecurityError');
     return options.session === 'stored' && key === SUPABASE_STORAGE_KEY ? '{"access_token":"t"}' : null;
   };
-  vi.stubGlobal('window', { localStorage: { getItem } });
+  vi.stubGlobal('window', {
+    localStorage: { getItem },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'load') fireLoad = listener;
+    },
+  });
   vi.stubGlobal('HTMLTemplateElement', FakeTemplate);
-  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 0));
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
   vi.stubGlobal('document', {
-    readyState: 'complete',
+    readyState: options.loaded === false ? 'interactive' : 'complete',
     images: options.images ?? [],
     body: { append },
     importNode: (content: unknown) => content,
@@ -62,15 +75,16 @@ function pageWith(options: {
   return append;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Lets promises settle and a few frames pass. */
+const settle = () => vi.advanceTimersByTimeAsync(100);
 
 /** A picture whose decode finishes when the test says so. */
-function picture(loading: string) {
+function picture(loading: 'eager' | 'lazy') {
   let finish: (ok: boolean) => void = () => undefined;
   const decoded = new Promise<void>((resolve, reject) => {
     finish = (ok) => (ok ? resolve() : reject(new Error('EncodingError')));
   });
-  return { image: { loading, decode: vi.fn(() => decoded) }, finish };
+  return { image: { getAttribute: (name: string) => (name === 'loading' ? loading : null), decode: vi.fn(() => decoded) }, finish };
 }
 
 /** Runs the script and checks that the scripts go in once, only after the lead picture has decoded. */
@@ -84,8 +98,11 @@ async function expectAddedAfterDecode(lead: ReturnType<typeof picture>, append: 
 }
 
 describe('addDeferredBehaviours', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('waits for the first view pictures to decode, then adds the scripts once', async () => {
     const lead = picture('eager');
@@ -95,6 +112,19 @@ describe('addDeferredBehaviours', () => {
     expect(append).toHaveBeenCalledWith({ scripts: true });
     // A lazy picture below the fold is not waited for (nor decoded early).
     expect(below.image.decode).not.toHaveBeenCalled();
+    // The time limit that follows adds nothing more.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(append).toHaveBeenCalledTimes(1);
+  });
+
+  it('before the load event nothing is added; the wait starts with it', async () => {
+    const append = pageWith({ loaded: false });
+    runInline();
+    await settle();
+    expect(append).not.toHaveBeenCalled();
+    fireLoad();
+    await settle();
+    expect(append).toHaveBeenCalledTimes(1);
   });
 
   it('a picture that fails to decode holds nothing back', async () => {
@@ -116,17 +146,18 @@ describe('addDeferredBehaviours', () => {
     expect(append).toHaveBeenCalledTimes(1);
   });
 
-  it('a browser that does not report paint timing waits for the pictures only', async () => {
-    const lead = picture('eager');
-    await expectAddedAfterDecode(lead, pageWith({ paint: 'unsupported', images: [lead.image] }));
+  it('a page that never paints (a background tab) gets them 3 s after the load event', async () => {
+    const append = pageWith({ paint: 'pending' });
+    runInline();
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(append).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(append).toHaveBeenCalledTimes(1);
   });
 
-  it('a page without pictures adds them after a frame', async () => {
-    const append = pageWith({});
-    runInline();
-    expect(append).not.toHaveBeenCalled();
-    await settle();
-    expect(append).toHaveBeenCalledTimes(1);
+  it.each(['unsupported', 'throws'] as const)('paint timing %s: the pictures alone are waited for', async (paint) => {
+    const lead = picture('eager');
+    await expectAddedAfterDecode(lead, pageWith({ paint, images: [lead.image] }));
   });
 
   it('an auth-gated page whose visitor has a stored session adds them at once (its overlay may be needed)', () => {
@@ -138,8 +169,7 @@ describe('addDeferredBehaviours', () => {
 
   it.each(['none', 'blocked'] as const)('an auth-gated page with %s session storage waits like any other', async (session) => {
     const lead = picture('eager');
-    const append = pageWith({ authGate: true, session, images: [lead.image] });
-    await expectAddedAfterDecode(lead, append);
+    await expectAddedAfterDecode(lead, pageWith({ authGate: true, session, images: [lead.image] }));
   });
 
   it('a stored session changes nothing on a page without an auth gate', async () => {

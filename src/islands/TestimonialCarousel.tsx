@@ -127,6 +127,7 @@ function Slide({ item, photo, ...attributes }: { item: CarouselTestimonial; phot
           height={item.image.height}
           alt={item.image.alt}
           loading="lazy"
+          fetchPriority="low"
           decoding="async"
           draggable={false}
         />

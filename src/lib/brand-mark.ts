@@ -18,8 +18,9 @@ export const brandMarkSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${
 
 /**
  * The mark as a data: URL. Double quotes become single ones and only the characters a URL cannot
- * hold are escaped: shorter than base64, and it still compresses with the rest of the page.
+ * hold (spaces among them, for HTML validators) are escaped: shorter than base64, and it still
+ * compresses with the rest of the page.
  */
 export const brandMarkDataUrl = `data:image/svg+xml,${brandMarkSvg
   .replaceAll('"', "'")
-  .replace(/[%#<>]/g, (character) => encodeURIComponent(character))}`;
+  .replace(/[%#<> ]/g, (character) => encodeURIComponent(character))}`;

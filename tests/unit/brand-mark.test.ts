@@ -10,8 +10,8 @@ describe('the brand mark', () => {
     const [prefix, payload] = [brandMarkDataUrl.slice(0, 19), brandMarkDataUrl.slice(19)];
     expect(prefix).toBe('data:image/svg+xml,');
     expect(decodeURIComponent(payload!)).toBe(brandMarkSvg.replaceAll('"', "'"));
-    // Nothing in it would end the URL or the attribute early (a space is fine inside a quoted one).
-    expect(payload).not.toMatch(/[#<>"]/);
+    // Nothing in it would end the URL or the attribute early, or upset an HTML validator.
+    expect(payload).not.toMatch(/[#<>"\s]/);
     expect(payload).not.toMatch(/%(?![0-9A-F]{2})/);
   });
 });

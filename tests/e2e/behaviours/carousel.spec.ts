@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Carousel } from './widgets.po.ts';
+import { behavioursReady, Carousel } from './widgets.po.ts';
 
 const START = new Date('2026-01-05T09:00:00Z');
 const INTERVAL_MS = 6000;
@@ -8,6 +8,8 @@ const INTERVAL_MS = 6000;
 async function openWithFakeClock(page: Page): Promise<Carousel> {
   await page.clock.install({ time: START });
   await page.goto('/');
+  // The behaviour scripts arrive through a frame and a timer: let them in before the clock stops.
+  await behavioursReady(page);
   // Far enough ahead to be in the future however slow the load; the carousel, still below the
   // fold and not hydrated, has no timer yet for the jump to fire.
   await page.clock.pauseAt(new Date(START.getTime() + 60_000));

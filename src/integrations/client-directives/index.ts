@@ -9,6 +9,8 @@
 //   presses on or types into it, so an island visible at load (the footer's newsletter form on a
 //   short page) still adds no framework code to the first load. The island renders its form on the
 //   server; the visitor starts using that form while React loads.
+// - `client:painted` (painted.ts): Astro's `client:idle`, but only after the page's first contentful
+//   paint (the account pages' forms and /profile).
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -17,6 +19,7 @@ declare module 'astro' {
   interface AstroClientDirectives {
     'client:session'?: boolean;
     'client:interaction'?: boolean;
+    'client:painted'?: boolean;
   }
 }
 
@@ -29,6 +32,7 @@ export default function clientDirectives(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'session', entrypoint: entrypoint('./session.ts') });
         addClientDirective({ name: 'interaction', entrypoint: entrypoint('./interaction.ts') });
+        addClientDirective({ name: 'painted', entrypoint: entrypoint('./painted.ts') });
       },
     },
   };

@@ -83,7 +83,7 @@ function row(distDir: string, page: string, visitor: AccountWeightRow['visitor']
   // A signed-out visitor hydrates no `client:session` island; `client:visible` islands (the home
   // page's carousel) load later and are left out of both columns, as they are not the account's.
   const hydrating = islands.filter((island) =>
-    island.strategy === 'session' ? visitor === 'signed in' : ['load', 'idle', 'only'].includes(island.strategy),
+    island.strategy === 'session' ? visitor === 'signed in' : ['load', 'idle', 'painted', 'only'].includes(island.strategy),
   );
   for (const island of hydrating) for (const url of island.urls) atLoadBytes += walk(distDir, url, loaded, false);
   let totalBytes = atLoadBytes;

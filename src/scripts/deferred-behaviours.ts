@@ -5,9 +5,9 @@
 // browser) takes them at once: its overlay must be able to show while supabase-js checks the session.
 // With no stored session the visitor cannot be signed in, and the page waits like any other (its
 // island still loads supabase-js to say so, and the overlay shows if that takes long). Inlined as
-// source text (src/lib/inline-script.ts), so it uses nothing from outside its body: the
-// stored-session check repeats hasStoredSession's (lib/auth/stored-session.ts), with the same key
-// passed in.
+// source text (src/lib/inline-script.ts), so it uses nothing from outside its body: the first-paint
+// wait (lib/first-paint.ts) is passed in as source text too, and the stored-session check repeats
+// hasStoredSession's (lib/auth/stored-session.ts), with the same key passed in.
 
 /**
  * Adds the template's scripts once the page has loaded, has painted its first content and has
@@ -17,7 +17,7 @@
  * requests still raced the first or the largest paint. Whatever happens, they go in at most
  * `MAX_WAIT_MS` after the load event.
  */
-export function addDeferredBehaviours(storageKey: string): void {
+export function addDeferredBehaviours(storageKey: string, afterFirstPaint: (maxWaitMs?: number) => Promise<void>): void {
   const MAX_WAIT_MS = 3000;
   let added = false;
   const add = () => {
@@ -26,23 +26,10 @@ export function addDeferredBehaviours(storageKey: string): void {
     const template = document.querySelector('template[data-deferred-behaviours]');
     if (template instanceof HTMLTemplateElement) document.body.append(document.importNode(template.content, true));
   };
-  // Resolves once first contentful paint is recorded (at once where the browser does not report it).
-  const firstPaint = new Promise<void>((resolve) => {
-    try {
-      new PerformanceObserver((entries, observer) => {
-        if (!entries.getEntriesByName('first-contentful-paint').length) return;
-        observer.disconnect();
-        resolve();
-      }).observe({ type: 'paint', buffered: true });
-      if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) resolve();
-    } catch {
-      // No PerformanceObserver, or one that does not take these options.
-      resolve();
-    }
-  });
   const later = () => {
     // A tab opened in the background paints only when shown; its scripts need not wait for that.
     setTimeout(add, MAX_WAIT_MS);
+    const firstPaint = afterFirstPaint(MAX_WAIT_MS);
     // The attribute, not the property: a browser without native lazy loading reports no property.
     const firstView = [...document.images].filter((image) => image.getAttribute('loading') !== 'lazy');
     // A picture that fails to decode (broken, or no source) holds nothing back.

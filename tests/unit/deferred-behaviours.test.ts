@@ -7,9 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineCall } from '../../src/lib/inline-script.ts';
 import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
 import { addDeferredBehaviours } from '../../src/scripts/deferred-behaviours.ts';
+import { afterFirstPaint } from '../../src/lib/first-paint.ts';
 
 /** Runs the function as the page does: minified, inline, with the session key passed in. */
-const runInline = () => new Function(inlineCall(addDeferredBehaviours, JSON.stringify(SUPABASE_STORAGE_KEY)))();
+const runInline = () =>
+  new Function(inlineCall(addDeferredBehaviours, JSON.stringify(SUPABASE_STORAGE_KEY), afterFirstPaint.toString()))();
 
 class FakeTemplate {
   content = { scripts: true };

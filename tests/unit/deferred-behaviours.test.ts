@@ -89,15 +89,19 @@ function picture(loading: 'eager' | 'lazy') {
   return { image: { getAttribute: (name: string) => (name === 'loading' ? loading : null), decode: vi.fn(() => decoded) }, finish };
 }
 
-/** Runs the script and checks that the scripts go in once, only after the lead picture has decoded. */
-async function expectAddedAfterDecode(lead: ReturnType<typeof picture>, append: ReturnType<typeof vi.fn>) {
+/** Runs the script and checks that the scripts go in once, and only after `trigger` (the awaited event) has happened. */
+async function expectAddedOnlyAfter(trigger: () => void, append: ReturnType<typeof vi.fn>) {
   runInline();
   await settle();
   expect(append).not.toHaveBeenCalled();
-  lead.finish(true);
+  trigger();
   await settle();
   expect(append).toHaveBeenCalledTimes(1);
 }
+
+/** The same, with the lead picture's decode as the awaited event. */
+const expectAddedAfterDecode = (lead: ReturnType<typeof picture>, append: ReturnType<typeof vi.fn>) =>
+  expectAddedOnlyAfter(() => lead.finish(true), append);
 
 describe('addDeferredBehaviours', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -120,13 +124,7 @@ describe('addDeferredBehaviours', () => {
   });
 
   it('before the load event nothing is added; the wait starts with it', async () => {
-    const append = pageWith({ loaded: false });
-    runInline();
-    await settle();
-    expect(append).not.toHaveBeenCalled();
-    fireLoad();
-    await settle();
-    expect(append).toHaveBeenCalledTimes(1);
+    await expectAddedOnlyAfter(() => fireLoad(), pageWith({ loaded: false }));
   });
 
   it('a picture that fails to decode holds nothing back', async () => {
@@ -139,13 +137,7 @@ describe('addDeferredBehaviours', () => {
   });
 
   it('a page that has loaded but not painted yet waits for its first contentful paint', async () => {
-    const append = pageWith({ paint: 'pending' });
-    runInline();
-    await settle();
-    expect(append).not.toHaveBeenCalled();
-    paintNow();
-    await settle();
-    expect(append).toHaveBeenCalledTimes(1);
+    await expectAddedOnlyAfter(() => paintNow(), pageWith({ paint: 'pending' }));
   });
 
   it('a page that never paints (a background tab) gets them 3 s after the load event', async () => {

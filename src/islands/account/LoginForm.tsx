@@ -42,7 +42,7 @@ export default function LoginForm() {
   const resendEmail = async () => {
     if (resend.status === 'submitting') return;
     setResend({ status: 'submitting', message: '' });
-    const result = await resendVerification(form.values.email.trim().toLowerCase(), form.values.password);
+    const result = await resendVerification(form.values.email.trim(), form.values.password);
     setResend({ status: result.ok ? 'success' : 'error', message: result.message });
   };
 

@@ -2,7 +2,7 @@
 // specification's text and clears the form; any other answer is the auth service's own message.
 import './account.css';
 import { MIN_PASSWORD_LENGTH } from '../../lib/forms/password.ts';
-import { signupSchema, type SignupField } from '../../lib/forms/signup.ts';
+import { SIGNUP_INITIAL, signupSchema } from '../../lib/forms/signup.ts';
 import { signUp, preloadSupabase } from '../../lib/auth/actions.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
@@ -12,21 +12,9 @@ import ProfileFields from './ProfileFields.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
-const EMPTY: Record<SignupField, string> = {
-  full_name: '',
-  age: '',
-  address: '',
-  country: '',
-  occupation: '',
-  phone: '',
-  marital_status: '',
-  email: '',
-  password: '',
-};
-
 export default function SignupForm() {
   const hydrated = useHydrated();
-  const form = useForm({ schema: signupSchema, initial: EMPTY, submit: signUp });
+  const form = useForm({ schema: signupSchema, initial: SIGNUP_INITIAL, submit: signUp });
   // What was typed while React loaded is kept (the page hydrates once it has painted).
   useServerForm(form.formRef, form.values, form.setValue);
   return (

@@ -33,3 +33,9 @@ export type ProfileData = z.infer<typeof profileSchema>;
 /** The profile form's fields, in the order they are shown. */
 export const PROFILE_FIELDS = ['full_name', 'age', 'address', 'country', 'occupation', 'phone', 'marital_status'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** What the profile editor says after saving. */
+export const PROFILE_SAVE_TEXTS = {
+  saved: 'Your profile has been updated.',
+  failed: 'We could not save your profile. Please try again.',
+} as const;

@@ -18,3 +18,10 @@ export const setPasswordSchema = z
     z.refine((data) => data.password === data.confirm, { message: PASSWORDS_DIFFER_MESSAGE, path: ['confirm'] }),
   );
 export type SetPasswordData = z.infer<typeof setPasswordSchema>;
+
+/** What the reset request form (/reset) and the new-password page (/set-password) say. */
+export const RESET_TEXTS = {
+  sent: 'Password reset email sent! Check your inbox.',
+  passwordSaved: 'Your new password is saved and you are now logged in.',
+  linkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+} as const;

@@ -13,3 +13,7 @@ export const SIGNUP_INITIAL = Object.fromEntries([...PROFILE_FIELDS, 'email', 'p
   keyof SignupData,
   string
 >;
+
+/** What the signup form says once the account is made (specification section 8). */
+export const SIGNUP_SUCCESS =
+  'Signup successful! A verification email has been sent to your email address. Please verify your email to complete the registration process.';

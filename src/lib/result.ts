@@ -8,7 +8,7 @@ import type { FieldErrors } from './forms/validate.ts';
  * server refused it (`refused`), the login's address is not verified yet (`unverified`), or
  * something no one expected (`unexpected`: logged to the console, a generic text shown).
  */
-export type FailureKind = 'network' | 'rate-limit' | 'refused' | 'unverified' | 'unexpected';
+type FailureKind = 'network' | 'rate-limit' | 'refused' | 'unverified' | 'unexpected';
 
 /** A failed call: its kind, the text to show, and any message tied to a field of the form. */
 export interface Failure {

@@ -30,7 +30,7 @@ const supabaseEnvSchema = z.object({
   ),
 });
 
-export interface SupabaseSettings {
+interface SupabaseSettings {
   url: string;
   anonKey: string;
 }

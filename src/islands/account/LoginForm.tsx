@@ -17,7 +17,7 @@ import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 /** How long 'Login successful!' stays up before the next page opens, so it is seen and read. */
-export const LOGIN_REDIRECT_DELAY_MS = 1000;
+const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 export default function LoginForm() {
   const hydrated = useHydrated();

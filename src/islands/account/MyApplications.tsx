@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { listOwnApplications, type OwnApplication } from '../../lib/auth/actions.ts';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 
-export const NO_APPLICATIONS = 'You have not applied for a visa yet.';
+const NO_APPLICATIONS = 'You have not applied for a visa yet.';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 

@@ -11,7 +11,7 @@ import type { Result } from '../../lib/result.ts';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
-export interface UseFormOptions<S extends z.ZodMiniType, K extends string> {
+interface UseFormOptions<S extends z.ZodMiniType, K extends string> {
   schema: S;
   /** The starting value of every field, as the inputs hold it (strings). */
   initial: Record<K, string>;

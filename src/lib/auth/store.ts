@@ -42,7 +42,7 @@ export type AuthState =
     };
 
 /** Still finding out, known to be signed out, or known to be signed in. */
-export type AuthStatus = AuthState['status'];
+type AuthStatus = AuthState['status'];
 
 /** The visitor's authentication state, with profile and role once they are known. */
 export const authState = atom<AuthState>({ status: 'loading' });

@@ -12,10 +12,10 @@ export const OFFLINE_MESSAGE = 'We could not reach our server. Check your intern
 export const RATE_LIMIT_MESSAGE = 'You have sent this form too many times in the last hour. Please try again later, or call or WhatsApp us.';
 
 /** Shown when something failed that no one expected. */
-export const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again in a moment; nothing you typed was lost.';
+const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again in a moment; nothing you typed was lost.';
 
 /** The parts of a supabase-js error (auth, REST or fetch) the message depends on. */
-export interface ServiceError {
+interface ServiceError {
   // `| undefined`: supabase-js's AuthError declares its optional fields that way.
   message?: string | undefined;
   status?: number | undefined;

@@ -20,7 +20,7 @@ export const ADDRESS_LENGTH = { min: 1, max: 500 } as const;
 export const EMAIL_MAX_LENGTH = 254;
 
 /** The database's email pattern (the CHECK on every email column). */
-export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 const tooLong = (what: string, max: number) => `Please keep ${what} to ${max} characters or fewer.`;
 
@@ -96,7 +96,7 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /** True for a real calendar date written YYYY-MM-DD (no 2026-02-30). */
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

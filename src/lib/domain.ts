@@ -19,7 +19,6 @@ export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
 
 /** The countries the booking form offers. */
 export const BOOKING_COUNTRIES = ['USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China'] as const;
-export type BookingCountry = (typeof BOOKING_COUNTRIES)[number];
 
 /** Where a visa application is in its review (PRODUCT.md, beyond the specification). */
 export const APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'rejected'] as const;

@@ -1,5 +1,6 @@
-// The one supabase-js client of the site. Islands import this module on demand, so pages without
-// forms or accounts never download supabase-js; the client itself is created on first use.
+// The site's supabase-js settings and how its one client is made. Only src/lib/supabase-loader.ts
+// imports this module, on demand, so pages without forms or accounts never download supabase-js;
+// the loader also decides when the client may be created (after the email link is read).
 // The settings are checked with zod/mini: this module ships to the browser, and full zod would
 // add its whole API (and its error messages) to the supabase chunk.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -29,7 +30,7 @@ const supabaseEnvSchema = z.object({
   ),
 });
 
-export interface SupabaseSettings {
+interface SupabaseSettings {
   url: string;
   anonKey: string;
 }
@@ -47,25 +48,24 @@ export function readSupabaseSettings(env: Record<string, string | undefined>): S
   return { url: parsed.data.PUBLIC_SUPABASE_URL.replace(/\/+$/, ''), anonKey: parsed.data.PUBLIC_SUPABASE_ANON_KEY };
 }
 
-let client: SupabaseClient | undefined;
-
-/** The site's supabase-js client, created on first call from PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY. */
-export function getSupabase(): SupabaseClient {
-  if (!client) {
-    const { url, anonKey } = readSupabaseSettings({
-      PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
-      PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
-    });
-    client = createClient(url, anonKey, {
-      auth: {
-        storageKey: SUPABASE_STORAGE_KEY,
-        persistSession: true,
-        autoRefreshToken: true,
-        // Email links land on the site with the session (or the error) in the URL fragment.
-        detectSessionInUrl: true,
-        flowType: 'implicit',
-      },
-    });
-  }
-  return client;
+/**
+ * Creates the site's supabase-js client from PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY.
+ * Call it through loadSupabase (supabase-loader.ts) only: the client reads and clears the email
+ * link in the address bar as it starts.
+ */
+export function createSiteClient(): SupabaseClient {
+  const { url, anonKey } = readSupabaseSettings({
+    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+    PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+  });
+  return createClient(url, anonKey, {
+    auth: {
+      storageKey: SUPABASE_STORAGE_KEY,
+      persistSession: true,
+      autoRefreshToken: true,
+      // Email links land on the site with the session (or the error) in the URL fragment.
+      detectSessionInUrl: true,
+      flowType: 'implicit',
+    },
+  });
 }

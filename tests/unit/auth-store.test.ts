@@ -1,4 +1,4 @@
-// The auth store against a fake supabase-js client (the module src/lib/supabase.ts is mocked): how
+// The auth store against a fake supabase-js client (src/lib/supabase.ts, which creates it, is mocked): how
 // it settles, follows sign-in and sign-out, reads the role from the profile row, reads the email
 // link from the address bar and takes it out, and gives up after its timeout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +36,7 @@ function fakeClient() {
 }
 
 let client: ReturnType<typeof fakeClient>;
-vi.mock('../../src/lib/supabase.ts', () => ({ getSupabase: () => client }));
+vi.mock('../../src/lib/supabase.ts', () => ({ createSiteClient: () => client }));
 
 /** A fresh copy of the store (it starts once per page, so once per module instance). */
 async function freshStore() {

@@ -1,25 +1,32 @@
 // The account forms validate with the same limits the database enforces: the CHECK constraints of
-// public.profiles (read from the migration's text) and the password minimum of supabase/config.toml.
-// A change to one side without the other fails here, before a signup fails in production.
+// public.profiles (read from the migrated database's catalog) and the password minimum of
+// supabase/config.toml. A change to one side without the other fails here, before a signup fails
+// in production. Every form, account forms included, checks an email address the same way.
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseToml } from '../../supabase/local/config-toml.ts';
+import type { ScriptDb } from '../../supabase/local/db/open.ts';
+import { bookingSchema } from '../../src/lib/forms/booking.ts';
+import { contactSchema } from '../../src/lib/forms/contact.ts';
+import { EMAIL_MAX_LENGTH } from '../../src/lib/forms/fields.ts';
+import { loginSchema } from '../../src/lib/forms/login.ts';
+import { newsletterSchema } from '../../src/lib/forms/newsletter.ts';
 import { PROFILE_LIMITS, profileSchema } from '../../src/lib/forms/profile.ts';
 import { MIN_PASSWORD_LENGTH } from '../../src/lib/forms/password.ts';
+import { resetRequestSchema } from '../../src/lib/forms/reset.ts';
 import { signupSchema } from '../../src/lib/forms/signup.ts';
 import { validate } from '../../src/lib/forms/validate.ts';
+import { visaApplicationSchema } from '../../src/lib/forms/visa-application.ts';
+import { columnLength, columnRange, openMigratedDb } from './support/column-checks.ts';
 
-const migration = await readFile(new URL('../../supabase/migrations/20261122000100_profiles.sql', import.meta.url), 'utf8');
 const config = parseToml(await readFile(new URL('../../supabase/config.toml', import.meta.url), 'utf8'));
 
-/** `column text check (char_length(btrim(column)) between MIN and MAX)` of the profiles table. */
-function textLimits(column: string): { min: number; max: number } {
-  const match = new RegExp(
-    `\\b${column}\\s+text\\s+check\\s*\\(char_length\\(btrim\\(${column}\\)\\)\\s+between\\s+(\\d+)\\s+and\\s+(\\d+)\\)`,
-  ).exec(migration);
-  if (!match) throw new Error(`no length check for ${column} in the profiles migration`);
-  return { min: Number(match[1]), max: Number(match[2]) };
-}
+let db: ScriptDb;
+// Migrating a fresh in-memory database takes a while on a busy machine.
+beforeAll(async () => {
+  db = await openMigratedDb();
+}, 120_000);
+afterAll(() => db?.close());
 
 const valid = {
   full_name: 'Ada Obi',
@@ -32,17 +39,12 @@ const valid = {
 };
 
 describe('profile form limits equal the profiles CHECK constraints', () => {
-  it.each(['full_name', 'address', 'country', 'occupation', 'phone'] as const)('%s', (column) => {
-    expect(PROFILE_LIMITS[column]).toEqual(textLimits(column));
+  it.each(['full_name', 'address', 'country', 'occupation', 'phone'] as const)('%s', async (column) => {
+    expect(PROFILE_LIMITS[column]).toEqual(await columnLength(db, 'profiles', column));
   });
 
-  it('age', () => {
-    const match = /\bage\s+integer\s+check\s*\(age\s+between\s+(\d+)\s+and\s+(\d+)\)/.exec(migration);
-    expect(match, 'the age check of the profiles migration').not.toBeNull();
-    expect(PROFILE_LIMITS.age).toEqual({
-      min: Number(match![1]),
-      max: Number(match![2]),
-    });
+  it('age', async () => {
+    expect(PROFILE_LIMITS.age).toEqual(await columnRange(db, 'profiles', 'age'));
   });
 
   it.each(['full_name', 'address', 'occupation'] as const)(
@@ -108,5 +110,31 @@ describe('password minimum', () => {
         password: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
       },
     });
+  });
+});
+
+describe('one email rule for every form', () => {
+  const base = { full_name: 'Ada', age: '3', address: 'A', country: 'B', occupation: 'C', phone: '123', marital_status: 'Single' };
+  const forms = [
+    { name: 'booking', schema: bookingSchema },
+    { name: 'contact', schema: contactSchema },
+    { name: 'newsletter', schema: newsletterSchema },
+    { name: 'visa application', schema: visaApplicationSchema },
+    { name: 'signup', schema: signupSchema },
+    { name: 'login', schema: loginSchema },
+    { name: 'password reset', schema: resetRequestSchema },
+  ];
+  const emailError = (schema: (typeof forms)[number]['schema'], email: string) => {
+    const checked = validate(schema, { ...base, email });
+    return checked.ok ? undefined : checked.errors['email'];
+  };
+  const at = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+
+  it.each(forms)('$name: the same messages, the database pattern and 254 characters at most', ({ schema }) => {
+    expect(emailError(schema, '')).toBe('Please enter your email address.');
+    expect(emailError(schema, 'amara@')).toBe('Please enter a valid email address, like name@example.com.');
+    expect(emailError(schema, ' Amara@Example.com ')).toBeUndefined();
+    expect(emailError(schema, at(EMAIL_MAX_LENGTH))).toBeUndefined();
+    expect(emailError(schema, at(EMAIL_MAX_LENGTH + 1))).toBe(`Please keep the email address to ${EMAIL_MAX_LENGTH} characters or fewer.`);
   });
 });

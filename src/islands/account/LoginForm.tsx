@@ -4,11 +4,12 @@
 // appears; it reuses the typed credentials (src/lib/auth/actions.ts says why).
 import './account.css';
 import { useState } from 'react';
-import { MESSAGES, logIn, resendVerification, preloadSupabase } from '../../lib/auth/actions.ts';
+import { logIn, resendVerification } from '../../lib/auth/actions.ts';
 import { safeNextPath } from '../../lib/auth/next.ts';
 import { startAuth } from '../../lib/auth/store.ts';
-import { loginSchema, type LoginData } from '../../lib/forms/login.ts';
-import { useForm, type FormStatus, type SubmitOutcome } from '../hooks/use-form.ts';
+import { LOGIN_TEXTS, loginSchema, type LoginData } from '../../lib/forms/login.ts';
+import type { Result } from '../../lib/result.ts';
+import { useForm, type FormStatus } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
@@ -16,39 +17,46 @@ import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 /** How long 'Login successful!' stays up before the next page opens, so it is seen and read. */
-export const LOGIN_REDIRECT_DELAY_MS = 1000;
+const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 export default function LoginForm() {
   const hydrated = useHydrated();
   const [unverified, setUnverified] = useState(false);
   const [resend, setResend] = useState<{ status: FormStatus; message: string }>({ status: 'idle', message: '' });
 
-  const submit = async ({ email, password }: LoginData): Promise<SubmitOutcome> => {
+  const submit = async ({ email, password }: LoginData): Promise<Result> => {
     setResend({ status: 'idle', message: '' });
     const result = await logIn(email, password);
-    setUnverified(Boolean(result.unverified));
-    if (!result.ok) return { ok: false, message: result.message };
+    setUnverified(!result.ok && result.error.kind === 'unverified');
+    if (!result.ok) return result;
     // The store picks up the new session, so the nav shows the account while the alert is up.
     void startAuth();
     const next = safeNextPath(new URLSearchParams(window.location.search).get('next'), window.location.origin);
     setTimeout(() => window.location.assign(next), LOGIN_REDIRECT_DELAY_MS);
-    return { ok: true, message: MESSAGES.loginSuccess };
+    return result;
   };
 
-  const form = useForm({ schema: loginSchema, initial: { email: '', password: '' }, submit, resetOnSuccess: false });
+  const form = useForm({
+    schema: loginSchema,
+    initial: { email: '', password: '' },
+    submit,
+    success: LOGIN_TEXTS.success,
+    resetOnSuccess: false,
+  });
   // What was typed while React loaded is kept (the page hydrates once it has painted).
   useServerForm(form.formRef, form.values, form.setValue);
 
   const resendEmail = async () => {
     if (resend.status === 'submitting') return;
     setResend({ status: 'submitting', message: '' });
-    const result = await resendVerification(form.values.email.trim().toLowerCase(), form.values.password);
-    setResend({ status: result.ok ? 'success' : 'error', message: result.message });
+    const result = await resendVerification(form.values.email.trim(), form.values.password);
+    if (result.ok) setResend({ status: 'success', message: result.data === 'sent' ? LOGIN_TEXTS.resendSent : LOGIN_TEXTS.resendAlreadyVerified });
+    else setResend({ status: 'error', message: result.error.message });
   };
 
   const succeeded = form.status === 'success';
   return (
-    <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} onFocus={preloadSupabase} aria-label="Log in">
+    <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} aria-label="Log in">
       <TextField label="Email" field={form.fieldProps('email')} error={form.errors.email} type="email" autoComplete="email" />
       <TextField
         label="Password"

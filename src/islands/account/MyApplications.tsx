@@ -1,16 +1,9 @@
 // The user's own visa applications on /profile: type, date submitted and where it stands.
 import { useEffect, useState } from 'react';
 import { listOwnApplications, type OwnApplication } from '../../lib/auth/actions.ts';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 
-/** How each status of the database reads on the page. */
-const STATUS_LABELS: Record<string, string> = {
-  submitted: 'Submitted',
-  in_review: 'In review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
-
-export const NO_APPLICATIONS = 'You have not applied for a visa yet.';
+const NO_APPLICATIONS = 'You have not applied for a visa yet.';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -25,7 +18,7 @@ export default function MyApplications({ userId }: { userId: string }) {
     setLoaded({ status: 'loading' });
     void listOwnApplications(userId).then((result) => {
       if (!current) return;
-      setLoaded('error' in result ? { status: 'error', message: result.error } : { status: 'ready', rows: result.data });
+      setLoaded(result.ok ? { status: 'ready', rows: result.data } : { status: 'error', message: result.error.message });
     });
     return () => {
       current = false;
@@ -69,7 +62,7 @@ export default function MyApplications({ userId }: { userId: string }) {
                   <td>
                     <time dateTime={row.submitted_at}>{dateFormat.format(new Date(row.submitted_at))}</time>
                   </td>
-                  <td>{STATUS_LABELS[row.status] ?? row.status}</td>
+                  <td>{APPLICATION_STATUS_LABELS[row.status as ApplicationStatus] ?? row.status}</td>
                 </tr>
               ))}
             </tbody>

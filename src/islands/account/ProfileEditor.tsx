@@ -2,7 +2,7 @@
 // Email and role are not offered: the database's column grants refuse them anyway.
 import { saveProfile } from '../../lib/auth/actions.ts';
 import type { Profile } from '../../lib/auth/store.ts';
-import { PROFILE_FIELDS, profileSchema, type ProfileData, type ProfileField } from '../../lib/forms/profile.ts';
+import { PROFILE_FIELDS, PROFILE_SAVE_TEXTS, profileSchema, type ProfileData, type ProfileField } from '../../lib/forms/profile.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
@@ -25,7 +25,7 @@ function formValues(profile: Profile): Record<ProfileField, string> {
 export default function ProfileEditor({ profile, onDone }: Props) {
   const submit = async (data: ProfileData) => {
     const result = await saveProfile(profile.id, data);
-    if (result.ok) onDone(result.message);
+    if (result.ok) onDone(PROFILE_SAVE_TEXTS.saved);
     return result;
   };
   const form = useForm({ schema: profileSchema, initial: formValues(profile), submit, resetOnSuccess: false });

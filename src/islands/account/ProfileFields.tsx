@@ -1,7 +1,7 @@
 // The profile details' inputs, shared by the signup form and the profile editor so both ask the
 // same way (labels, types, autocomplete) and validate with the same schema (src/lib/forms/profile.ts).
 import { MARITAL_STATUSES } from '../../lib/domain.ts';
-import { COUNTRY_NAMES } from '../../lib/countries.ts';
+import { ISO_COUNTRY_NAMES } from '../../lib/iso-country-names.ts';
 import type { FieldErrors } from '../../lib/forms/validate.ts';
 import type { FieldProps } from '../hooks/use-form.ts';
 import { SelectField, TextField } from '../ui/Field.tsx';
@@ -33,7 +33,7 @@ export default function ProfileFields({ fieldProps, errors }: Props) {
           label="Country"
           field={fieldProps('country')}
           error={errors.country}
-          options={COUNTRY_NAMES}
+          options={ISO_COUNTRY_NAMES}
           placeholder="Choose your country"
           autoComplete="country-name"
         />

@@ -11,7 +11,7 @@ import MyApplications from './MyApplications.tsx';
 import ProfileEditor from './ProfileEditor.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
-export const PROFILE_MESSAGES = {
+const PROFILE_TEXTS = {
   loggedOut: 'Please log in to view your profile.',
   notProvided: 'Not Provided',
   noName: 'User',
@@ -30,7 +30,7 @@ const DETAILS: { label: string; value: (p: Profile | null, email: string) => str
 ];
 
 const shown = (value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? PROFILE_MESSAGES.notProvided : String(value);
+  value === null || value === undefined || value === '' ? PROFILE_TEXTS.notProvided : String(value);
 
 export default function ProfilePage() {
   const hydrated = useHydrated();
@@ -47,7 +47,7 @@ export default function ProfilePage() {
 
   if (state.status === 'signed-out') {
     return (
-      <AccountNote tone="plain" message={PROFILE_MESSAGES.loggedOut}>
+      <AccountNote tone="plain" message={PROFILE_TEXTS.loggedOut}>
         <p>
           <a className="form-submit" href={loginHref(window.location)}>
             Log in
@@ -59,7 +59,7 @@ export default function ProfilePage() {
 
   if (state.profileError) {
     return (
-      <AccountNote tone="error" message={PROFILE_MESSAGES.loadFailed}>
+      <AccountNote tone="error" message={PROFILE_TEXTS.loadFailed}>
         <button type="button" className="form-submit" onClick={() => void refreshProfile()}>
           Try again
         </button>
@@ -71,7 +71,7 @@ export default function ProfilePage() {
   return (
     <div className="profile">
       <section aria-labelledby="profile-details-title" className="profile__section">
-        <h2 id="profile-details-title">{profile?.full_name || PROFILE_MESSAGES.noName}</h2>
+        <h2 id="profile-details-title">{profile?.full_name || PROFILE_TEXTS.noName}</h2>
         {editing && profile ? (
           <ProfileEditor
             profile={profile}

@@ -5,10 +5,10 @@
 import './account.css';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { MESSAGES, setNewPassword } from '../../lib/auth/actions.ts';
+import { setNewPassword } from '../../lib/auth/actions.ts';
 import { authLink, authState, startAuth } from '../../lib/auth/store.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/forms/password.ts';
-import { setPasswordSchema, type SetPasswordData } from '../../lib/forms/reset.ts';
+import { RESET_TEXTS, setPasswordSchema, type SetPasswordData } from '../../lib/forms/reset.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
@@ -24,7 +24,7 @@ export default function SetPassword() {
   const hydrated = useHydrated();
   const state = useStore(authState);
   const link = useStore(authLink);
-  const form = useForm({ schema: setPasswordSchema, initial: { password: '', confirm: '' }, submit });
+  const form = useForm({ schema: setPasswordSchema, initial: { password: '', confirm: '' }, submit, success: RESET_TEXTS.passwordSaved });
 
   useEffect(() => {
     void startAuth();
@@ -42,7 +42,7 @@ export default function SetPassword() {
 
   if (link?.kind === 'error' || state.status !== 'signed-in') {
     return (
-      <AccountNote tone="error" message={link?.kind === 'error' ? MESSAGES.resetLinkInvalid : NO_LINK}>
+      <AccountNote tone="error" message={link?.kind === 'error' ? RESET_TEXTS.linkInvalid : NO_LINK}>
         <p>
           <a href="/reset">Request a new password reset link</a>
         </p>

@@ -2,8 +2,8 @@
 // specification's text and clears the form; any other answer is the auth service's own message.
 import './account.css';
 import { MIN_PASSWORD_LENGTH } from '../../lib/forms/password.ts';
-import { signupSchema, type SignupField } from '../../lib/forms/signup.ts';
-import { signUp, preloadSupabase } from '../../lib/auth/actions.ts';
+import { SIGNUP_INITIAL, SIGNUP_SUCCESS, signupSchema } from '../../lib/forms/signup.ts';
+import { signUp } from '../../lib/auth/actions.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
@@ -12,25 +12,13 @@ import ProfileFields from './ProfileFields.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
 
-const EMPTY: Record<SignupField, string> = {
-  full_name: '',
-  age: '',
-  address: '',
-  country: '',
-  occupation: '',
-  phone: '',
-  marital_status: '',
-  email: '',
-  password: '',
-};
-
 export default function SignupForm() {
   const hydrated = useHydrated();
-  const form = useForm({ schema: signupSchema, initial: EMPTY, submit: signUp });
+  const form = useForm({ schema: signupSchema, initial: SIGNUP_INITIAL, submit: signUp, success: SIGNUP_SUCCESS });
   // What was typed while React loaded is kept (the page hydrates once it has painted).
   useServerForm(form.formRef, form.values, form.setValue);
   return (
-    <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} onFocus={preloadSupabase} aria-label="Sign up">
+    <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} aria-label="Sign up">
       <ProfileFields fieldProps={form.fieldProps} errors={form.errors} />
       <TextField label="Email" field={form.fieldProps('email')} error={form.errors.email} type="email" autoComplete="email" />
       <TextField

@@ -9,7 +9,7 @@ import { authLink, authState, startAuth } from '../../lib/auth/store.ts';
 import AccountNote, { AccountNextSteps } from './AccountNote.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
-export const VERIFY_MESSAGES = {
+const VERIFY_TEXTS = {
   verified: 'Your email address is verified. You are now logged in.',
   invalid: 'This verification link is invalid or has expired.',
   newLink: 'To get a new link, log in with your email address and password and choose Resend Verification Email.',
@@ -29,7 +29,7 @@ export default function VerifyEmail() {
 
   if (link?.kind === 'session' && state.status === 'signed-in') {
     return (
-      <AccountNote tone="success" message={VERIFY_MESSAGES.verified}>
+      <AccountNote tone="success" message={VERIFY_TEXTS.verified}>
         <AccountNextSteps />
       </AccountNote>
     );
@@ -39,9 +39,9 @@ export default function VerifyEmail() {
   // says where the link is. Both show how to get a new one.
   const failed = link?.kind === 'error' || link?.kind === 'session';
   return (
-    <AccountNote tone={failed ? 'error' : 'plain'} message={failed ? VERIFY_MESSAGES.invalid : VERIFY_MESSAGES.noLink}>
+    <AccountNote tone={failed ? 'error' : 'plain'} message={failed ? VERIFY_TEXTS.invalid : VERIFY_TEXTS.noLink}>
       <p>
-        {VERIFY_MESSAGES.newLink} <a href="/login">Log in</a>
+        {VERIFY_TEXTS.newLink} <a href="/login">Log in</a>
       </p>
     </AccountNote>
   );

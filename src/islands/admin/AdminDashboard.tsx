@@ -9,7 +9,7 @@ import { loginHref } from '../../scripts/login-redirect.ts';
 import ApplicationDialog from './ApplicationDialog.tsx';
 import DataTable from './DataTable.tsx';
 import ListSection from './ListSection.tsx';
-import { APPLICATIONS, BOOKINGS, MESSAGES, SUBSCRIBERS, USERS, type Row } from './lists.ts';
+import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from './lists.ts';
 import { ToastProvider } from './Toasts.tsx';
 import UserRoleButton from './UserRoleButton.tsx';
 import './admin.css';
@@ -84,7 +84,7 @@ function Dashboard({ selfId }: { selfId: string }) {
       <ListSection list={USERS}>
         <DataTable list={USERS} cannotDelete={ownAccount} actions={(row) => <UserRoleButton row={row} self={row.id === selfId} />} />
       </ListSection>
-      {[BOOKINGS, MESSAGES, SUBSCRIBERS].map((list) => (
+      {[BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS].map((list) => (
         <ListSection key={list.id} list={list}>
           <DataTable list={list} />
         </ListSection>

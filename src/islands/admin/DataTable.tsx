@@ -3,7 +3,7 @@
 // action per row behind a confirmation. Lists add their own row actions through `actions`.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { getSupabase } from '../../lib/supabase.ts';
+import { getSupabase } from '../../lib/supabase-loader.ts';
 import ConfirmDelete from './ConfirmDelete.tsx';
 import { downloadCsv, exportCsv } from './csv-export.ts';
 import type { Column, ListConfig, Row } from './lists.ts';

@@ -2,7 +2,7 @@
 // localStorage), the list's total row count, and the table while open.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { getSupabase } from '../../lib/supabase.ts';
+import { getSupabase } from '../../lib/supabase-loader.ts';
 import type { ListConfig, ListId } from './lists.ts';
 import { fetchTotal } from './server-query.ts';
 

@@ -2,7 +2,7 @@
 // way to write profiles.role from the API). An admin's own row offers no change: the database
 // refuses it too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '../../lib/supabase.ts';
+import { getSupabase } from '../../lib/supabase-loader.ts';
 import type { Row } from './lists.ts';
 import { useToast } from './Toasts.tsx';
 

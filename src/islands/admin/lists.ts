@@ -177,7 +177,7 @@ export const BOOKINGS: ListConfig = {
   exportName: 'bookings',
 };
 
-export const MESSAGES: ListConfig = {
+export const CONTACT_MESSAGES: ListConfig = {
   id: 'messages',
   title: 'Contact messages',
   table: 'contact_messages',
@@ -218,6 +218,3 @@ export const SUBSCRIBERS: ListConfig = {
   remove: deleteById('newsletter_subscribers'),
   exportName: 'newsletter-subscribers',
 };
-
-/** In the dashboard's order: the specification's two sections first. */
-export const LISTS: ListConfig[] = [APPLICATIONS, USERS, BOOKINGS, MESSAGES, SUBSCRIBERS];

@@ -22,11 +22,12 @@ const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
 const notify = ({ website: _website, ...booking }: Booking) => notifyBooking(booking);
 
 export default function BookingForm() {
-  const submit = useStoredSubmission(storeBooking, BOOKING_SUCCESS, notify);
+  const submit = useStoredSubmission(storeBooking, notify);
   const form = useForm({
     schema: bookingSchema,
     initial: BOOKING_INITIAL,
     submit,
+    success: BOOKING_SUCCESS,
   });
   const { formRef, values, errors, fieldProps, setValue } = form;
   useServerForm(formRef, values, setValue);

@@ -28,7 +28,7 @@ const storeMessage = ({ website, ...message }: Sent, clientKey: string) =>
 const notify = ({ website: _website, ...message }: Sent) => notifyContact(message);
 
 export default function ContactForm() {
-  const store = useStoredSubmission(storeMessage, CONTACT_SUCCESS, notify);
+  const store = useStoredSubmission(storeMessage, notify);
   const form = useForm({
     schema: contactSchema,
     initial: CONTACT_INITIAL,

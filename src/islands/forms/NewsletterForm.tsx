@@ -26,11 +26,12 @@ const subscribe = ({ email, website }: NewsletterSignup) =>
 const notify = ({ email }: NewsletterSignup) => notifyNewsletter(email);
 
 export default function NewsletterForm() {
-  const submit = useStoredSubmission(subscribe, NEWSLETTER_SUCCESS, notify);
+  const submit = useStoredSubmission(subscribe, notify);
   const form = useForm({
     schema: newsletterSchema,
     initial: NEWSLETTER_INITIAL,
     submit,
+    success: NEWSLETTER_SUCCESS,
   });
   const { formRef, values, errors, fieldProps, setValue } = form;
   useServerForm(formRef, values, setValue);

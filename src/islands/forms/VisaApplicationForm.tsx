@@ -36,7 +36,7 @@ const KEEP_ON_RESET: (keyof typeof VISA_APPLICATION_INITIAL)[] = ['visa_type'];
 
 export default function VisaApplicationForm() {
   const auth = useStore(authState);
-  const submit = useStoredSubmission(storeApplication, VISA_SUCCESS);
+  const submit = useStoredSubmission(storeApplication);
   const form = useForm({
     schema: visaApplicationSchema,
     initial: VISA_APPLICATION_INITIAL,

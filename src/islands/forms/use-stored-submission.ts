@@ -1,25 +1,24 @@
-// The submit function every form island hands to useForm: it stores the row with the
-// submission's idempotency key (kept for a retry of the same values), reports the form's own
-// success text, and only then tells the optional notification service, without waiting for it.
+// The submit function every public form island hands to useForm: it stores the row with the
+// submission's idempotency key (kept for a retry of the same values), and only once it is stored
+// tells the optional notification service, without waiting for it.
 import { useCallback, useRef } from 'react';
 import { submissionKeys } from '../../lib/forms/idempotency.ts';
-import type { StoreOutcome } from '../../lib/forms/submit.ts';
-import type { SubmitOutcome } from '../hooks/use-form.ts';
+import type { Result } from '../../lib/result.ts';
 
+/** Wraps `storeRow` with the form's idempotency keys and its notification. */
 export function useStoredSubmission<T>(
-  storeRow: (data: T, clientKey: string) => Promise<StoreOutcome>,
-  success: string,
+  storeRow: (data: T, clientKey: string) => Promise<Result>,
   notify?: (data: T) => void,
-): (data: T) => Promise<SubmitOutcome> {
+): (data: T) => Promise<Result> {
   const keys = useRef(submissionKeys());
   return useCallback(
     async (data: T) => {
-      const outcome = await storeRow(data, keys.current.keyFor(data));
-      if (!outcome.ok) return outcome;
+      const result = await storeRow(data, keys.current.keyFor(data));
+      if (!result.ok) return result;
       keys.current.settled();
       notify?.(data);
-      return { ok: true, message: success };
+      return result;
     },
-    [storeRow, success, notify],
+    [storeRow, notify],
   );
 }

@@ -7,20 +7,18 @@
 import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import { validate, type FieldErrors } from '../../lib/forms/validate.ts';
+import type { Result } from '../../lib/result.ts';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
-/** What a form's submit function reports back. */
-export type SubmitOutcome =
-  | { ok: true; message?: string }
-  | { ok: false; message: string; fieldErrors?: FieldErrors };
-
-export interface UseFormOptions<S extends z.ZodMiniType, K extends string> {
+interface UseFormOptions<S extends z.ZodMiniType, K extends string> {
   schema: S;
   /** The starting value of every field, as the inputs hold it (strings). */
   initial: Record<K, string>;
-  /** Sends the validated data; never throws for an expected failure, reports it instead. */
-  submit: (data: z.infer<S>) => Promise<SubmitOutcome>;
+  /** Sends the validated data; never throws, reports a failure instead (with the text to show). */
+  submit: (data: z.infer<S>) => Promise<Result<unknown>>;
+  /** What the form says after a success (none when a dialog or the page says it instead). */
+  success?: string;
   /** Values to keep when the form resets after a success (e.g. the preselected visa type). */
   keepOnReset?: K[];
   /** Reset the fields after a success (default true). */
@@ -37,10 +35,12 @@ export interface FieldProps {
   'aria-describedby': string | undefined;
 }
 
+/** Holds a form's values and errors, validates with `schema` and submits once at a time. */
 export function useForm<S extends z.ZodMiniType, K extends string>({
   schema,
   initial,
   submit,
+  success = '',
   keepOnReset = [],
   resetOnSuccess = true,
 }: UseFormOptions<S, K>) {
@@ -119,24 +119,25 @@ export function useForm<S extends z.ZodMiniType, K extends string>({
       setStatus('submitting');
       setMessage('');
       try {
-        const outcome = await submit(checked.data);
-        if (outcome.ok) {
+        const result = await submit(checked.data);
+        if (result.ok) {
           setStatus('success');
-          setMessage(outcome.message ?? '');
+          setMessage(success);
           if (resetOnSuccess) reset();
         } else {
           setStatus('error');
-          setMessage(outcome.message);
-          if (outcome.fieldErrors) {
-            setErrors(outcome.fieldErrors as FieldErrors<K>);
-            requestAnimationFrame(() => focusFirstError(outcome.fieldErrors as FieldErrors<K>));
+          setMessage(result.error.message);
+          const { fieldErrors } = result.error;
+          if (fieldErrors) {
+            setErrors(fieldErrors as FieldErrors<K>);
+            requestAnimationFrame(() => focusFirstError(fieldErrors as FieldErrors<K>));
           }
         }
       } finally {
         inFlight.current = false;
       }
     },
-    [schema, values, submit, resetOnSuccess, reset, focusFirstError],
+    [schema, values, submit, success, resetOnSuccess, reset, focusFirstError],
   );
 
   return {
@@ -159,5 +160,3 @@ export function useForm<S extends z.ZodMiniType, K extends string>({
     },
   };
 }
-
-export type FormApi<K extends string> = ReturnType<typeof useForm<z.ZodMiniType, K>>;

@@ -4,10 +4,11 @@
 // does not wait for it.
 import { useEffect, useState, type RefObject } from 'react';
 import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/client-directives/interaction.ts';
-import { loadClient } from '../../lib/forms/submit.ts';
+import { loadSupabase } from '../../lib/supabase-loader.ts';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/** Adopts the server-rendered form's typed values, then takes its submits (and sends a held one). */
 export function useServerForm<K extends string>(
   formRef: RefObject<HTMLFormElement | null>,
   values: Record<K, string>,
@@ -24,7 +25,7 @@ export function useServerForm<K extends string>(
     }
     setAdopted(true);
     // Errors surface when the visitor submits; here the client only warms up.
-    loadClient().catch(() => undefined);
+    loadSupabase().catch(() => undefined);
     // Once, on mount: later values are React's own.
   }, []);
 

@@ -5,7 +5,8 @@
 // caller may read), never from anything the browser could set.
 import { atom, computed } from 'nanostores';
 import type { MaritalStatus } from '../domain.ts';
-import { readAuthLink, withoutFragment, type AuthLink } from './link.ts';
+import { loadSupabase, emailLink } from '../supabase-loader.ts';
+import { withoutFragment, type AuthLink } from './link.ts';
 import { SIGNED_IN_EVENT } from './stored-session.ts';
 
 export type Role = 'user' | 'admin';
@@ -41,7 +42,7 @@ export type AuthState =
     };
 
 /** Still finding out, known to be signed out, or known to be signed in. */
-export type AuthStatus = AuthState['status'];
+type AuthStatus = AuthState['status'];
 
 /** The visitor's authentication state, with profile and role once they are known. */
 export const authState = atom<AuthState>({ status: 'loading' });
@@ -61,9 +62,6 @@ export const AUTH_RESOLVE_TIMEOUT_MS = 5000;
 /** Columns the islands read from public.profiles. */
 const PROFILE_COLUMNS = 'id, full_name, age, address, country, occupation, phone, marital_status, email, role, created_at';
 
-// Imported on demand so pages that never ask about the visitor never download supabase-js.
-const loadSupabase = () => import('../supabase.ts').then((module) => module.getSupabase());
-
 let started: Promise<void> | undefined;
 
 /**
@@ -74,14 +72,15 @@ let started: Promise<void> | undefined;
  */
 export function startAuth(): Promise<void> {
   started ??= (async () => {
-    // Read synchronously, before supabase-js (created below) reads and clears the fragment.
-    if (typeof window !== 'undefined') authLink.set(readAuthLink(window.location.hash));
+    // The loader reads the link before it creates the client (which clears it from the address bar).
+    const loading = loadSupabase();
+    authLink.set(emailLink());
     let settled = false;
     const timer = setTimeout(() => {
       if (authState.get().status === 'loading') authState.set({ status: 'signed-out' });
     }, AUTH_RESOLVE_TIMEOUT_MS);
     try {
-      const supabase = await loadSupabase();
+      const supabase = await loading;
       supabase.auth.onAuthStateChange((_event, session) => {
         clearTimeout(timer);
         if (!settled) {

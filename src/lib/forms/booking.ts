@@ -2,12 +2,12 @@
 // field, today or later). Limits are those of public.bookings (20261122000300_public_forms.sql).
 import * as z from 'zod/mini';
 import { BOOKING_COUNTRIES } from '../domain.ts';
-import { choice, date, email, honeypot, text, time } from './fields.ts';
+import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, choice, date, email, honeypot, phone, text, time } from './fields.ts';
 
 export const BOOKING_LIMITS = {
-  full_name: { min: 1, max: 200 },
-  phone: { min: 3, max: 40 },
-  email: 254,
+  full_name: NAME_LENGTH,
+  phone: PHONE_LENGTH,
+  email: EMAIL_MAX_LENGTH,
 } as const;
 
 export const BOOKING_SUCCESS = 'Booking successfully submitted!';
@@ -15,8 +15,8 @@ export const BOOKING_FAILURE = 'An error occurred. Please try again.';
 
 export const bookingSchema = z.object({
   full_name: text('your full name', BOOKING_LIMITS.full_name),
-  phone: text('your phone number', BOOKING_LIMITS.phone),
-  email: email(BOOKING_LIMITS.email),
+  phone: phone(),
+  email: email(),
   country: choice(BOOKING_COUNTRIES, 'Please choose a country.'),
   date: date('the date of your appointment', {
     test: (value, today) => value >= today,

@@ -1,14 +1,14 @@
 // The contact form of /contact and /contact1 (specification sections 3, 5 and 8; PRODUCT.md's
 // failure message). Limits are those of public.contact_messages (20261122000300_public_forms.sql).
 import * as z from 'zod/mini';
-import { email, honeypot, text } from './fields.ts';
+import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, email, honeypot, phone, text } from './fields.ts';
 
 export const CONTACT_LIMITS = {
-  name: { min: 1, max: 200 },
+  name: NAME_LENGTH,
   subject: { min: 1, max: 200 },
-  phone: { min: 3, max: 40 },
+  phone: PHONE_LENGTH,
   message: { min: 1, max: 5000 },
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
 } as const;
 
 export const CONTACT_SUCCESS_TITLE = 'Success';
@@ -17,9 +17,9 @@ export const CONTACT_FAILURE = 'Failed to send your message. Please try again.';
 
 export const contactSchema = z.object({
   name: text('your name', CONTACT_LIMITS.name),
-  email: email(CONTACT_LIMITS.email),
+  email: email(),
   subject: text('a subject', CONTACT_LIMITS.subject),
-  phone: text('your phone number', CONTACT_LIMITS.phone),
+  phone: phone(),
   message: text('your message', CONTACT_LIMITS.message),
   website: honeypot,
 });

@@ -1,6 +1,7 @@
-// Field rules shared by the form schemas, each built from the same limits as the column's CHECK
-// constraint in supabase/migrations/ (tests/unit/form-limits.test.ts keeps them equal), so the
-// browser refuses exactly what the database would, with a message that names the field.
+// The field rules every form is built from, signup, login and profile included: each rule and its
+// wording are written here once. Limits are those of the columns' CHECK constraints in
+// supabase/migrations/ (tests/unit/form-limits.test.ts and profile-limits.test.ts keep them
+// equal), so the browser refuses exactly what the database would, with a message that names the field.
 import * as z from 'zod/mini';
 
 /** Lengths of a text column: at least `min`, at most `max` characters once trimmed. */
@@ -9,39 +10,78 @@ export interface Length {
   max: number;
 }
 
-/** The database's email pattern (the CHECK on every email column). */
-export const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** A person's name (the full name of a booking, profile or application). */
+export const NAME_LENGTH = { min: 1, max: 200 } as const;
+/** A phone number, as every table with one stores it. */
+export const PHONE_LENGTH = { min: 3, max: 40 } as const;
+/** A postal address. */
+export const ADDRESS_LENGTH = { min: 1, max: 500 } as const;
+/** The longest email address any column (and the auth service) accepts. */
+export const EMAIL_MAX_LENGTH = 254;
 
-/** A required text field, trimmed; `what` names it in the messages ("your full name"). */
-export function text(what: string, { min, max }: Length) {
+/** The database's email pattern (the CHECK on every email column). */
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+const tooLong = (what: string, max: number) => `Please keep ${what} to ${max} characters or fewer.`;
+
+/**
+ * A required text field, trimmed; `what` names it in the messages ("your full name"), and `verb`
+ * says how it is given ('choose' for a select).
+ */
+export function text(what: string, { min, max }: Length, verb: 'enter' | 'choose' = 'enter') {
   return z
     .string()
     .check(
       z.trim(),
-      z.minLength(1, `Please enter ${what}.`),
+      z.minLength(1, `Please ${verb} ${what}.`),
       z.minLength(min, `Please enter at least ${min} characters for ${what}.`),
-      z.maxLength(max, `Please keep ${what} to ${max} characters or fewer.`),
+      z.maxLength(max, tooLong(what, max)),
     );
 }
 
 /** An optional text field: empty becomes undefined (the column stays null). */
 export function optionalText(what: string, max: number) {
   return z.pipe(
-    z.string().check(z.trim(), z.maxLength(max, `Please keep ${what} to ${max} characters or fewer.`)),
+    z.string().check(z.trim(), z.maxLength(max, tooLong(what, max))),
     z.transform((value) => (value === '' ? undefined : value)),
   );
 }
 
-/** A required email address in the database's format. */
-export function email(max: number) {
+/**
+ * A required email address in the database's format, trimmed, its case kept (the auth service
+ * lower-cases it itself).
+ */
+export function email() {
   return z
     .string()
     .check(
       z.trim(),
       z.minLength(1, 'Please enter your email address.'),
-      z.maxLength(max, `Please keep the email address to ${max} characters or fewer.`),
+      z.maxLength(EMAIL_MAX_LENGTH, tooLong('the email address', EMAIL_MAX_LENGTH)),
       z.regex(EMAIL_PATTERN, 'Please enter a valid email address, like name@example.com.'),
     );
+}
+
+/**
+ * A required phone number. Its length is the only rule: the database checks no shape, and the
+ * browser refuses nothing the database would store.
+ */
+export function phone() {
+  return text('your phone number', PHONE_LENGTH);
+}
+
+/** A required whole number within `range`, typed as text ("34"), sent as a number. */
+export function wholeNumber(what: string, label: string, unit: string, range: Length) {
+  const outside = `${label} must be between ${range.min} and ${range.max}.`;
+  return z.pipe(
+    z.string().check(
+      z.trim(),
+      z.minLength(1, `Please enter ${what}.`),
+      // Digits only: "abc", "-3" and "2.5" are not a whole number.
+      z.regex(/^\d+$/, `${label} must be a whole number, in ${unit}.`),
+    ),
+    z.pipe(z.transform((value: string) => Number(value)), z.number().check(z.gte(range.min, outside), z.lte(range.max, outside))),
+  );
 }
 
 /** One value of a closed list (a <select>); an empty choice gets `message`. */
@@ -56,7 +96,7 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /** True for a real calendar date written YYYY-MM-DD (no 2026-02-30). */
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

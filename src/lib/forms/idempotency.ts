@@ -12,7 +12,7 @@ export function randomKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export interface SubmissionKeys {
+interface SubmissionKeys {
   /** The key for sending `payload`: the pending one if the payload is unchanged, else a new one. */
   keyFor(payload: unknown): string;
   /** The submission was stored: the next one gets a new key. */

@@ -1,10 +1,16 @@
-// The login form: an email address and a password, both required. No length rule on the password:
-// accounts made under an older policy must still be able to log in.
+// The login form: an email address and a password, both required.
 import * as z from 'zod/mini';
-import { emailAddress } from './password.ts';
+import { email } from './fields.ts';
+import { currentPassword } from './password.ts';
 
-export const loginSchema = z.object({
-  email: emailAddress,
-  password: z.string().check(z.minLength(1, 'Please enter your password.')),
-});
+export const loginSchema = z.object({ email: email(), password: currentPassword });
 export type LoginData = z.infer<typeof loginSchema>;
+
+/** What the login form says (specification section 8; PRODUCT.md for the resend button's three outcomes). */
+export const LOGIN_TEXTS = {
+  success: 'Login successful!',
+  emailNotVerified: 'Email not verified. Please check your email inbox for the verification link.',
+  resendSent: 'Verification email sent! Please check your inbox.',
+  resendAlreadyVerified: 'Your email is already verified. You can log in.',
+  resendFailed: 'Unable to resend verification email. Make sure the credentials are correct.',
+} as const;

@@ -5,10 +5,10 @@
 import * as z from 'zod/mini';
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 72;
+const MAX_PASSWORD_LENGTH = 72;
 
 /** The auth service's own wording for a short password, so the form and the service agree. */
-export const SHORT_PASSWORD_MESSAGE = `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`;
+const SHORT_PASSWORD_MESSAGE = `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`;
 
 /** A new password (signup, set a new password). Not trimmed: spaces are part of a password. */
 export const newPassword = z.string().check(
@@ -17,11 +17,8 @@ export const newPassword = z.string().check(
   z.maxLength(MAX_PASSWORD_LENGTH, `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters.`),
 );
 
-/** An email address, trimmed and lower-cased as the auth service stores it. */
-export const emailAddress = z.string().check(
-  z.trim(),
-  z.minLength(1, 'Please enter your email address.'),
-  z.maxLength(255, 'Email address must be at most 255 characters.'),
-  z.email('Please enter a valid email address.'),
-  z.toLowerCase(),
-);
+/**
+ * The password of an existing account (login). No length rule: accounts made under an older
+ * policy must still be able to log in.
+ */
+export const currentPassword = z.string().check(z.minLength(1, 'Please enter your password.'));

@@ -1,11 +1,19 @@
 // The signup form: every profile detail (the profile schema, shared with /profile) plus the email
 // address and a password. All fields are required (specification section 5).
 import * as z from 'zod/mini';
-import { profileShape } from './profile.ts';
-import { emailAddress, newPassword } from './password.ts';
+import { email } from './fields.ts';
+import { newPassword } from './password.ts';
+import { PROFILE_FIELDS, profileShape } from './profile.ts';
 
-export const signupSchema = z.object({ ...profileShape, email: emailAddress, password: newPassword });
+export const signupSchema = z.object({ ...profileShape, email: email(), password: newPassword });
 export type SignupData = z.infer<typeof signupSchema>;
 
-export const SIGNUP_FIELDS = ['full_name', 'age', 'address', 'country', 'occupation', 'phone', 'marital_status', 'email', 'password'] as const;
-export type SignupField = (typeof SIGNUP_FIELDS)[number];
+/** The signup form's fields, empty. */
+export const SIGNUP_INITIAL = Object.fromEntries([...PROFILE_FIELDS, 'email', 'password'].map((name) => [name, ''])) as Record<
+  keyof SignupData,
+  string
+>;
+
+/** What the signup form says once the account is made (specification section 8). */
+export const SIGNUP_SUCCESS =
+  'Signup successful! A verification email has been sent to your email address. Please verify your email to complete the registration process.';

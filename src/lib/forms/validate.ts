@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 /** One message per field name; a field without a problem is absent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
-export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
 /** Validates raw form values against a schema; each field keeps only its first message. */
 export function validate<S extends z.ZodMiniType>(schema: S, values: unknown): Validation<z.infer<S>> {

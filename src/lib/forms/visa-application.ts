@@ -2,16 +2,16 @@
 // public.visa_applications (20261122000200_visa_applications.sql).
 import * as z from 'zod/mini';
 import { MARITAL_STATUSES, VISA_TYPES, type VisaType } from '../domain.ts';
-import { choice, date, email, optionalText, text } from './fields.ts';
+import { ADDRESS_LENGTH, EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, choice, date, email, optionalText, phone, text } from './fields.ts';
 
 export const VISA_APPLICATION_LIMITS = {
-  name: { min: 1, max: 200 },
-  phone: { min: 3, max: 40 },
+  name: NAME_LENGTH,
+  phone: PHONE_LENGTH,
   nationality: { min: 1, max: 100 },
   passport_number: { min: 1, max: 50 },
-  address: { min: 1, max: 500 },
+  address: ADDRESS_LENGTH,
   message: 5000,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   /** The earliest date of birth the column accepts. */
   dobFrom: '1900-01-01',
 } as const;
@@ -23,8 +23,8 @@ export const VISA_FAILURE = 'Failed to submit the application. Please try again.
 export const visaApplicationSchema = z.object({
   visa_type: choice(VISA_TYPES, 'Please choose a visa type.'),
   name: text('your name', VISA_APPLICATION_LIMITS.name),
-  email: email(VISA_APPLICATION_LIMITS.email),
-  phone: text('your phone number', VISA_APPLICATION_LIMITS.phone),
+  email: email(),
+  phone: phone(),
   dob: date('your date of birth', {
     test: (value, today) => value < today && value >= VISA_APPLICATION_LIMITS.dobFrom,
     message: 'Please enter a date of birth in the past (from 1900).',

@@ -6,9 +6,9 @@ import type { EmailServiceSettings, FormServiceSettings } from './settings.ts';
 /** The email service's client version field, as its browser SDK sends it. */
 export const EMAIL_LIB_VERSION = '4.4.1';
 /** How long a notification may take before it is abandoned. */
-export const NOTIFY_TIMEOUT_MS = 8000;
+const NOTIFY_TIMEOUT_MS = 8000;
 
-export interface SendOptions {
+interface SendOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
 }

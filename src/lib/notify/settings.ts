@@ -17,7 +17,7 @@ export interface FormServiceSettings {
   accessKey: string;
 }
 
-export interface NotifySettings {
+interface NotifySettings {
   email: EmailServiceSettings | null;
   form: FormServiceSettings | null;
 }

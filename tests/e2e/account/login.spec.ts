@@ -72,7 +72,7 @@ test.describe('log in', () => {
     await expect(login.field('Email')).toBeFocused();
     await login.fill({ Email: 'amara@', Password: 'x' });
     await login.button('Login').click();
-    await login.expectError('Email', 'Please enter a valid email address.');
+    await login.expectError('Email', 'Please enter a valid email address, like name@example.com.');
   });
 });
 

@@ -88,7 +88,7 @@ test.describe('editing the profile', () => {
     await editor.button('Save Changes').click();
     await editor.expectError('Full name', 'Please enter your full name.');
     await editor.expectError('Age', 'Age must be a whole number, in years.');
-    await editor.expectError('Phone', 'Phone number must be at least 3 characters.');
+    await editor.expectError('Phone', 'Please enter at least 3 characters for your phone number.');
     await expect(editor.field('Full name')).toBeFocused();
 
     const values = {

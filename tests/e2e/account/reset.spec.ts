@@ -55,7 +55,7 @@ test('an unknown address reads the same text; an empty or invalid email gets its
   await reset.expectError('Email', 'Please enter your email address.');
   await reset.fill({ Email: 'nobody@' });
   await reset.button('Send Reset Link').click();
-  await reset.expectError('Email', 'Please enter a valid email address.');
+  await reset.expectError('Email', 'Please enter a valid email address, like name@example.com.');
 });
 
 test.describe('a used or expired link', () => {

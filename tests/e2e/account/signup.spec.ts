@@ -105,9 +105,9 @@ test.describe('sign up with bad input', () => {
     };
     await signup.fill(values);
     await signup.button('Sign Up').click();
-    await signup.expectError('Full name', 'Full name must be at most 200 characters.');
+    await signup.expectError('Full name', 'Please keep your full name to 200 characters or fewer.');
     await signup.expectError('Age', 'Age must be a whole number, in years.');
-    await signup.expectError('Email', 'Please enter a valid email address.');
+    await signup.expectError('Email', 'Please enter a valid email address, like name@example.com.');
     await signup.expectError('Password', 'Password should be at least 8 characters.');
     await expect(signup.field('Full name')).toBeFocused();
     expect(await signup.values(LABELS)).toEqual(values);

@@ -8,6 +8,6 @@ import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 const officialName = (names: string | string[]): string => (Array.isArray(names) ? names[0]! : names);
 
 /** Every ISO 3166-1 country in English, sorted alphabetically. */
-export const COUNTRY_NAMES: readonly string[] = Object.values(english.countries as Record<string, string | string[]>)
+export const ISO_COUNTRY_NAMES: readonly string[] = Object.values(english.countries as Record<string, string | string[]>)
   .map(officialName)
   .sort((a, b) => a.localeCompare(b, 'en'));

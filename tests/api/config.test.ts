@@ -69,20 +69,21 @@ describe('a well-formed config.toml', () => {
 });
 
 describe('a bad environment variable at start-up', () => {
-  // The entry points themselves, as `npm run backend` and `npm start` run them: nothing starts,
-  // and the only output is the line naming the variable (no stack trace).
+  // The entry points themselves, as `npm run backend`, `npm start` and `astro build` load them:
+  // nothing starts, and the only output is the line naming the variable (no stack trace).
   test.each([
-    ['npm run backend', 'supabase/local/main.ts'],
-    ['npm start', 'scripts/start.mjs'],
-  ])('%s exits with status 1 and one line', (_command, entry) => {
+    ['npm run backend', 'supabase/local/main.ts', { BACKEND_PORT: 'abc' }, 'BACKEND_PORT="abc": it must be a port number from 0 to 65535.'],
+    ['npm start', 'scripts/start.mjs', { BACKEND_PORT: 'abc' }, 'BACKEND_PORT="abc": it must be a port number from 0 to 65535.'],
+    ['the site build', 'astro.config.mjs', { SITE_URL: 'www.example.com' }, 'SITE_URL="www.example.com": it must be an http(s) URL.'],
+  ])('%s exits with status 1 and one line', (_command, entry, env, message) => {
     const run = spawnSync(process.execPath, [join(PROJECT_ROOT, entry)], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, BACKEND_PORT: 'abc' },
+      env: { ...process.env, ...env },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
     });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('Invalid environment variable BACKEND_PORT="abc": it must be a port number from 0 to 65535.\n');
+    expect(run.stderr).toBe(`Invalid environment variable ${message}\n`);
   });
 });

@@ -18,6 +18,12 @@ describe('localDbOptions', () => {
     expect(localDbOptions({})).toEqual({ dataDir: DEFAULT_DATA_DIR });
   });
 
+  test('a DATABASE_URL that is not a postgres:// URL is refused, without repeating it', () => {
+    expect(() => localDbOptions({ DATABASE_URL: '127.0.0.1:5432' })).toThrow(
+      'Invalid environment variable DATABASE_URL: it must be a postgres:// URL.',
+    );
+  });
+
   test('empty values count as unset', () => {
     expect(localDbOptions({ DATABASE_URL: '', PGLITE_DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
     expect(localDbOptions({ DATABASE_URL: ' ', PGLITE_DATA_DIR: '' })).toEqual({ dataDir: DEFAULT_DATA_DIR });

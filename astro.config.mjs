@@ -6,16 +6,21 @@ import sitemap from '@astrojs/sitemap';
 import { isSitemapUrl } from './src/lib/content/seo.ts';
 import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
+import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
+import { readSiteEnv } from './src/lib/site-env.ts';
 
-// The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
-// SITE_URL; locally the default keeps every URL absolute and stable for tests.
-const site = process.env.SITE_URL ?? 'https://www.bridgewayvisa.com';
+// The build reads .env as the backend does (Vite reads it too, for the PUBLIC_* values), and a bad
+// value stops it with one line naming the variable (src/lib/site-env.ts).
+loadProjectEnv();
+const env = exitOnConfigError(() => readSiteEnv(process.env));
 
 export default defineConfig({
-  site,
+  // The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
+  // SITE_URL; locally the default keeps every URL absolute and stable for tests.
+  site: env.SITE_URL,
   // Separate output and cache folders let several builds (tests, benchmarks) run side by side.
-  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
-  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  outDir: env.ASTRO_OUT_DIR,
+  cacheDir: env.ASTRO_CACHE_DIR,
   output: 'static',
   trailingSlash: 'never',
   // The site's CSS is a few kilobytes per page: inlining it removes render-blocking requests, which

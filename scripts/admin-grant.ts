@@ -4,12 +4,14 @@
 // On a hosted project run the same statement in the SQL editor:
 //   update public.profiles set role = 'admin' where lower(email) = lower('someone@example.com');
 
-import { loadConfig, loadProjectEnv } from '../supabase/local/config.ts';
+import { loadConfig } from '../supabase/local/config.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
 import { localDbOptions, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
+import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
 
 // The same database and backend address as `npm run backend`, .env included.
 loadProjectEnv();
+const { config, target } = exitOnConfigError(() => ({ config: loadConfig(), target: localDbOptions() }));
 
 const args = process.argv.slice(2);
 const revoke = args.includes('--revoke');
@@ -39,7 +41,7 @@ try {
 async function setRole(address: string, newRole: string): Promise<string[]> {
   let db: ScriptDb;
   try {
-    db = await openDb(localDbOptions());
+    db = await openDb(target);
   } catch (error) {
     // PGlite serves one process: when the backend holds the folder, ask the backend instead.
     if (error instanceof Error && /is in use by process/.test(error.message)) return setRoleThroughBackend(address, newRole);
@@ -57,7 +59,6 @@ async function setRole(address: string, newRole: string): Promise<string[]> {
 }
 
 async function setRoleThroughBackend(address: string, newRole: string): Promise<string[]> {
-  const config = loadConfig();
   const { serviceRoleKey } = await apiKeys(config.jwtSecret);
   // The backend runs on this machine, so its listening address is used: API_EXTERNAL_URL (apiUrl)
   // is the public address for email links and may point through a proxy or elsewhere.

@@ -3,8 +3,8 @@
 // deleted; on DATABASE_URL the project's schemas are dropped, and only on a server on this machine.
 
 import { rm } from 'node:fs/promises';
-import { loadProjectEnv } from '../supabase/local/config.ts';
 import { localDbOptions, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
+import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
 import { describeAccounts, seed } from '../supabase/local/db/seed.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '']);
@@ -12,7 +12,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '']);
 const withSeed = !process.argv.includes('--no-seed');
 // The same database the backend opens, .env included.
 loadProjectEnv();
-const target = localDbOptions();
+const target = exitOnConfigError(() => localDbOptions());
 
 try {
   const db = 'databaseUrl' in target ? await resetServer(target.databaseUrl) : await resetPglite(target.dataDir);

@@ -3,15 +3,16 @@
 // http://127.0.0.1:54321 (its outbox at /mail). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, loadProjectEnv } from '../supabase/local/config.ts';
+import { loadConfig } from '../supabase/local/config.ts';
+import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 loadProjectEnv();
 
-// Empty means the default, as in loadConfig, which allows this port's origins to call the API.
-const SITE_PORT = Number(process.env.SITE_PORT || 4321);
-const config = loadConfig();
+// A bad variable stops here, before anything is built or started.
+const config = exitOnConfigError(() => loadConfig());
+const SITE_PORT = config.sitePort;
 const apiUrl = config.apiUrl;
 const keys = await apiKeys(config.jwtSecret);
 const siteEnv = {

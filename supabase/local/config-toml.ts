@@ -3,12 +3,13 @@
 // default without a word. The document is handed to config.ts as one map per table, keyed by
 // the table's dotted name as config.toml writes it ('auth', 'auth.email.template.recovery').
 import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from 'smol-toml';
+import { ConfigError } from './env.ts';
 
 export type TomlValue = TomlValueWithoutBigInt;
 /** Table name ('' for the root) -> key -> value; nested tables appear under their own dotted names. */
 export type TomlTables = Map<string, Map<string, TomlValue>>;
 
-/** Parses TOML text; a syntax error throws an Error naming `source`, the line and the column. */
+/** Parses TOML text; a syntax error throws a ConfigError naming `source`, the line and the column. */
 export function parseToml(text: string, source = 'config.toml'): TomlTables {
   let doc: TomlTableWithoutBigInt;
   try {
@@ -16,7 +17,7 @@ export function parseToml(text: string, source = 'config.toml'): TomlTables {
   } catch (err) {
     if (!(err instanceof TomlError)) throw err;
     const reason = err.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-    throw new Error(`${source} line ${err.line}, column ${err.column}: ${reason}\n${err.codeblock}`, { cause: err });
+    throw new ConfigError(`${source} line ${err.line}, column ${err.column}: ${reason}\n${err.codeblock}`, { cause: err });
   }
   const tables: TomlTables = new Map();
   addTable(tables, '', doc);

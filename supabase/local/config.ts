@@ -3,8 +3,11 @@
 // URLs, email subjects, token lifetimes); environment variables override the machine-specific parts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseEnv } from 'node:util';
 import { parseToml, type TomlTables, type TomlValue } from './config-toml.ts';
+import { PROJECT_ROOT, readBackendEnv } from './env.ts';
+
+// Tests and benchmarks find the repository through the backend's settings module.
+export { PROJECT_ROOT } from './env.ts';
 
 /** The Supabase CLI's published local JWT secret: public by design, never used in production. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -35,6 +38,8 @@ export interface RateLimits {
 export interface BackendConfig {
   host: string;
   port: number;
+  /** Port of the site served by `npm start`; its origins may call the API. */
+  sitePort: number;
   /** Public base URL of this API, used inside email links. */
   apiUrl: string;
   jwtSecret: string;
@@ -68,91 +73,80 @@ export interface BackendConfig {
 
 type Env = Record<string, string | undefined>;
 
-/** Repository root: this file lives in supabase/local/. */
-export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
-
 /**
- * Applies the project's .env (see .env.example), if there is one, to env. Variables already set
- * win, even when empty, as with process.loadEnvFile: a caller can always override the file.
+ * Builds the configuration from supabase/config.toml, the environment and explicit overrides.
+ * A bad environment value or a malformed config.toml throws a ConfigError.
  */
-export function loadProjectEnv(root = PROJECT_ROOT, env: Env = process.env): void {
-  const file = join(root, '.env');
-  if (!existsSync(file)) return;
-  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
-    if (!(key in env)) env[key] = value;
-  }
-}
-
-/** Builds the configuration from supabase/config.toml, the environment and explicit overrides. */
 export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env = process.env, root = PROJECT_ROOT): BackendConfig {
-  // An empty variable (as in a copied .env.example) means "use the default", not "empty".
-  const env: Env = Object.fromEntries(Object.entries(rawEnv).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const env = readBackendEnv(rawEnv);
   const tomlPath = join(root, 'supabase', 'config.toml');
   const toml: TomlTables = existsSync(tomlPath) ? parseToml(readFileSync(tomlPath, 'utf8'), tomlPath) : new Map();
   const get = (table: string, key: string): TomlValue | undefined => toml.get(table)?.get(key);
 
-  const host = env.BACKEND_HOST ?? '127.0.0.1';
-  const port = int(env.BACKEND_PORT) ?? num(get('api', 'port')) ?? 54321;
-  // scripts/start.mjs serves the site on SITE_PORT; the browser calls the API from there.
-  const sitePort = int(env.SITE_PORT) ?? 4321;
+  const host = env.BACKEND_HOST;
+  const port = env.BACKEND_PORT ?? num(get('api', 'port')) ?? 54321;
   const siteUrl = env.AUTH_SITE_URL ?? str(get('auth', 'site_url')) ?? 'http://localhost:4321';
-  const envRedirects = list(env.AUTH_ADDITIONAL_REDIRECT_URLS);
   const tomlRedirects = get('auth', 'additional_redirect_urls');
   const templatePath = (name: string) => {
     const configured = str(get(`auth.email.template.${name}`, 'content_path'));
     return configured ? resolve(root, configured) : join(root, 'supabase', 'templates', `${name}.html`);
   };
   const subject = (name: string, fallback: string) => str(get(`auth.email.template.${name}`, 'subject')) ?? fallback;
-  const smtpHost = env.SMTP_HOST;
 
   const config: BackendConfig = {
     host,
     port,
+    sitePort: env.SITE_PORT,
     apiUrl: env.API_EXTERNAL_URL ?? `http://${host}:${port}`,
     jwtSecret: env.JWT_SECRET ?? LOCAL_JWT_SECRET,
     jwtExpirySeconds: num(get('auth', 'jwt_expiry')) ?? 3600,
     siteUrl,
-    additionalRedirectUrls: [...(Array.isArray(tomlRedirects) ? tomlRedirects.filter((u) => typeof u === 'string') : []), ...envRedirects],
+    additionalRedirectUrls: [
+      ...(Array.isArray(tomlRedirects) ? tomlRedirects.filter((u) => typeof u === 'string') : []),
+      ...env.AUTH_ADDITIONAL_REDIRECT_URLS,
+    ],
+    // scripts/start.mjs serves the site on SITE_PORT; the browser calls the API from there.
     corsOrigins: unique([
-      `http://localhost:${sitePort}`,
-      `http://127.0.0.1:${sitePort}`,
-      originOf(siteUrl),
-      ...list(env.CORS_ALLOWED_ORIGINS),
+      `http://localhost:${env.SITE_PORT}`,
+      `http://127.0.0.1:${env.SITE_PORT}`,
+      new URL(siteUrl).origin,
+      ...env.CORS_ALLOWED_ORIGINS,
     ]),
     minPasswordLength: num(get('auth', 'minimum_password_length')) ?? 8,
     enableConfirmations: bool(get('auth.email', 'enable_confirmations')) ?? true,
-    emailMaxFrequencySeconds: int(env.SMTP_MAX_FREQUENCY) ?? duration(get('auth.email', 'max_frequency')) ?? 60,
+    emailMaxFrequencySeconds: env.SMTP_MAX_FREQUENCY ?? duration(get('auth.email', 'max_frequency')) ?? 60,
     otpExpirySeconds: num(get('auth.email', 'otp_expiry')) ?? 86400,
     refreshTokenRotation: bool(get('auth', 'enable_refresh_token_rotation')) ?? true,
     refreshTokenReuseIntervalSeconds: num(get('auth', 'refresh_token_reuse_interval')) ?? 10,
-    bcryptCost: int(env.BCRYPT_COST) ?? 10,
-    bodyLimitBytes: int(env.BODY_LIMIT_BYTES) ?? 1024 * 1024,
-    senderEmail: env.SMTP_ADMIN_EMAIL ?? 'admin@email.com',
-    senderName: env.SMTP_SENDER_NAME ?? 'Bridgeway Visa & Immigration',
+    bcryptCost: env.BCRYPT_COST,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    senderEmail: env.SMTP_ADMIN_EMAIL,
+    senderName: env.SMTP_SENDER_NAME,
     templates: {
       confirmation: { subject: subject('confirmation', 'Confirm Your Signup'), path: templatePath('confirmation') },
       recovery: { subject: subject('recovery', 'Reset Your Password'), path: templatePath('recovery') },
     },
-    smtp: smtpHost
+    smtp: env.SMTP_HOST
       ? {
-          host: smtpHost,
-          port: int(env.SMTP_PORT) ?? 587,
-          secure: env.SMTP_SECURE === 'true' || env.SMTP_PORT === '465',
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT,
+          // Port 465 is implicit TLS whatever SMTP_SECURE says.
+          secure: env.SMTP_SECURE || env.SMTP_PORT === 465,
           ...(env.SMTP_USER ? { user: env.SMTP_USER } : {}),
           ...(env.SMTP_PASS ? { pass: env.SMTP_PASS } : {}),
         }
       : null,
     maxRows: num(get('api', 'max_rows')) ?? null,
     outboxLimit: 1000,
-    logRequests: env.BACKEND_LOG_REQUESTS === 'true',
+    logRequests: env.BACKEND_LOG_REQUESTS,
     enableSignup: bool(get('auth', 'enable_signup')) ?? true,
     // The environment may set other limits (test suites and benchmarks sign in many times from
     // one address); GoTrue's defaults apply when config.toml names none.
     rateLimits: {
-      emailSent: int(env.AUTH_RATE_LIMIT_EMAIL_SENT) ?? num(get('auth.rate_limit', 'email_sent')) ?? 2,
-      signInSignUps: int(env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS) ?? num(get('auth.rate_limit', 'sign_in_sign_ups')) ?? 30,
-      tokenVerifications: int(env.AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS) ?? num(get('auth.rate_limit', 'token_verifications')) ?? 30,
-      tokenRefresh: int(env.AUTH_RATE_LIMIT_TOKEN_REFRESH) ?? num(get('auth.rate_limit', 'token_refresh')) ?? 150,
+      emailSent: env.AUTH_RATE_LIMIT_EMAIL_SENT ?? num(get('auth.rate_limit', 'email_sent')) ?? 2,
+      signInSignUps: env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS ?? num(get('auth.rate_limit', 'sign_in_sign_ups')) ?? 30,
+      tokenVerifications: env.AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS ?? num(get('auth.rate_limit', 'token_verifications')) ?? 30,
+      tokenRefresh: env.AUTH_RATE_LIMIT_TOKEN_REFRESH ?? num(get('auth.rate_limit', 'token_refresh')) ?? 150,
     },
   };
   return { ...config, ...overrides };
@@ -167,21 +161,8 @@ function num(v: TomlValue | undefined): number | undefined {
 function bool(v: TomlValue | undefined): boolean | undefined {
   return typeof v === 'boolean' ? v : undefined;
 }
-function int(v: string | undefined): number | undefined {
-  return v && /^\d+$/.test(v) ? Number(v) : undefined;
-}
-function list(v: string | undefined): string[] {
-  return (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-}
 function unique(values: string[]): string[] {
   return [...new Set(values.filter(Boolean))];
-}
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
 }
 /** Reads a Go-style duration such as "60s", "1m" or "1m30s" as seconds. */
 function duration(v: TomlValue | undefined): number | undefined {

@@ -2,15 +2,16 @@
 // applies migrations and serves the Supabase-compatible API on http://127.0.0.1:54321. A brand-new
 // PGlite database gets supabase/seed.sql, as `supabase start` does, so a newcomer's first
 // `npm start` already has an admin to sign in with.
-import { loadConfig, loadProjectEnv } from './config.ts';
+import { loadConfig } from './config.ts';
 import { isNewDatabase, localDbOptions, openDb } from './db/open.ts';
+import { exitOnConfigError, loadProjectEnv } from './env.ts';
 import { describeAccounts, seed } from './db/seed.ts';
 import { createServer } from './server.ts';
 
 const started = performance.now();
 loadProjectEnv();
-const config = loadConfig();
-const options = localDbOptions();
+// A bad variable or a malformed config.toml ends start-up here, with one message naming it.
+const { config, options } = exitOnConfigError(() => ({ config: loadConfig(), options: localDbOptions() }));
 // Only a new PGlite database is seeded; a server given by DATABASE_URL may hold data, and
 // db:reset seeds it on request.
 const seedNow = isNewDatabase(options);

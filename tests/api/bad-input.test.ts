@@ -61,7 +61,7 @@ async function call(c: Call): Promise<{ status: number; text: string; json: Erro
   return { status: res.status, text, json };
 }
 
-describe('malformed requests get a 4xx in the contract shape', () => {
+describe('malformed requests get a 4xx in the error shape of supabase/local/README.md', () => {
   const restShape = (json: ErrorBody) => expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message']);
 
   test.each<[string, Call, number, string]>([

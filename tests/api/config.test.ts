@@ -1,10 +1,13 @@
 // supabase/config.toml is read by a complete TOML parser: what the old hand-written reader
-// skipped in silence (leaving the default in force) now stops start-up, naming the line.
+// skipped in silence (leaving the default in force) now stops start-up, naming the line. A bad
+// environment variable does the same (its kinds are in tests/unit/env.test.ts).
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../supabase/local/config.ts';
+import { loadConfig, PROJECT_ROOT } from '../../supabase/local/config.ts';
+import { ConfigError } from '../../supabase/local/env.ts';
 import { parseToml } from '../../supabase/local/config-toml.ts';
 
 let root: string;
@@ -27,6 +30,7 @@ describe('a malformed config.toml', () => {
     ['an unterminated string', '[auth]\nsite_url = "http://localhost:4321\n', 2],
   ])('fails loadConfig naming the file and line: %s', async (_label, text, line) => {
     await writeToml(text);
+    expect(() => loadConfig({}, {}, root)).toThrow(ConfigError);
     expect(() => loadConfig({}, {}, root)).toThrow(`${join(root, 'supabase', 'config.toml')} line ${line}, column `);
   });
 });
@@ -61,5 +65,25 @@ describe('a well-formed config.toml', () => {
     expect(toml.get('')?.get('top')).toBe(1);
     expect(toml.get('api')?.get('port')).toBe(54321);
     expect(toml.get('auth.email')?.get('enable_signup')).toBe(false);
+  });
+});
+
+describe('a bad environment variable at start-up', () => {
+  // The entry points themselves, as `npm run backend`, `npm start` and `astro build` load them:
+  // nothing starts, and the only output is the line naming the variable (no stack trace).
+  test.each([
+    ['npm run backend', 'supabase/local/main.ts', { BACKEND_PORT: 'abc' }, 'BACKEND_PORT="abc": it must be a port number from 0 to 65535.'],
+    ['npm start', 'scripts/start.mjs', { BACKEND_PORT: 'abc' }, 'BACKEND_PORT="abc": it must be a port number from 0 to 65535.'],
+    ['the site build', 'astro.config.mjs', { SITE_URL: 'www.example.com' }, 'SITE_URL="www.example.com": it must be an http(s) URL.'],
+  ])('%s exits with status 1 and one line', (_command, entry, env, message) => {
+    const run = spawnSync(process.execPath, [join(PROJECT_ROOT, entry)], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`Invalid environment variable ${message}\n`);
   });
 });

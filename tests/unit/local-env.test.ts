@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadProjectEnv } from '../../supabase/local/config.ts';
+import { loadProjectEnv } from '../../supabase/local/env.ts';
 import { DEFAULT_DATA_DIR, localDbOptions } from '../../supabase/local/db/open.ts';
 
 describe('localDbOptions', () => {
@@ -16,6 +16,12 @@ describe('localDbOptions', () => {
   test('otherwise PGLITE_DATA_DIR, else the default folder', () => {
     expect(localDbOptions({ PGLITE_DATA_DIR: '/tmp/x' })).toEqual({ dataDir: '/tmp/x' });
     expect(localDbOptions({})).toEqual({ dataDir: DEFAULT_DATA_DIR });
+  });
+
+  test('a DATABASE_URL that is not a postgres:// URL is refused, without repeating it', () => {
+    expect(() => localDbOptions({ DATABASE_URL: '127.0.0.1:5432' })).toThrow(
+      'Invalid environment variable DATABASE_URL: it must be a postgres:// URL.',
+    );
   });
 
   test('empty values count as unset', () => {

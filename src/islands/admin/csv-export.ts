@@ -1,37 +1,40 @@
-// CSV export of a list (its current search and filters, every page) through the REST API's
-// text/csv answer. The API caps each answer at max_rows (1,000 locally and by default on hosted),
-// so the file is fetched in chunks of that size. Neither hosted PostgREST nor the local backend
-// guards against formula injection, so the file is re-written here with papaparse, whose escapeFormulae
-// prefixes every cell a spreadsheet would run as a formula with a single quote.
+// CSV export of a list (its current search and filters, every page). The rows are read as JSON,
+// as the table reads them, and written as CSV once, here, with papaparse: neither hosted PostgREST
+// nor the local backend neutralises formula cells in its own CSV, so taking theirs would mean
+// parsing it only to write it again. The API caps each answer at max_rows (1,000 locally and by
+// default on hosted), so the rows are fetched in chunks of that size.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ListConfig } from './lists.ts';
+import type { ListConfig, Row } from './lists.ts';
 import { applyView } from './server-query.ts';
 import type { ViewState } from './view-state.ts';
 
 const CHUNK_ROWS = 1000;
 /** A cell a spreadsheet would run as a formula. */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** The CSV text of every row of the list matching the view; the header row comes first. */
+/** The CSV text of every row of the list matching the view, under a header row of the list's columns. */
 export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<string> {
   // papaparse is only needed for an export: loaded on the first click, not with the dashboard.
   const { default: Papa } = await import('papaparse');
-  const records: string[][] = [];
+  const rows: Row[] = [];
   for (let from = 0; ; from += CHUNK_ROWS) {
     const query = applyView(supabase.from(list.table).select(list.select), list, view).range(from, from + CHUNK_ROWS - 1);
-    const { data, error } = await query.csv();
+    const { data, error } = await query;
     if (error) throw error;
-    const parsed = Papa.parse<string[]>(data ?? '', { skipEmptyLines: false });
-    const lines = parsed.data.filter((line) => !(line.length === 1 && line[0] === ''));
-    const [header, ...rows] = lines;
-    if (from === 0 && header) records.push(header);
-    records.push(...rows);
-    if (rows.length < CHUNK_ROWS) break;
+    const chunk = (data ?? []) as unknown as Row[];
+    rows.push(...chunk);
+    if (chunk.length < CHUNK_ROWS) break;
   }
-  // Quotes every field that holds a comma, quote or line break (CRLF, as RFC 4180 says);
-  // escapeFormulae prefixes cells starting with =, +, -, @, tab or CR with a single quote. Its
-  // built-in pattern (/^[=+\-@\t\r].*$/) misses a formula followed by a line break, hence our own.
-  return Papa.unparse(records, { newline: '\r\n', escapeFormulae: FORMULA_START });
+  // The list's select is a plain list of column names, which the header repeats.
+  const header = list.select.split(',').map((name) => name.trim());
+  // Quotes every field that holds a comma, quote or line break (CRLF, as RFC 4180 says), and
+  // writes null as an empty field; escapeFormulae prefixes text cells starting with =, +, -, @,
+  // tab or CR with a single quote (numbers stay numbers). Its built-in pattern
+  // (/^[=+\-@\t\r].*$/) misses a formula followed by a line break, hence our own.
+  return Papa.unparse([header, ...rows.map((row) => header.map((name) => row[name]))], {
+    newline: '\r\n',
+    escapeFormulae: FORMULA_START,
+  });
 }
 
 /** Makes the browser save `text` as `fileName`. */

@@ -1,4 +1,5 @@
-// /auth/v1/admin/users/{id}: read and hard-delete a user with the service_role key (supabase-contract.md A.3).
+// /auth/v1/admin/users/{id}: read and hard-delete a user with the service_role key (README.md,
+// "What answers where").
 import { authError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
 import { bearerClaims, UUID } from './bearer.ts';

@@ -1,4 +1,4 @@
-// Random tokens and the email-link token hash GoTrue uses (supabase-contract.md A.3 verify).
+// Random tokens and the email-link token hash GoTrue uses (README.md, Auth: "Email links").
 import { createHash, randomInt } from 'node:crypto';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,4 +1,4 @@
-// Sessions, access tokens and refresh-token rotation (supabase-contract.md A.2 Session, A.3 token).
+// Sessions, access tokens and refresh-token rotation (README.md, Auth: "Sessions").
 import { randomUUID } from 'node:crypto';
 import type { Db, Sql } from '../db/open.ts';
 import type { BackendConfig } from '../config.ts';

@@ -1,5 +1,6 @@
-// POST /auth/v1/signup (supabase-contract.md A.3): new users get a confirmation email; a
-// confirmed address gets an obfuscated user so signup cannot tell who has an account.
+// POST /auth/v1/signup: new users get a confirmation email; a confirmed address gets an
+// obfuscated user so signup cannot tell who has an account (README.md, Auth: "Signup without
+// enumeration").
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/open.ts';
 import { authError } from '../http-errors.ts';

@@ -1,4 +1,4 @@
-// POST /auth/v1/token: the password and refresh_token grants (supabase-contract.md A.3).
+// POST /auth/v1/token: the password and refresh_token grants (README.md, Auth: "Sessions").
 import { authError, oauthError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
 import { field, type AuthContext, type AuthRequest } from './context.ts';

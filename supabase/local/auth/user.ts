@@ -1,4 +1,5 @@
-// /auth/v1/user (get and update) and /auth/v1/logout for the signed-in caller (supabase-contract.md A.3).
+// /auth/v1/user (get and update) and /auth/v1/logout for the signed-in caller (README.md,
+// "What answers where" and Auth: "Users").
 import { authError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
 import { requireCaller } from './bearer.ts';

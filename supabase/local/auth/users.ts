@@ -1,4 +1,4 @@
-// auth.users rows and their JSON form, as GoTrue serialises a user (supabase-contract.md A.2).
+// auth.users rows and their JSON form, as GoTrue serialises a user (README.md, Auth: "Users").
 import type { Sql } from '../db/open.ts';
 
 export interface UserRow {

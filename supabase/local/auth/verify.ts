@@ -1,5 +1,5 @@
 // /auth/v1/verify: email links (GET, answered with a 303 redirect carrying the session or the
-// error in the URL fragment) and codes (POST, answered with JSON) (supabase-contract.md A.3).
+// error in the URL fragment) and codes (POST, answered with JSON) (README.md, Auth: "Email links").
 import { authError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
 import { field, normalizeEmail, queryParam, type AuthContext, type AuthRequest } from './context.ts';

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readBackendEnv } from '../env.ts';
 import { migrate } from './migrate.ts';
 import type { ScriptDb } from './types.ts';
 
@@ -27,11 +28,11 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.local-data/pgli
 /**
  * The database the backend and the db:reset and admin:grant scripts use: the server of
  * DATABASE_URL when set, else the PGlite folder of PGLITE_DATA_DIR (default DEFAULT_DATA_DIR).
- * Empty values count as unset, as in a copied .env.example.
+ * Empty values count as unset, as in a copied .env.example; a bad value throws a ConfigError.
  */
 export function localDbOptions(env: Record<string, string | undefined> = process.env): { databaseUrl: string } | { dataDir: string } {
-  const databaseUrl = env['DATABASE_URL']?.trim();
-  return databaseUrl ? { databaseUrl } : { dataDir: env['PGLITE_DATA_DIR']?.trim() || DEFAULT_DATA_DIR };
+  const { DATABASE_URL, PGLITE_DATA_DIR } = readBackendEnv(env);
+  return DATABASE_URL ? { databaseUrl: DATABASE_URL } : { dataDir: PGLITE_DATA_DIR ?? DEFAULT_DATA_DIR };
 }
 
 /** Opens PGlite (dataDir, default '.local-data/pglite'; 'memory://' for in-memory) or Postgres

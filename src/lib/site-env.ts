@@ -1,0 +1,37 @@
+// The site build's environment variables, checked once when astro.config.mjs loads (astro build,
+// dev and check), with the same field rules and one-line errors as the backend's
+// (supabase/local/env.ts). This runs in Node only: the browser code goes on reading the PUBLIC_*
+// values from import.meta.env, which Vite writes into the bundle as plain strings, so the client
+// bundle is unchanged. Astro's astro:env would check them only in a build that imports
+// `astro:env/client` (which would change the modules that read them), and cannot check SITE_URL
+// and the output folders, which the configuration itself needs first.
+import * as z from 'zod';
+import { httpUrl, readEnv } from '../../supabase/local/env.ts';
+
+/** The variables the build reads; each one is described in .env.example. */
+export const siteEnvSchema = z.object({
+  SITE_URL: httpUrl().default('https://www.bridgewayvisa.com'),
+  ASTRO_OUT_DIR: z.string().default('./dist'),
+  ASTRO_CACHE_DIR: z.string().default('./node_modules/.astro'),
+  // Read by src/content.config.ts, which defaults to ./content.
+  CONTENT_DIR: z.string().optional(),
+  // Empty: the local backend (src/lib/supabase.ts).
+  PUBLIC_SUPABASE_URL: httpUrl().optional(),
+  PUBLIC_SUPABASE_ANON_KEY: z.string().optional(),
+  // The optional notification services (src/lib/notify/settings.ts): off while empty.
+  PUBLIC_EMAIL_SERVICE_URL: httpUrl().optional(),
+  PUBLIC_EMAIL_SERVICE_USER_ID: z.string().optional(),
+  PUBLIC_EMAIL_SERVICE_ID: z.string().optional(),
+  PUBLIC_EMAIL_BOOKING_TEMPLATE_ID: z.string().optional(),
+  PUBLIC_EMAIL_NEWSLETTER_TEMPLATE_ID: z.string().optional(),
+  PUBLIC_FORM_SERVICE_URL: httpUrl().optional(),
+  PUBLIC_FORM_SERVICE_ACCESS_KEY: z.string().optional(),
+});
+
+/** The build's variables, parsed. */
+export type SiteEnv = z.output<typeof siteEnvSchema>;
+
+/** Reads and checks the build's variables from env; a bad value throws a ConfigError naming it. */
+export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
+  return readEnv(siteEnvSchema, env);
+}

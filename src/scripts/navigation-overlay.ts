@@ -7,9 +7,9 @@
 //
 // On the page being left, it shows from the click on a same-site link, so it covers the whole wait.
 //
-// The base layout inlines `installOverlay` as source text right after the overlay element, so it runs
-// before the rest of the body is parsed and the overlay is part of the first frame. A module script
-// would run after parsing, too late. It therefore uses nothing defined outside its own body.
+// The base layout inlines a call of `installOverlay` right after the overlay element
+// (src/scripts/inline/install-overlay.ts), so it runs before the rest of the body is parsed and the
+// overlay is part of the first frame. A module script would run after parsing, too late.
 
 /** Show and hide by reason: the overlay is up while any reason holds it. */
 export interface OverlayControl {

@@ -36,7 +36,9 @@ export function inlineScripts(): Plugin {
   return {
     name: 'bridgeway:inline-scripts',
     configResolved(config) {
-      const built = config.build.target;
+      // The browser bundles' target: the page is rendered in the prerender environment, whose own
+      // target is Node's.
+      const built = config.environments['client']?.build.target;
       target = typeof built === 'string' || Array.isArray(built) ? built : undefined;
     },
     load(id) {

@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { isSitemapUrl } from './src/lib/content/seo.ts';
 import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
+import { inlineScripts } from './src/integrations/inline-scripts.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
 
@@ -29,7 +30,10 @@ export default defineConfig({
   // The sitemap lists canonical public pages only: no account pages, no /visa/{type-slug} aliases.
   // sitemapAtRoot must come after sitemap(): it moves the index that one writes to /sitemap.xml.
   // clientDirectives adds `client:session` (hydrate only with a stored session), used by the nav,
-  // and `client:interaction` (hydrate on first use: the footer newsletter and contact forms).
+  // `client:interaction` (hydrate on first use: the footer newsletter and contact forms) and
+  // `client:painted` (client:idle after first contentful paint: the account pages).
   integrations: [mdx(), react(), clientDirectives(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot()],
+  // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.
+  vite: { plugins: [inlineScripts()] },
   server: { host: '127.0.0.1', port: 4321 },
 });

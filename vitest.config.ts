@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { inlineScripts } from './src/integrations/inline-scripts.ts';
 
 // Unit, content, database and API tests run in Node; the browser journeys run under Playwright
 // (playwright.config.ts), so they are excluded here.
 export default defineConfig({
+  // Unit tests run the inline scripts as pages carry them (`?inline-script`, as in astro.config.mjs).
+  plugins: [inlineScripts()],
   test: {
     include: ['tests/{unit,content,db,api}/**/*.test.ts'],
     testTimeout: 30_000,

@@ -5,12 +5,14 @@
 //
 // The page carries only the first testimony and the longest (which sizes the box); the island
 // fetches the whole list when it hydrates (see lib/content/carousel-slides.ts). A move made
-// before the list has arrived is kept and shown as soon as it does.
+// before the list has arrived is kept and shown as soon as it does. Until the list arrives (or when
+// it cannot), the island has only the slide its server render showed; after a failure the next press
+// asks again, so a visitor who was offline for a moment gets the carousel back.
 import { useEffect, useState, type HTMLAttributes } from 'react';
-import { nextIndex, previousIndex, shouldAutoAdvance, type CarouselTestimonial } from '../lib/carousel';
+import { fetchSlides, nextIndex, previousIndex, shouldAutoAdvance, type CarouselTestimonial } from '../lib/carousel';
 import { useAutoplay } from './hooks/use-autoplay';
+import { useFetch } from './hooks/use-fetch';
 import { useReducedMotion } from './hooks/use-reduced-motion';
-import { useSlides } from './hooks/use-slides';
 import { useSwipe } from './hooks/use-swipe';
 
 interface Props {
@@ -28,9 +30,13 @@ interface Props {
 
 /** The testimonial carousel island (hydrated when it nears the viewport). */
 export default function TestimonialCarousel({ first, sizer, count: pageCount, src, intervalMs, swipeThresholdPx }: Props) {
-  const { slides, retry } = useSlides(src);
+  const list = useFetch(src, (signal) => fetchSlides(src, signal));
+  const slides = list.status === 'ready' ? list.data : null;
   // The list is the authority once it has arrived; until then the page's count stands in for it.
   const count = slides?.length ?? pageCount;
+  const retry = () => {
+    if (list.status === 'failed') list.retry();
+  };
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);

@@ -1,5 +1,5 @@
-// Pure carousel arithmetic, kept apart from React so it is unit-tested in Node and shared by the
-// island, its hooks and the section that renders it on the server.
+// The carousel's arithmetic and its list's fetch, kept apart from React so they are unit-tested in
+// Node and shared by the island, its hooks and the section that renders it on the server.
 
 /** One testimony as the island receives it: the photo already resized to plain src/width/height. */
 export interface CarouselTestimonial {
@@ -8,6 +8,19 @@ export interface CarouselTestimonial {
   name: string;
   country: string;
   image: { src: string; width: number; height: number; alt: string };
+}
+
+/**
+ * The full list of slides at `src` (lib/content/carousel-slides.ts writes it). Rejects when it does
+ * not arrive, or holds no slides: an empty or malformed list must not replace the testimony the
+ * page already shows with an empty box.
+ */
+export async function fetchSlides(src: string, signal: AbortSignal): Promise<CarouselTestimonial[]> {
+  const response = await fetch(src, { signal });
+  if (!response.ok) throw new Error(`${src} answered ${response.status}`);
+  const body: unknown = await response.json();
+  if (!Array.isArray(body) || body.length === 0) throw new Error(`${src} holds no slides`);
+  return body as CarouselTestimonial[];
 }
 
 /**

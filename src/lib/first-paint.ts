@@ -1,8 +1,7 @@
 // When a page has painted its first content, from the browser's paint timing. Islands that are not
 // needed for the first view hydrate only after it (client:painted), and the behaviour scripts load
-// only after it (src/scripts/deferred-behaviours.ts, which takes this function's source text, as it
-// is inlined into pages and cannot import): neither competes with the page's own bytes for first
-// paint. It must use nothing defined outside its own body.
+// only after it (src/scripts/deferred-behaviours.ts, inlined into every page): neither competes with
+// the page's own bytes for first paint.
 
 /**
  * Resolves once first contentful paint is recorded; at once where the browser does not report paint

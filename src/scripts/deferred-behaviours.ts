@@ -1,13 +1,13 @@
 // Puts the behaviour scripts into the page late, so their request never competes with the page's
 // own bytes for its first or largest paint. GlobalBehaviours.astro keeps them in a <template> (the
 // browser fetches nothing inside one, and the preload scanner skips it too) and inlines this
-// function after it. An auth-gated page whose visitor may be signed in (a session is stored in this
-// browser) takes them at once: its overlay must be able to show while supabase-js checks the session.
-// With no stored session the visitor cannot be signed in, and the page waits like any other (its
-// island still loads supabase-js to say so, and the overlay shows if that takes long). Inlined as
-// source text (src/lib/inline-script.ts), so it uses nothing from outside its body: the first-paint
-// wait (lib/first-paint.ts) is passed in as source text too, and the stored-session check repeats
-// hasStoredSession's (lib/auth/stored-session.ts), with the same key passed in.
+// function's call after it (src/scripts/inline/add-deferred-behaviours.ts). An auth-gated page whose
+// visitor may be signed in (a session is stored in this browser) takes them at once: its overlay must
+// be able to show while supabase-js checks the session. With no stored session the visitor cannot be
+// signed in, and the page waits like any other (its island still loads supabase-js to say so, and the
+// overlay shows if that takes long).
+import { hasStoredSession } from '../lib/auth/stored-session.ts';
+import { afterFirstPaint } from '../lib/first-paint.ts';
 
 /**
  * Adds the template's scripts once the page has loaded, has painted its first content and has
@@ -17,7 +17,7 @@
  * requests still raced the first or the largest paint. Whatever happens, they go in at most
  * `MAX_WAIT_MS` after the load event.
  */
-export function addDeferredBehaviours(storageKey: string, afterFirstPaint: (maxWaitMs?: number) => Promise<void>): void {
+export function addDeferredBehaviours(): void {
   const MAX_WAIT_MS = 3000;
   let added = false;
   const add = () => {
@@ -36,13 +36,7 @@ export function addDeferredBehaviours(storageKey: string, afterFirstPaint: (maxW
     const decoded = firstView.map((image) => image.decode().catch(() => undefined));
     void Promise.all([firstPaint, ...decoded]).then(() => requestAnimationFrame(() => setTimeout(add)));
   };
-  let sessionStored = false;
-  try {
-    sessionStored = Boolean(window.localStorage.getItem(storageKey));
-  } catch {
-    // Blocked storage: supabase-js could not have stored a session either.
-  }
-  if (sessionStored && document.querySelector('[data-auth-gate]')) add();
+  if (hasStoredSession() && document.querySelector('[data-auth-gate]')) add();
   else if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -7,9 +7,10 @@
 //
 // On the page being left, it shows from the click on a same-site link, so it covers the whole wait.
 //
-// The base layout inlines `installOverlay` as source text right after the overlay element, so it runs
-// before the rest of the body is parsed and the overlay is part of the first frame. A module script
-// would run after parsing, too late. It therefore uses nothing defined outside its own body.
+// The base layout inlines a call of `installOverlay` right after the overlay element
+// (src/scripts/inline/install-overlay.ts), so it runs before the rest of the body is parsed and the
+// overlay is part of the first frame. A module script would run after parsing, too late.
+import { numberFrom, prefersReducedMotion } from './page-settings.ts';
 
 /** Show and hide by reason: the overlay is up while any reason holds it. */
 export interface OverlayControl {
@@ -22,7 +23,7 @@ export type OverlayElement = HTMLElement & { overlayControl?: OverlayControl };
 /** Sets up `overlay` for this document: the navigation hold now, and `overlayControl` for later scripts. */
 export function installOverlay(overlay: OverlayElement | null): void {
   if (!overlay) return;
-  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reduced = prefersReducedMotion();
   const reasons = new Set<string>();
   const control: OverlayControl = {
     hold: (reason) => {
@@ -37,8 +38,7 @@ export function installOverlay(overlay: OverlayElement | null): void {
   };
   overlay.overlayControl = control;
 
-  const raw = Number(overlay.getAttribute('data-duration-ms') || 'NaN');
-  const durationMs = Number.isFinite(raw) && raw >= 0 ? raw : 1000;
+  const durationMs = numberFrom(overlay, 'data-duration-ms', 1000);
   const showFor = (ms: number) => {
     if (ms <= 0) return;
     control.hold('navigation');

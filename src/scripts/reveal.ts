@@ -1,7 +1,7 @@
 // Scroll animations for elements marked `data-reveal`. Content is hidden only after this script
 // has run (it sets `reveal-ready` on <html>), so a page whose script fails still shows everything;
 // under reduced motion nothing is hidden or animated.
-import { numberFrom, prefersReducedMotion } from './page-lifecycle.ts';
+import { numberFrom, prefersReducedMotion } from './page-settings.ts';
 
 const READY = 'reveal-ready';
 const REVEALED = 'is-revealed';

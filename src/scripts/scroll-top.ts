@@ -1,5 +1,5 @@
 // The back-to-top button: shown once the page has scrolled more than the configured threshold.
-import { numberFrom, prefersReducedMotion } from './page-lifecycle.ts';
+import { numberFrom, prefersReducedMotion } from './page-settings.ts';
 
 const VISIBLE = 'is-visible';
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { longestTestimony, nextIndex, previousIndex, shouldAutoAdvance, swipeDirection } from '../../src/lib/carousel';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchSlides, longestTestimony, nextIndex, previousIndex, shouldAutoAdvance, swipeDirection } from '../../src/lib/carousel';
 
 describe('nextIndex and previousIndex', () => {
   describe.each([
@@ -80,5 +80,32 @@ describe('longestTestimony', () => {
 
   it('is undefined for no testimonies', () => {
     expect(longestTestimony([])).toBeUndefined();
+  });
+});
+
+describe('fetchSlides', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const slide = { id: 1, text: 'Thank you', name: 'Ada', country: 'Canada', image: { src: '/a.webp', width: 1, height: 1, alt: 'Ada' } };
+  /** Answers every fetch with this status and body, and records the request. */
+  const answer = (status: number, body: unknown) => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  };
+
+  it('resolves with the list, fetched with the signal it is given', async () => {
+    const fetch = answer(200, [slide]);
+    const { signal } = new AbortController();
+    await expect(fetchSlides('/data/testimonials.json', signal)).resolves.toEqual([slide]);
+    expect(fetch).toHaveBeenCalledWith('/data/testimonials.json', { signal });
+  });
+
+  it.each([
+    { case: 'an error status', status: 500, body: [slide] },
+    { case: 'something other than a list', status: 200, body: { not: 'a list' } },
+    { case: 'an empty list', status: 200, body: [] },
+  ])('rejects $case, so the page keeps the testimony it shows', async ({ status, body }) => {
+    answer(status, body);
+    await expect(fetchSlides('/data/testimonials.json', new AbortController().signal)).rejects.toThrow();
   });
 });

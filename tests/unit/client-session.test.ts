@@ -63,13 +63,27 @@ describe('client:session', () => {
 });
 
 describe('hasStoredSession', () => {
-  it('is false when storage is blocked', () => {
-    expect(
-      hasStoredSession({
-        getItem: () => {
-          throw new Error('SecurityError');
-        },
-      }),
-    ).toBe(false);
+  it('is true when a session is stored', () => {
+    stored = '{"access_token":"x"}';
+    expect(hasStoredSession()).toBe(true);
+  });
+
+  it('is false when reading storage is refused', () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    expect(hasStoredSession()).toBe(false);
+  });
+
+  it('is false when storage itself is blocked (reading `localStorage` throws)', () => {
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    expect(hasStoredSession()).toBe(false);
   });
 });

@@ -4,14 +4,11 @@
 // fails or a browser that does not report paint timing, and at most 3 s after the load event.
 // Timers and frames are fake, so a busy machine cannot reorder them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inlineCall } from '../../src/lib/inline-script.ts';
 import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
-import { addDeferredBehaviours } from '../../src/scripts/deferred-behaviours.ts';
-import { afterFirstPaint } from '../../src/lib/first-paint.ts';
+import addDeferredBehaviours from '../../src/scripts/inline/add-deferred-behaviours.ts?inline-script';
 
-/** Runs the function as the page does: minified, inline, with the session key passed in. */
-const runInline = () =>
-  new Function(inlineCall(addDeferredBehaviours, JSON.stringify(SUPABASE_STORAGE_KEY), afterFirstPaint.toString()))();
+/** Runs the script as the page does: bundled, minified, inline. */
+const runInline = () => new Function(addDeferredBehaviours)();
 
 class FakeTemplate {
   content = { scripts: true };
@@ -55,8 +52,8 @@ function pageWith(options: {
     if (options.session === 'blocked') throw new DOMException('blocked', 'SecurityError');
     return options.session === 'stored' && key === SUPABASE_STORAGE_KEY ? '{"access_token":"t"}' : null;
   };
+  vi.stubGlobal('localStorage', { getItem });
   vi.stubGlobal('window', {
-    localStorage: { getItem },
     addEventListener: (type: string, listener: () => void) => {
       if (type === 'load') fireLoad = listener;
     },

@@ -1,18 +1,22 @@
 // The signed-in-only pages' way to /login: the inline head script sends a visitor with no stored
 // session at once, to the same address the island uses for an expired one.
-import { describe, expect, it, vi } from 'vitest';
-import { inlineCall } from '../../src/lib/inline-script.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
-import { loginHref, sendToLoginWithoutSession } from '../../src/scripts/login-redirect.ts';
+import { loginHref } from '../../src/scripts/login-redirect.ts';
+import sendToLogin from '../../src/scripts/inline/send-to-login.ts?inline-script';
 
 const page = { pathname: '/visa-form', search: '?type=Naija%20Wife%20%2F%20Resident%20Permit' };
+
+afterEach(() => vi.unstubAllGlobals());
 
 /** Runs the script as the page's head would, with this storage; returns where it sent the visitor. */
 function run(getItem: (key: string) => string | null): string | undefined {
   const replace = vi.fn<(url: string) => void>();
   const location = { ...page, replace };
-  const window = { localStorage: { getItem }, location };
-  new Function('window', 'location', inlineCall(sendToLoginWithoutSession, JSON.stringify(SUPABASE_STORAGE_KEY)))(window, location);
+  vi.stubGlobal('localStorage', { getItem });
+  vi.stubGlobal('window', { location });
+  vi.stubGlobal('location', location);
+  new Function(sendToLogin)();
   return replace.mock.calls[0]?.[0];
 }
 

@@ -6,22 +6,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { authState, signOut, startAuth } from '../../lib/auth/store.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export default function AuthMenu() {
   const state = useStore(authState);
   const [leaving, setLeaving] = useState(false);
   // The first render must equal the server's (nothing known yet), even when the store is already
-  // settled (after a client-side navigation): React would otherwise report a hydration mismatch.
-  const [mounted, setMounted] = useState(false);
+  // settled (another island started it): React would otherwise report a hydration mismatch.
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    setMounted(true);
     void startAuth();
   }, []);
 
-  if (!mounted || state.status !== 'signed-in') {
+  if (!hydrated || state.status !== 'signed-in') {
     // data-state lets SiteHeader keep the static dropdown's place while the store is loading.
-    return <span className="auth-island" data-state={mounted ? state.status : 'loading'} hidden />;
+    return <span className="auth-island" data-state={hydrated ? state.status : 'loading'} hidden />;
   }
 
   const logout = async () => {

@@ -130,7 +130,7 @@ export interface OwnApplication {
 }
 
 /** Shown when the user's applications cannot be read. */
-const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
+export const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
 
 /** The user's own applications, newest first (an admin's profile lists only their own too). */
 export function listOwnApplications(userId: string): Promise<Result<OwnApplication[]>> {

@@ -1,7 +1,7 @@
 // What a page can know about the visitor without loading supabase-js: whether a session is stored
 // in this browser. The nav's `client:session` directive (src/integrations/client-directives/) reads it
-// to decide whether to download React and supabase-js at all, so this module must stay tiny and
-// free of imports.
+// to decide whether to download React and supabase-js at all, and the inline scripts before first
+// paint (src/scripts/inline/) read it too, so this module must stay tiny and free of imports.
 
 /** Where supabase-js keeps the session in localStorage; named for the site so no other project on the host shares it. */
 export const SUPABASE_STORAGE_KEY = 'bridgeway-visa-auth';
@@ -10,9 +10,10 @@ export const SUPABASE_STORAGE_KEY = 'bridgeway-visa-auth';
 export const SIGNED_IN_EVENT = 'bridgeway:signed-in';
 
 /** True when a session is stored (it may have expired: supabase-js refreshes or drops it). */
-export function hasStoredSession(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+export function hasStoredSession(): boolean {
   try {
-    return Boolean(storage?.getItem(SUPABASE_STORAGE_KEY));
+    // Read inside the try: where storage is blocked, merely reading `localStorage` throws.
+    return Boolean(localStorage.getItem(SUPABASE_STORAGE_KEY));
   } catch {
     // Storage can be blocked (privacy settings): supabase-js could not have stored a session either.
     return false;

@@ -1,6 +1,5 @@
-// Small helpers shared by the behaviour scripts. Each page is its own document (there is no
-// client-side router), so a behaviour module runs once per page by the rules of ES modules and needs
-// no setup or teardown hooks.
+// What the behaviour scripts read before they act: the visitor's motion preference and the numbers
+// the page configures in data attributes (durations, thresholds from content/site.json).
 
 /** Whether the visitor asked the system for less motion. */
 export function prefersReducedMotion(): boolean {

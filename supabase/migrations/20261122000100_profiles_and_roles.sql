@@ -150,7 +150,7 @@ create table public.profiles
     role            text        not null default 'user' check (role in ('user', 'admin')),
     created_at      timestamptz not null default now(),
     updated_at      timestamptz not null default now(),
-    -- The admin dashboard's search keys (see Search keys in 20261122000400_admin.sql).
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
     full_name_lower text collate "C" generated always as (lower(full_name)) stored,
     email_lower     text collate "C" generated always as (lower(email)) stored
 );
@@ -160,7 +160,7 @@ comment on table public.profiles is 'One row per auth user, created from the sig
 -- The admin list sorts users by signup time and finds them by email (so does admin:grant).
 create index profiles_created_at_idx on public.profiles (created_at desc);
 create index profiles_email_idx on public.profiles (lower(email));
--- The admin list's search and sort keys (see List indexes in 20261122000400_admin.sql).
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
 create index profiles_full_name_lower_idx on public.profiles (full_name_lower desc, id);
 create index profiles_email_lower_idx on public.profiles (email_lower desc, id);
 

@@ -35,7 +35,7 @@ create table public.visa_applications
         check (status in ('submitted', 'in_review', 'approved', 'rejected')),
     submitted_at          timestamptz not null default now(),
     updated_at            timestamptz not null default now(),
-    -- The admin dashboard's search keys (see Search keys in 20261122000400_admin.sql).
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
     name_lower            text collate "C" generated always as (lower(name)) stored,
     email_lower           text collate "C" generated always as (lower(email)) stored,
     passport_number_lower text collate "C" generated always as (lower(passport_number)) stored,
@@ -49,7 +49,7 @@ comment on column public.visa_applications.client_key is 'Idempotency key made b
 -- The admin list pages by submission time; an applicant lists their own.
 create index visa_applications_submitted_at_idx on public.visa_applications (submitted_at desc, id);
 create index visa_applications_user_id_idx on public.visa_applications (user_id);
--- The admin list's search and sort keys (see List indexes in 20261122000400_admin.sql).
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
 create index visa_applications_name_lower_idx on public.visa_applications (name_lower desc, id);
 create index visa_applications_email_lower_idx on public.visa_applications (email_lower desc, id);
 create index visa_applications_passport_number_lower_idx on public.visa_applications (passport_number_lower desc, id);

@@ -108,6 +108,8 @@ revoke all on function private.enforce_submission_limit() from public, anon, aut
   * Before insert on a public form table: skips (returns NULL for) a row whose honeypot column is
   * filled. Its trigger name sorts before the other insert triggers (Postgres fires them in name
   * order), so a dropped row is neither checked against the date rules nor counted by the spam limit.
+  * The email rule is a domain, checked before any trigger: a malformed address is refused even
+  * when the honeypot is filled, as it is for a person.
  */
 create or replace function private.drop_honeypot_rows()
     returns trigger
@@ -143,7 +145,7 @@ create table public.bookings
     date            date        not null,
     time            time        not null,
     created_at      timestamptz not null default now(),
-    -- The admin dashboard's search keys (see Search keys in 20261122000400_admin.sql).
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
     full_name_lower text collate "C" generated always as (lower(full_name)) stored,
     email_lower     text collate "C" generated always as (lower(email)) stored,
     website         text,
@@ -155,7 +157,7 @@ comment on column public.bookings.website is 'Honeypot: always empty in a stored
 comment on column public.bookings.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
 
 create index bookings_created_at_idx on public.bookings (created_at desc, id);
--- The admin list's search and sort keys (see List indexes in 20261122000400_admin.sql).
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
 create index bookings_full_name_lower_idx on public.bookings (full_name_lower desc, id);
 create index bookings_email_lower_idx on public.bookings (email_lower desc, id);
 create index bookings_date_idx on public.bookings (date desc, id);
@@ -215,7 +217,7 @@ create table public.contact_messages
     message     text        not null check (char_length(btrim(message)) between 1 and 5000),
     page        text        not null check (char_length(page) <= 200 and page ~ '^/[A-Za-z0-9/_-]*$'),
     created_at  timestamptz not null default now(),
-    -- The admin dashboard's search keys (see Search keys in 20261122000400_admin.sql).
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
     name_lower  text collate "C" generated always as (lower(name)) stored,
     email_lower text collate "C" generated always as (lower(email)) stored,
     website     text,
@@ -227,7 +229,7 @@ comment on column public.contact_messages.website is 'Honeypot: always empty in 
 comment on column public.contact_messages.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
 
 create index contact_messages_created_at_idx on public.contact_messages (created_at desc, id);
--- The admin list's search and sort keys (see List indexes in 20261122000400_admin.sql).
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
 create index contact_messages_name_lower_idx on public.contact_messages (name_lower desc, id);
 create index contact_messages_email_lower_idx on public.contact_messages (email_lower desc, id);
 
@@ -257,7 +259,7 @@ create table public.newsletter_subscribers
     id          uuid primary key     default extensions.gen_random_uuid(),
     email       public.email_address not null,
     created_at  timestamptz not null default now(),
-    -- The admin dashboard's search key (see Search keys in 20261122000400_admin.sql).
+    -- The admin dashboard's search key (20261122000400_admin.sql says why).
     email_lower text collate "C" generated always as (lower(email)) stored
 );
 
@@ -265,7 +267,7 @@ comment on table public.newsletter_subscribers is 'Newsletter sign-ups from the 
 
 create unique index newsletter_subscribers_email_key on public.newsletter_subscribers (lower(email));
 create index newsletter_subscribers_created_at_idx on public.newsletter_subscribers (created_at desc, id);
--- The admin list's search and sort key (see List indexes in 20261122000400_admin.sql).
+-- The admin list's search and sort key (20261122000400_admin.sql says why).
 create index newsletter_subscribers_email_lower_idx on public.newsletter_subscribers (email_lower desc, id);
 
 create trigger newsletter_subscribers_submission_limit

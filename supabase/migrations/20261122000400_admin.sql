@@ -10,27 +10,24 @@
 
 /**
   * -------------------------------------------------------
-  * Section - Search keys
+  * Section - Search keys and list indexes (declared with each table)
   * -------------------------------------------------------
   * The dashboard pages every list on the server (exact count + range), sorts by its main columns
-  * and searches by name, email or passport number. Search matches the start of a name, email or
-  * passport number, ignoring letter case. PostgREST filters columns, not expressions, so each
-  * searched column has a lower-cased twin (`<column>_lower`) that the database keeps current. The
-  * twins use the "C" collation, where a prefix is a plain range (key >= 'abc' and key < 'abd'), so
-  * one b-tree index per column serves search and ORDER BY under any database collation. The
-  * dashboard sends that range rather than `like 'abc%'`: row-level security lets only leakproof
-  * operators into an index condition, and text comparisons are leakproof, LIKE is not
-  * (tests/db/admin-indexes.test.ts shows both plans).
+  * and searches by name, email or passport number.
   *
-  * Why not '%term%' with a pg_trgm GIN index: the embedded backend (PGlite) only has the
-  * extensions it is started with (pgcrypto, set in supabase/local/db/pglite.ts), and a
-  * leading-wildcard search without it reads every row.
+  * Search keys: search matches the start of a name, email or passport number, ignoring letter
+  * case. PostgREST filters columns, not expressions, so each searched column has a lower-cased
+  * twin (`<column>_lower`, a generated column) that the database keeps current. The twins use the
+  * "C" collation, where a prefix is a plain range (key >= 'abc' and key < 'abd'), so one b-tree
+  * index per column serves search and ORDER BY under any database collation. The dashboard sends
+  * that range rather than `like 'abc%'`: row-level security lets only leakproof operators into an
+  * index condition, and text comparisons are leakproof, LIKE is not
+  * (tests/db/admin-indexes.test.ts shows both plans). Why not '%term%' with a pg_trgm GIN index:
+  * the embedded backend (PGlite) only has the extensions it is started with (pgcrypto, set in
+  * supabase/local/db/pglite.ts), and a leading-wildcard search without it reads every row.
   *
-  * -------------------------------------------------------
-  * Section - List indexes
-  * -------------------------------------------------------
-  * Every list orders by one column and then by id in the opposite direction (the island's
-  * sortOrder), so each list index has the shape (column desc, id): scanned forwards for a
+  * List indexes: every list orders by one column and then by id in the opposite direction (the
+  * island's sortOrder), so each list index has the shape (column desc, id): scanned forwards for a
   * descending sort, backwards for an ascending one, and the tie-break keeps pages stable.
  */
 

@@ -1,5 +1,5 @@
 // The closed lists of the specification (sections 3, 5 and 9). Content schemas, form schemas and
-// the database CHECK constraints all use these values; tests/unit/domain-lists.test.ts keeps the
+// the database CHECK constraints all use these values; tests/db/form-limits.test.ts keeps the
 // migrations equal to them.
 
 /** The six visa types, in the specification's order (ids 1 to 6). */

@@ -13,36 +13,49 @@
  */
 create table public.visa_applications
 (
-    id              uuid primary key     default extensions.gen_random_uuid(),
+    id                    uuid primary key     default extensions.gen_random_uuid(),
     -- Filled from the JWT; the insert policy refuses any other user.
-    user_id         uuid                 default auth.uid() references auth.users (id) on delete set null,
-    visa_type       text        not null check (visa_type in ('Tourist Visa', 'Emergency Visa',
-                                                              'K1/i-130 Visa Application',
-                                                              'Naija Wife / Resident Permit',
-                                                              'Business Visa', 'Visa Extension')),
-    name            text        not null check (char_length(btrim(name)) between 1 and 200),
-    email           text        not null check (char_length(email) <= 254 and
-                                                email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
-    phone           text        not null check (char_length(btrim(phone)) between 3 and 40),
+    user_id               uuid                 default auth.uid() references auth.users (id) on delete set null,
+    visa_type             text        not null check (visa_type in ('Tourist Visa', 'Emergency Visa',
+                                                                    'K1/i-130 Visa Application',
+                                                                    'Naija Wife / Resident Permit',
+                                                                    'Business Visa', 'Visa Extension')),
+    name                  text        not null check (char_length(btrim(name)) between 1 and 200),
+    email                 public.email_address not null,
+    phone                 text        not null check (char_length(btrim(phone)) between 3 and 40),
     -- Not in the future: enforced on write by reject_future_birth_date(), since a CHECK may not
     -- depend on the current date.
-    dob             date        not null check (dob >= date '1900-01-01'),
-    nationality     text        not null check (char_length(btrim(nationality)) between 1 and 100),
-    passport_number text        not null check (char_length(btrim(passport_number)) between 1 and 50),
-    marital_status  text        not null check (marital_status in ('Single', 'Married', 'Divorced', 'Widowed')),
-    address         text        not null check (char_length(btrim(address)) between 1 and 500),
-    message         text check (char_length(message) <= 5000),
-    status          text        not null default 'submitted'
+    dob                   date        not null check (dob >= date '1900-01-01'),
+    nationality           text        not null check (char_length(btrim(nationality)) between 1 and 100),
+    passport_number       text        not null check (char_length(btrim(passport_number)) between 1 and 50),
+    marital_status        public.marital_status not null,
+    address               text        not null check (char_length(btrim(address)) between 1 and 500),
+    message               text check (char_length(message) <= 5000),
+    status                text        not null default 'submitted'
         check (status in ('submitted', 'in_review', 'approved', 'rejected')),
-    submitted_at    timestamptz not null default now(),
-    updated_at      timestamptz not null default now()
+    submitted_at          timestamptz not null default now(),
+    updated_at            timestamptz not null default now(),
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    name_lower            text collate "C" generated always as (lower(name)) stored,
+    email_lower           text collate "C" generated always as (lower(email)) stored,
+    passport_number_lower text collate "C" generated always as (lower(passport_number)) stored,
+    -- Optional (a client that sends none gets no protection); unique when present.
+    client_key            uuid unique
 );
 
 comment on table public.visa_applications is 'Visa applications; status is submitted, in_review, approved or rejected.';
+comment on column public.visa_applications.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
 
 -- The admin list pages by submission time; an applicant lists their own.
 create index visa_applications_submitted_at_idx on public.visa_applications (submitted_at desc, id);
 create index visa_applications_user_id_idx on public.visa_applications (user_id);
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
+create index visa_applications_name_lower_idx on public.visa_applications (name_lower desc, id);
+create index visa_applications_email_lower_idx on public.visa_applications (email_lower desc, id);
+create index visa_applications_passport_number_lower_idx on public.visa_applications (passport_number_lower desc, id);
+-- The status and visa type filters, newest first (the default order).
+create index visa_applications_status_idx on public.visa_applications (status, submitted_at desc, id);
+create index visa_applications_visa_type_idx on public.visa_applications (visa_type, submitted_at desc, id);
 
 create trigger visa_applications_set_updated_at
     before update
@@ -81,13 +94,13 @@ execute function private.reject_future_birth_date();
   * -------------------------------------------------------
   * Section - Privileges
   * -------------------------------------------------------
-  * Applicants write the form fields (and may name themselves as user_id); id, status and the
-  * timestamps come from the database. Admins change status only, and delete.
+  * Applicants write the form fields and the idempotency key (and may name themselves as user_id);
+  * id, status and the timestamps come from the database. Admins change status only, and delete.
  */
 revoke all on table public.visa_applications from anon, authenticated, service_role;
 grant select, delete on table public.visa_applications to authenticated;
 grant insert (user_id, visa_type, name, email, phone, dob, nationality, passport_number, marital_status,
-              address, message) on table public.visa_applications to authenticated;
+              address, message, client_key) on table public.visa_applications to authenticated;
 grant update (status) on table public.visa_applications to authenticated;
 grant all on table public.visa_applications to service_role;
 

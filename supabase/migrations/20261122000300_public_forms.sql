@@ -1,10 +1,16 @@
 /**
   * -------------------------------------------------------
-  * Public forms: bookings, contact messages, newsletter subscribers
+  * Public forms: bookings, contact messages, newsletter subscribers, and their spam guards
   * -------------------------------------------------------
   * Anyone, signed in or not, may submit these forms; nobody but an admin reads them back. Anonymous
-  * inserts therefore use return=minimal: there is no SELECT policy for visitors. Each email
-  * address may submit each form at most a few times an hour (Section - Spam limit).
+  * inserts therefore use return=minimal: there is no SELECT policy for visitors. Three guards:
+  * - a spam limit: each email address may submit each form at most a few times an hour;
+  * - a honeypot column (`website`) on the bookings and contact tables: a row that fills it comes
+  *   from a bot and is dropped without an error, so the bot sees the same 201 as a person;
+  * - an idempotency key (`client_key`): the browser makes one per submission and sends it again on
+  *   a retry, so a double click or a retry after a lost answer stores one row (the second insert
+  *   fails with a unique violation, HTTP 409, which the form counts as done).
+  * Newsletter sign-ups go through public.subscribe_newsletter only (Section - Newsletter subscribers).
  */
 
 /**
@@ -47,7 +53,9 @@ revoke all on table private.form_submissions from public, anon, authenticated, s
 /**
   * Before each insert into a public form table: refuses the submission when its email address
   * already made the hourly limit of submissions to that form, otherwise logs it. Security definer
-  * because visitors cannot read the log.
+  * because visitors cannot read the log. A row without an email address is let through untouched:
+  * there is nothing to count, and the form table's own NOT NULL constraint then refuses it with an
+  * error about the form (logging it would fail on the log's NOT NULL and quote the log row).
  */
 create or replace function private.enforce_submission_limit()
     returns trigger
@@ -60,6 +68,10 @@ declare
     address text := lower(btrim(new.email));
     recent  integer;
 begin
+    if address is null then
+        return new;
+    end if;
+
     -- Two simultaneous submissions from one address must not both pass the count.
     perform pg_advisory_xact_lock(hashtextextended(tg_table_name || ':' || address, 0));
 
@@ -88,28 +100,67 @@ revoke all on function private.enforce_submission_limit() from public, anon, aut
 
 /**
   * -------------------------------------------------------
+  * Section - Honeypot
+  * -------------------------------------------------------
+ */
+
+/**
+  * Before insert on a public form table: skips (returns NULL for) a row whose honeypot column is
+  * filled. Its trigger name sorts before the other insert triggers (Postgres fires them in name
+  * order), so a dropped row is neither checked against the date rules nor counted by the spam limit.
+  * The email rule is a domain, checked before any trigger: a malformed address is refused even
+  * when the honeypot is filled, as it is for a person.
+ */
+create or replace function private.drop_honeypot_rows()
+    returns trigger
+    language plpgsql
+    set search_path = ''
+as
+$$
+begin
+    if nullif(btrim(new.website), '') is not null then
+        return null;
+    end if;
+    return new;
+end;
+$$;
+
+revoke all on function private.drop_honeypot_rows() from public, anon, authenticated;
+
+/**
+  * -------------------------------------------------------
   * Section - Bookings
   * -------------------------------------------------------
   * The home page's appointment form. date is its own field (the old site bound it to the email).
  */
 create table public.bookings
 (
-    id         uuid primary key     default extensions.gen_random_uuid(),
-    full_name  text        not null check (char_length(btrim(full_name)) between 1 and 200),
-    phone      text        not null check (char_length(btrim(phone)) between 3 and 40),
-    email      text        not null check (char_length(email) <= 254 and
-                                           email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
-    country    text        not null check (country in ('USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia',
-                                                       'Germany', 'China')),
+    id              uuid primary key     default extensions.gen_random_uuid(),
+    full_name       text        not null check (char_length(btrim(full_name)) between 1 and 200),
+    phone           text        not null check (char_length(btrim(phone)) between 3 and 40),
+    email           public.email_address not null,
+    country         text        not null check (country in ('USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia',
+                                                            'Germany', 'China')),
     -- Today or later: enforced on insert by reject_past_booking_date().
-    date       date        not null,
-    time       time        not null,
-    created_at timestamptz not null default now()
+    date            date        not null,
+    time            time        not null,
+    created_at      timestamptz not null default now(),
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    full_name_lower text collate "C" generated always as (lower(full_name)) stored,
+    email_lower     text collate "C" generated always as (lower(email)) stored,
+    website         text,
+    client_key      uuid unique
 );
 
 comment on table public.bookings is 'Appointment requests from the home page booking form.';
+comment on column public.bookings.website is 'Honeypot: always empty in a stored row (private.drop_honeypot_rows).';
+comment on column public.bookings.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
 
 create index bookings_created_at_idx on public.bookings (created_at desc, id);
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
+create index bookings_full_name_lower_idx on public.bookings (full_name_lower desc, id);
+create index bookings_email_lower_idx on public.bookings (email_lower desc, id);
+create index bookings_date_idx on public.bookings (date desc, id);
 
 /**
   * Refuses a booking for a day that is over everywhere. Today is taken where it is earliest on
@@ -132,6 +183,12 @@ $$;
 
 revoke all on function private.reject_past_booking_date() from public, anon, authenticated;
 
+create trigger bookings_drop_honeypot
+    before insert
+    on public.bookings
+    for each row
+execute function private.drop_honeypot_rows();
+
 create trigger bookings_reject_past_date
     before insert
     on public.bookings
@@ -152,20 +209,35 @@ execute function private.enforce_submission_limit();
  */
 create table public.contact_messages
 (
-    id         uuid primary key     default extensions.gen_random_uuid(),
-    name       text        not null check (char_length(btrim(name)) between 1 and 200),
-    email      text        not null check (char_length(email) <= 254 and
-                                           email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
-    subject    text        not null check (char_length(btrim(subject)) between 1 and 200),
-    phone      text        not null check (char_length(btrim(phone)) between 3 and 40),
-    message    text        not null check (char_length(btrim(message)) between 1 and 5000),
-    page       text        not null check (char_length(page) <= 200 and page ~ '^/[A-Za-z0-9/_-]*$'),
-    created_at timestamptz not null default now()
+    id          uuid primary key     default extensions.gen_random_uuid(),
+    name        text        not null check (char_length(btrim(name)) between 1 and 200),
+    email       public.email_address not null,
+    subject     text        not null check (char_length(btrim(subject)) between 1 and 200),
+    phone       text        not null check (char_length(btrim(phone)) between 3 and 40),
+    message     text        not null check (char_length(btrim(message)) between 1 and 5000),
+    page        text        not null check (char_length(page) <= 200 and page ~ '^/[A-Za-z0-9/_-]*$'),
+    created_at  timestamptz not null default now(),
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    name_lower  text collate "C" generated always as (lower(name)) stored,
+    email_lower text collate "C" generated always as (lower(email)) stored,
+    website     text,
+    client_key  uuid unique
 );
 
 comment on table public.contact_messages is 'Messages from the contact forms; page is the path they were sent from.';
+comment on column public.contact_messages.website is 'Honeypot: always empty in a stored row (private.drop_honeypot_rows).';
+comment on column public.contact_messages.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
 
 create index contact_messages_created_at_idx on public.contact_messages (created_at desc, id);
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
+create index contact_messages_name_lower_idx on public.contact_messages (name_lower desc, id);
+create index contact_messages_email_lower_idx on public.contact_messages (email_lower desc, id);
+
+create trigger contact_messages_drop_honeypot
+    before insert
+    on public.contact_messages
+    for each row
+execute function private.drop_honeypot_rows();
 
 create trigger contact_messages_submission_limit
     before insert
@@ -177,21 +249,26 @@ execute function private.enforce_submission_limit();
   * -------------------------------------------------------
   * Section - Newsletter subscribers
   * -------------------------------------------------------
-  * One row per address, whatever its letter case. Clients subscribe through
-  * public.subscribe_newsletter, which does not reveal whether the address was already subscribed.
+  * One row per address, whatever its letter case. Visitors and users may not insert into the
+  * table: a direct insert would answer 409 (unique violation) for a subscribed address and 201 for
+  * any other, telling anyone who is on the list. public.subscribe_newsletter, which answers the
+  * same for both, is the only way in; the service key keeps full access.
  */
 create table public.newsletter_subscribers
 (
-    id         uuid primary key     default extensions.gen_random_uuid(),
-    email      text        not null check (char_length(email) <= 254 and
-                                           email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
-    created_at timestamptz not null default now()
+    id          uuid primary key     default extensions.gen_random_uuid(),
+    email       public.email_address not null,
+    created_at  timestamptz not null default now(),
+    -- The admin dashboard's search key (20261122000400_admin.sql says why).
+    email_lower text collate "C" generated always as (lower(email)) stored
 );
 
 comment on table public.newsletter_subscribers is 'Newsletter sign-ups from the footer; email is unique ignoring case.';
 
 create unique index newsletter_subscribers_email_key on public.newsletter_subscribers (lower(email));
 create index newsletter_subscribers_created_at_idx on public.newsletter_subscribers (created_at desc, id);
+-- The admin list's search and sort key (20261122000400_admin.sql says why).
+create index newsletter_subscribers_email_lower_idx on public.newsletter_subscribers (email_lower desc, id);
 
 create trigger newsletter_subscribers_submission_limit
     before insert
@@ -200,38 +277,42 @@ create trigger newsletter_subscribers_submission_limit
 execute function private.enforce_submission_limit();
 
 /**
-  * Subscribes an address to the newsletter: call as rpc('subscribe_newsletter', { email }).
-  * Idempotent and silent: an address that is already subscribed gets the same empty answer, so
-  * the form cannot be used to find out who subscribed. Runs as the caller, so the insert policy
-  * and the spam limit apply as they do to a direct insert.
+  * Subscribes an address: rpc('subscribe_newsletter', { email, website }). Silent for an address
+  * that is already subscribed (no enumeration) and for a filled honeypot (`website`). Security
+  * definer because visitors may not insert into the table directly; the email rule and the
+  * spam-limit trigger still apply, and the limit counts every sign-up of an address, repeats too.
  */
-create or replace function public.subscribe_newsletter(email text)
+create or replace function public.subscribe_newsletter(email text, website text default null)
     returns void
     language sql
+    security definer
     set search_path = ''
 as
 $$
 insert into public.newsletter_subscribers (email)
-values (btrim(subscribe_newsletter.email))
+select btrim(subscribe_newsletter.email)
+where nullif(btrim(subscribe_newsletter.website), '') is null
 on conflict do nothing;
 $$;
 
-revoke all on function public.subscribe_newsletter(text) from public, anon, authenticated, service_role;
-grant execute on function public.subscribe_newsletter(text) to anon, authenticated, service_role;
+revoke all on function public.subscribe_newsletter(text, text) from public, anon, authenticated, service_role;
+grant execute on function public.subscribe_newsletter(text, text) to anon, authenticated, service_role;
 
 /**
   * -------------------------------------------------------
   * Section - Privileges
   * -------------------------------------------------------
-  * Visitors and users insert the form fields only (never id or created_at); admins read and
-  * delete through the policies below; the service key has full access.
+  * Visitors and users insert the form fields, the honeypot and the idempotency key only (never id
+  * or created_at), and nothing into newsletter_subscribers; admins read and delete through the
+  * policies below; the service key has full access.
  */
 revoke all on table public.bookings, public.contact_messages, public.newsletter_subscribers
     from anon, authenticated, service_role;
 
-grant insert (full_name, phone, email, country, date, time) on table public.bookings to anon, authenticated;
-grant insert (name, email, subject, phone, message, page) on table public.contact_messages to anon, authenticated;
-grant insert (email) on table public.newsletter_subscribers to anon, authenticated;
+grant insert (full_name, phone, email, country, date, time, website, client_key)
+    on table public.bookings to anon, authenticated;
+grant insert (name, email, subject, phone, message, page, website, client_key)
+    on table public.contact_messages to anon, authenticated;
 
 grant select, delete on table public.bookings, public.contact_messages, public.newsletter_subscribers
     to authenticated;
@@ -241,8 +322,8 @@ grant all on table public.bookings, public.contact_messages, public.newsletter_s
   * -------------------------------------------------------
   * Section - Row-level security
   * -------------------------------------------------------
-  * The insert policies accept any row: the forms are public by design, the CHECK constraints and
-  * the spam limit are what guard them.
+  * The insert policies accept any row: the forms are public by design, the CHECK constraints, the
+  * field rules and the spam limit are what guard them.
  */
 alter table public.bookings enable row level security;
 alter table public.contact_messages enable row level security;
@@ -283,12 +364,6 @@ create policy "Admins can delete contact messages" on public.contact_messages
     for delete
     to authenticated
     using ((select private.is_admin()));
-
--- Visitors and signed-in users subscribe to the newsletter.
-create policy "Anyone can subscribe to the newsletter" on public.newsletter_subscribers
-    for insert
-    to anon, authenticated
-    with check (true);
 
 -- Admins read newsletter subscribers.
 create policy "Admins can read newsletter subscribers" on public.newsletter_subscribers

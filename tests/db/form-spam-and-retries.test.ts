@@ -1,6 +1,7 @@
-// Migration 20261123000400: the honeypot drops bot rows without an error, an idempotency key
-// stores one row per submission however often it is sent, and subscribe_newsletter(email,
-// website) is open to visitors and users, silent for repeats and for a filled honeypot.
+// The public forms' guards (20261122000300_public_forms.sql): the honeypot drops bot rows without
+// an error, an idempotency key stores one row per submission however often it is sent, and
+// subscribe_newsletter(email, website) is open to visitors and users, silent for repeats and for a
+// filled honeypot.
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

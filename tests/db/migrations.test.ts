@@ -1,11 +1,12 @@
 // The migration runner: every file recorded once in version order, reopening applies nothing,
-// and a failing migration leaves neither its changes nor its ledger row.
+// a failing migration leaves neither its changes nor its ledger row, and a database migrated with
+// files the folder no longer has (the migrations before the squash) is refused, not half-migrated.
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bootstrap, listMigrations, migrate } from '../../supabase/local/db/migrate.ts';
+import { bootstrap, listMigrations, migrate, MIGRATIONS_DIR } from '../../supabase/local/db/migrate.ts';
 import { openTestDb, type TestDb } from './support.ts';
 
 let db: TestDb;
@@ -21,19 +22,18 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
+/** A scratch migrations folder: the project's migrations, then `files` (name to SQL). */
+async function scratchFolder(name: string, files: Record<string, string> = {}): Promise<string> {
+  const dir = join(scratch, name);
+  await cp(MIGRATIONS_DIR, dir, { recursive: true });
+  for (const [file, sql] of Object.entries(files)) await writeFile(join(dir, file), sql);
+  return dir;
+}
+
 describe('the project migrations', () => {
-  it('are named <version>_<name>.sql, one per domain and then one per later change, in order', async () => {
+  it('are named <version>_<name>.sql, one per domain, in order', async () => {
     const names = (await listMigrations()).map((m) => m.name);
-    expect(names).toEqual([
-      'profiles',
-      'visa_applications',
-      'public_forms',
-      'admin_users',
-      'newsletter_rpc_only',
-      'submission_limit_without_email',
-      'admin_dashboard',
-      'form_spam_and_retries',
-    ]);
+    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin']);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {
@@ -104,10 +104,7 @@ describe('the project migrations', () => {
 
 describe('a new migration', () => {
   it('runs after the applied ones and is recorded', async () => {
-    const dir = join(scratch, 'good');
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir);
-    await writeFile(join(dir, '29990101000000_notes.sql'), 'create table public.scratch_notes (id int primary key);');
+    const dir = await scratchFolder('good', { '29990101000000_notes.sql': 'create table public.scratch_notes (id int primary key);' });
     expect(await migrate(db, dir)).toEqual(['29990101000000']);
     expect(await migrate(db, dir)).toEqual([]);
     const { rows } = await db.query(`select to_regclass('public.scratch_notes') is not null as exists`);
@@ -115,12 +112,10 @@ describe('a new migration', () => {
   });
 
   it('that fails leaves no trace and names the file', async () => {
-    const dir = join(scratch, 'bad');
-    await mkdir(dir);
-    await writeFile(
-      join(dir, '29990102000000_broken.sql'),
-      'create table public.half_done (id int);\nselect 1 / 0;\n',
-    );
+    const dir = await scratchFolder('bad', {
+      '29990101000000_notes.sql': 'create table public.scratch_notes (id int primary key);',
+      '29990102000000_broken.sql': 'create table public.half_done (id int);\nselect 1 / 0;\n',
+    });
     await expect(migrate(db, dir)).rejects.toThrow(/29990102000000_broken\.sql failed: division by zero/);
     const { rows } = await db.query(
       `select to_regclass('public.half_done') as tbl,
@@ -130,8 +125,7 @@ describe('a new migration', () => {
   });
 
   it('that is edited after it was applied is reported, not re-run', async () => {
-    const dir = join(scratch, 'edited');
-    await mkdir(dir);
+    const dir = await scratchFolder('edited', { '29990101000000_notes.sql': 'create table public.scratch_notes (id int primary key);' });
     const file = join(dir, '29990103000000_edited.sql');
     await writeFile(file, 'create table public.edited_once (id int);');
     expect(await migrate(db, dir)).toEqual(['29990103000000']);
@@ -150,5 +144,66 @@ describe('a new migration', () => {
     await mkdir(dir);
     await writeFile(join(dir, 'add-things.sql'), 'select 1;');
     await expect(listMigrations(dir)).rejects.toThrow('Migration file name must be <version>_<name>.sql: add-things.sql');
+  });
+});
+
+describe('a database migrated with files the folder does not have', () => {
+  // The ledger of a local database made before the migrations were squashed into one per domain.
+  const BEFORE_THE_SQUASH = [
+    ['20261122000100', 'profiles'],
+    ['20261122000200', 'visa_applications'],
+    ['20261122000300', 'public_forms'],
+    ['20261122000400', 'admin_users'],
+    ['20261123000100', 'newsletter_rpc_only'],
+    ['20261123000200', 'submission_limit_without_email'],
+    ['20261123000300', 'admin_dashboard'],
+    ['20261123000400', 'form_spam_and_retries'],
+  ];
+
+  /** Replaces the ledger with `rows` while `run` runs, then puts the real one back. */
+  async function withLedger(rows: string[][], run: () => Promise<void>): Promise<void> {
+    const { rows: saved } = await db.query<{ version: string; name: string; checksum: string }>(
+      'select version, name, checksum from supabase_migrations.schema_migrations',
+    );
+    const replace = async (ledger: { version: string; name: string; checksum: string | null }[]) => {
+      await db.query('delete from supabase_migrations.schema_migrations');
+      for (const { version, name, checksum } of ledger) {
+        await db.query('insert into supabase_migrations.schema_migrations (version, name, checksum) values ($1, $2, $3)', [
+          version,
+          name,
+          checksum,
+        ]);
+      }
+    };
+    // A version the real ledger has keeps its checksum, so only what the test changes differs.
+    const checksumOf = (version: string) => saved.find((row) => row.version === version)?.checksum ?? null;
+    await replace(rows.map(([version, name]) => ({ version: version!, name: name!, checksum: checksumOf(version!) })));
+    try {
+      await run();
+    } finally {
+      await replace(saved);
+    }
+  }
+
+  it('is refused before anything is applied, naming the files and npm run db:reset', async () => {
+    const dir = await scratchFolder('after-squash', { '29990104000000_pending.sql': 'create table public.pending_one (id int);' });
+    await withLedger(BEFORE_THE_SQUASH, async () => {
+      const attempt = migrate(db, dir);
+      await expect(attempt).rejects.toThrow(/^This database was migrated with 20261122000100_profiles\.sql, 20261122000400_admin_users\.sql, 20261123000100_newsletter_rpc_only\.sql, .*20261123000400_form_spam_and_retries\.sql, which .* does not have/);
+      await expect(attempt).rejects.toThrow('run `npm run db:reset` to rebuild the local database');
+    });
+    const { rows } = await db.query(`select to_regclass('public.pending_one') as tbl`);
+    expect(rows).toEqual([{ tbl: null }]);
+  });
+
+  it('is refused when one recorded file was renamed, and accepted when the ledger matches the folder', async () => {
+    const files = (await listMigrations()).map(({ version, name }) => [version, name]);
+    const renamed = files.map(([version, name], i) => [version!, i === files.length - 1 ? `${name}_old` : name!]);
+    await withLedger(renamed, async () => {
+      await expect(migrate(db)).rejects.toThrow(`This database was migrated with ${renamed.at(-1)!.join('_')}.sql, which`);
+    });
+    await withLedger(files as string[][], async () => {
+      expect(await migrate(db)).toEqual([]);
+    });
   });
 });

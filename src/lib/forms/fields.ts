@@ -1,6 +1,6 @@
 // The field rules every form is built from, signup, login and profile included: each rule and its
 // wording are written here once. Limits are those of the columns' CHECK constraints in
-// supabase/migrations/ (tests/unit/form-limits.test.ts and profile-limits.test.ts keep them
+// supabase/migrations/ (tests/db/form-limits.test.ts reads them from the migrated database and keeps them
 // equal), so the browser refuses exactly what the database would, with a message that names the field.
 import * as z from 'zod/mini';
 

@@ -1,6 +1,6 @@
 // Password rules the forms check before the auth service does. The minimum is the one of
 // supabase/config.toml (auth.minimum_password_length, which the hosted project and the local
-// backend both enforce); tests/unit/profile-limits.test.ts keeps the two equal. The maximum is the
+// backend both enforce); tests/db/form-limits.test.ts keeps the two equal. The maximum is the
 // auth service's (bcrypt reads 72 bytes).
 import * as z from 'zod/mini';
 

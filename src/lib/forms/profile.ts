@@ -1,6 +1,6 @@
 // The profile details a user gives at signup and edits on /profile: one schema for both, so both
 // check the same things. The limits are those of the CHECK constraints of public.profiles
-// (supabase/migrations/); tests/unit/profile-limits.test.ts keeps them equal.
+// (20261122000100_profiles_and_roles.sql); tests/db/form-limits.test.ts keeps them equal.
 import * as z from 'zod/mini';
 import { MARITAL_STATUSES } from '../domain.ts';
 import { ADDRESS_LENGTH, NAME_LENGTH, PHONE_LENGTH, choice, phone, text, wholeNumber } from './fields.ts';

@@ -1,6 +1,7 @@
 // Bootstrap and migration runner: what `supabase db push` and the hosted platform do, locally.
 // supabase/migrations/<version>_<name>.sql files run in version order, each atomically together
-// with its row in supabase_migrations.schema_migrations, and never twice.
+// with its row in supabase_migrations.schema_migrations, and never twice. Like `supabase db push`,
+// it refuses a database whose ledger names a migration the folder does not have.
 
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -20,16 +21,22 @@ export interface Migration {
   path: string;
 }
 
-/** Runs the bootstrap, then every migration not yet recorded; returns the versions applied now. */
+/**
+ * Runs the bootstrap, then every migration not yet recorded; returns the versions applied now.
+ * Throws, before applying anything, when the ledger records a migration that dir does not have.
+ */
 export async function migrate(db: ScriptDb, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   await bootstrap(db);
-  const applied = await appliedChecksums(db);
+  const applied = await appliedMigrations(db);
+  const migrations = await listMigrations(dir);
+  refuseUnknownMigrations(applied, migrations, dir);
   const done: string[] = [];
-  for (const migration of await listMigrations(dir)) {
+  for (const migration of migrations) {
     const sql = await readFile(migration.path, 'utf8');
-    if (applied.has(migration.version)) {
+    const recorded = applied.get(migration.version);
+    if (recorded) {
       // Editing an applied migration changes nothing in this database; say so instead of drifting silently.
-      if (applied.get(migration.version) !== checksumOf(sql)) {
+      if (recorded.checksum !== checksumOf(sql)) {
         console.warn(
           `Migration ${migration.version}_${migration.name}.sql changed after it was applied to this database; ` +
             'run `npm run db:reset` to rebuild the local database.',
@@ -69,11 +76,33 @@ export async function listMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
   });
 }
 
-async function appliedChecksums(db: ScriptDb): Promise<Map<string, string | null>> {
-  const { rows } = await db.query<{ version: string; checksum: string | null }>(
-    'select version, checksum from supabase_migrations.schema_migrations',
+interface AppliedMigration {
+  name: string;
+  checksum: string | null;
+}
+
+async function appliedMigrations(db: ScriptDb): Promise<Map<string, AppliedMigration>> {
+  const { rows } = await db.query<{ version: string; name: string; checksum: string | null }>(
+    'select version, name, checksum from supabase_migrations.schema_migrations',
   );
-  return new Map(rows.map((row) => [row.version, row.checksum]));
+  return new Map(rows.map(({ version, name, checksum }) => [version, { name, checksum }]));
+}
+
+// A database migrated with files that are now gone or renamed (the migrations were squashed, or
+// another branch added one) cannot be brought to the folder's schema by applying what is missing:
+// the result would be half of each. Stop before changing anything, and say how to start over.
+function refuseUnknownMigrations(applied: Map<string, AppliedMigration>, migrations: Migration[], dir: string): void {
+  const files = new Map(migrations.map((migration) => [migration.version, migration.name]));
+  const unknown = [...applied]
+    .filter(([version, { name }]) => files.get(version) !== name)
+    .map(([version, { name }]) => `${version}_${name}.sql`)
+    .sort();
+  if (unknown.length === 0) return;
+  throw new Error(
+    `This database was migrated with ${unknown.join(', ')}, which ${dir} does not have ` +
+      '(the migrations were squashed or renamed, or come from another branch). Its schema cannot be brought up to date: ' +
+      'run `npm run db:reset` to rebuild the local database (its data is replaced by the development data).',
+  );
 }
 
 function checksumOf(sql: string): string {

@@ -1,10 +1,13 @@
 /**
   * -------------------------------------------------------
-  * Profiles: one row per auth user, written by a trigger at signup
+  * Profiles and roles: one row per auth user, written by a trigger at signup
   * -------------------------------------------------------
   * The signup form sends full name, age, address, country, occupation, phone and marital status
   * as user metadata; the trigger copies them here. role is 'user' unless an operator makes the
-  * user an admin (npm run admin:grant locally, plain SQL on hosted). No API role can write role.
+  * user an admin (npm run admin:grant locally, plain SQL on hosted, public.admin_set_role from the
+  * dashboard). No API role can write role. This file also holds what every later migration uses:
+  * the private schema with its helpers, the field rules shared by several tables (email address,
+  * marital status) and the admin check of the row-level security policies.
  */
 
 /**
@@ -56,25 +59,100 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
 
 /**
   * -------------------------------------------------------
+  * Section - Field rules
+  * -------------------------------------------------------
+  * A rule that several columns share is a domain, declared once here; the forms of src/lib/forms/
+  * check the same rules (tests/db/form-limits.test.ts reads these constraints from the catalog).
+  * A value a domain refuses raises 23514 (check_violation, HTTP 400) like a table's CHECK, with
+  * the constraint named below in the message. Unlike a table's CHECK, a domain is checked when
+  * the value is converted to the column's type, that is before the BEFORE triggers run.
+ */
+
+/**
+  * An email address: at most 254 characters (the longest path RFC 5321 allows) and the shape
+  * something@something.tld with no spaces, as src/lib/forms/fields.ts checks it.
+ */
+create domain public.email_address as text
+    constraint email_address_max_length check (char_length(value) <= 254)
+    constraint email_address_format check (value ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$');
+
+-- The marital statuses of src/lib/domain.ts (MARITAL_STATUSES), in the same order.
+create domain public.marital_status as text
+    constraint marital_status_known check (value in ('Single', 'Married', 'Divorced', 'Widowed'));
+
+/**
+  * value, trimmed, as an email_address; NULL when the domain refuses it. For the signup trigger,
+  * which must accept every account the Auth server accepts.
+ */
+create or replace function private.to_email_address(value text)
+    returns public.email_address
+    language plpgsql
+    immutable
+    set search_path = ''
+as
+$$
+declare
+    -- Assigning to a variable of the domain checks it here, inside the block that catches a refusal.
+    address public.email_address;
+begin
+    address := btrim(value);
+    return address;
+exception
+    when check_violation then
+        return null;
+end;
+$$;
+
+revoke all on function private.to_email_address(text) from public, anon, authenticated;
+
+/**
+  * value, trimmed, as a marital_status; NULL when the domain refuses it. For the signup trigger,
+  * which must accept every signup whatever its metadata.
+ */
+create or replace function private.to_marital_status(value text)
+    returns public.marital_status
+    language plpgsql
+    immutable
+    set search_path = ''
+as
+$$
+declare
+    status public.marital_status;
+begin
+    status := btrim(value);
+    return status;
+exception
+    when check_violation then
+        return null;
+end;
+$$;
+
+revoke all on function private.to_marital_status(text) from public, anon, authenticated;
+
+/**
+  * -------------------------------------------------------
   * Section - Table
   * -------------------------------------------------------
  */
 create table public.profiles
 (
-    id             uuid primary key references auth.users (id) on delete cascade,
+    id              uuid primary key references auth.users (id) on delete cascade,
     -- Every detail may be missing (the profile page shows 'Not Provided'), never blank.
-    full_name      text check (char_length(btrim(full_name)) between 1 and 200),
-    age            integer check (age between 1 and 150),
-    address        text check (char_length(btrim(address)) between 1 and 500),
-    country        text check (char_length(btrim(country)) between 1 and 100),
-    occupation     text check (char_length(btrim(occupation)) between 1 and 200),
-    phone          text check (char_length(btrim(phone)) between 3 and 40),
-    marital_status text check (marital_status in ('Single', 'Married', 'Divorced', 'Widowed')),
+    full_name       text check (char_length(btrim(full_name)) between 1 and 200),
+    age             integer check (age between 1 and 150),
+    address         text check (char_length(btrim(address)) between 1 and 500),
+    country         text check (char_length(btrim(country)) between 1 and 100),
+    occupation      text check (char_length(btrim(occupation)) between 1 and 200),
+    phone           text check (char_length(btrim(phone)) between 3 and 40),
+    marital_status  public.marital_status,
     -- Copied from auth.users and kept in sync by a trigger; the admin list shows it.
-    email          text check (char_length(email) <= 255),
-    role           text        not null default 'user' check (role in ('user', 'admin')),
-    created_at     timestamptz not null default now(),
-    updated_at     timestamptz not null default now()
+    email           public.email_address,
+    role            text        not null default 'user' check (role in ('user', 'admin')),
+    created_at      timestamptz not null default now(),
+    updated_at      timestamptz not null default now(),
+    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    full_name_lower text collate "C" generated always as (lower(full_name)) stored,
+    email_lower     text collate "C" generated always as (lower(email)) stored
 );
 
 comment on table public.profiles is 'One row per auth user, created from the signup metadata. role is admin or user.';
@@ -82,6 +160,9 @@ comment on table public.profiles is 'One row per auth user, created from the sig
 -- The admin list sorts users by signup time and finds them by email (so does admin:grant).
 create index profiles_created_at_idx on public.profiles (created_at desc);
 create index profiles_email_idx on public.profiles (lower(email));
+-- The admin list's search and sort keys (20261122000400_admin.sql says why).
+create index profiles_full_name_lower_idx on public.profiles (full_name_lower desc, id);
+create index profiles_email_lower_idx on public.profiles (email_lower desc, id);
 
 create trigger profiles_set_updated_at
     before update
@@ -142,7 +223,6 @@ declare
         end;
     age_text   text  := btrim(meta ->> 'age');
     age        integer;
-    marital    text  := btrim(meta ->> 'marital_status');
 begin
     -- Checked step by step: a cast inside one SQL expression could be evaluated before its guard.
     -- A JSON number such as 30.0 arrives as '30.0'.
@@ -155,14 +235,14 @@ begin
 
     insert into public.profiles (id, email, full_name, age, address, country, occupation, phone, marital_status)
     values (new.id,
-            private.clean_text(new.email, 255),
+            private.to_email_address(new.email),
             private.clean_text(meta ->> 'full_name', 200),
             age,
             private.clean_text(meta ->> 'address', 500),
             private.clean_text(meta ->> 'country', 100),
             private.clean_text(meta ->> 'occupation', 200),
             case when char_length(btrim(meta ->> 'phone')) >= 3 then private.clean_text(meta ->> 'phone', 40) end,
-            case when marital in ('Single', 'Married', 'Divorced', 'Widowed') then marital end)
+            private.to_marital_status(meta ->> 'marital_status'))
     on conflict (id) do nothing;
     return new;
 end;
@@ -187,7 +267,7 @@ create or replace function private.sync_profile_email()
 as
 $$
 begin
-    update public.profiles set email = private.clean_text(new.email, 255) where id = new.id;
+    update public.profiles set email = private.to_email_address(new.email) where id = new.id;
     return new;
 end;
 $$;

@@ -68,6 +68,25 @@ test('pages through search results on the server, 25 at a time or 50, and keeps 
   expect(new URL(page.url()).searchParams.get('applications.size')).toBe('50');
 });
 
+// How fast the table renders such a page is a figure of `npm run bench` (tests/bench/lib/admin-render.ts).
+test('a 100-row page set in the URL pages to the end of a search and back, and a narrower search finds its ten', async ({ page }) => {
+  const tag = uniqueTag('rt');
+  await seedApplications(tag, 120);
+  const admin = new AdminPage(page);
+  await admin.open('?applications.size=100');
+  const section = admin.section('Visa applications');
+  await admin.search('Visa applications', tag);
+  await expect(section.getByText('Showing 1–100 of 120')).toBeVisible();
+  await expect(admin.rows('Visa applications')).toHaveCount(100);
+  await section.getByRole('button', { name: 'Next page' }).click();
+  await expect(section.getByText('Showing 101–120 of 120')).toBeVisible();
+  await section.getByRole('button', { name: 'Previous page' }).click();
+  await expect(section.getByText('Showing 1–100 of 120')).toBeVisible();
+  await section.getByRole('searchbox').fill(`${tag} 05`);
+  await section.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(section.getByText('Showing 1–10 of 10')).toBeVisible();
+});
+
 test('sorts by a column, announces it, and reverses on a second click', async ({ page }) => {
   const tag = uniqueTag('so');
   await seedApplications(tag, 4, (i) => ({ name: `${tag} ${['delta', 'Alpha', 'charlie', 'Bravo'][i]}` }));

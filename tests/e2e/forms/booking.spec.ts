@@ -2,7 +2,6 @@
 // reset, what is stored, and every kind of bad input with the field named and nothing lost. The
 // failures every form shares (limit, server, network, retry) are in failures.spec.ts.
 import { BOOKING_TEXTS } from '../../support/spec-texts.ts';
-import { uniqueEmail } from '../support/backend.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { BookingForm, INJECTION, axeViolations, isoDay, rowsWhere } from './forms.po.ts';
 
@@ -10,7 +9,7 @@ import { BookingForm, INJECTION, axeViolations, isoDay, rowsWhere } from './form
 test.describe.configure({ timeout: 150_000 });
 
 test('a booking is stored, thanked word for word, and the fields reset', async ({ page }) => {
-  const form = await BookingForm.open(page, uniqueEmail('booking'));
+  const form = await BookingForm.open(page);
   const email = form.email;
   await form.fill(form.valid());
   await form.submit();
@@ -57,7 +56,7 @@ test('a wrong email and a past date are refused with the field named and the res
 });
 
 test('today is a valid booking date in the visitor’s time zone', async ({ page }) => {
-  const form = await BookingForm.open(page, uniqueEmail('today'));
+  const form = await BookingForm.open(page);
   const email = form.email;
   await form.fill(form.valid({ Date: isoDay(0) }));
   await form.submit();
@@ -76,7 +75,7 @@ test('10,000-character fields are refused in the browser with their limits', asy
 });
 
 test('injection strings are stored as plain text', async ({ page }) => {
-  const form = await BookingForm.open(page, uniqueEmail('inject'));
+  const form = await BookingForm.open(page);
   const email = form.email;
   await form.fill(form.valid({ 'Full name': INJECTION }));
   await form.submit();
@@ -85,7 +84,7 @@ test('injection strings are stored as plain text', async ({ page }) => {
 });
 
 test('a filled honeypot looks like a success to the bot and stores nothing', async ({ page }) => {
-  const form = await BookingForm.open(page, uniqueEmail('bot'));
+  const form = await BookingForm.open(page);
   const email = form.email;
   await form.fill(form.valid());
   await form.honeypot.fill('https://spam.example', { force: true });

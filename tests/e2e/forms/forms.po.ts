@@ -167,41 +167,49 @@ export const INJECTION = `Robert'); DROP TABLE bookings;-- <script>alert(1)</scr
  * A form page object as the shared cases drive it: opened and hydrated, with the address its
  * stored rows are found by, its labelled fields, a valid submission and its success.
  */
-export interface SubmittableForm extends FormIsland {
-  /** The email of the submission: its rows are found by it. */
-  readonly email: string;
+export abstract class SubmittableForm extends FormIsland {
   /** Every labelled field, to check that nothing typed was lost. */
-  readonly labels: readonly string[];
-  /** Fills a valid submission with `email`. */
-  fillValid(): Promise<void>;
-  /** Waits for the form's success (its message or dialog). */
-  expectSuccess(): Promise<void>;
-}
-
-/** The home page's booking form (`/#booking`). */
-export class BookingForm extends FormIsland implements SubmittableForm {
-  readonly labels = ['Full name', 'Phone', 'Email', 'Country', 'Date', 'Time'];
+  abstract readonly labels: readonly string[];
 
   constructor(
     page: Page,
-    readonly email = uniqueEmail('booking'),
+    name: string,
+    /** The email of the submission: its rows are found by it. */
+    readonly email: string,
   ) {
-    super(page, 'Book a consultation');
+    super(page, name);
   }
 
-  /** Opens the home page at the form and waits for the island. */
-  static async open(page: Page, email?: string): Promise<BookingForm> {
-    await page.goto('/#booking');
-    return new BookingForm(page, email).ready();
-  }
+  /** A valid submission with `email`, by label, with `overrides` on top. */
+  abstract valid(overrides?: Record<string, string>): Record<string, string>;
 
-  /** A valid booking three days ahead, by label, with `overrides` on top. */
-  valid(overrides: Record<string, string> = {}): Record<string, string> {
-    return { 'Full name': 'Amara Eze', Phone: '+234 809 000 0000', Email: this.email, Country: 'Canada', Date: isoDay(3), Time: '14:30', ...overrides };
-  }
+  /** Waits for the form's success (its message or dialog). */
+  abstract expectSuccess(): Promise<void>;
 
   fillValid(): Promise<void> {
     return this.fill(this.valid());
+  }
+}
+
+/** Opens `path` and waits until `form` on it has hydrated. */
+async function openAt<T extends FormIsland>(path: string, form: T): Promise<T> {
+  await form.page.goto(path);
+  return form.ready();
+}
+
+/** The home page's booking form (`/#booking`). */
+export class BookingForm extends SubmittableForm {
+  readonly labels = ['Full name', 'Phone', 'Email', 'Country', 'Date', 'Time'];
+
+  constructor(page: Page, email = uniqueEmail('booking')) {
+    super(page, 'Book a consultation', email);
+  }
+
+  static open = (page: Page) => openAt('/#booking', new BookingForm(page));
+
+  /** A booking three days ahead. */
+  valid(overrides: Record<string, string> = {}): Record<string, string> {
+    return { 'Full name': 'Amara Eze', Phone: '+234 809 000 0000', Email: this.email, Country: 'Canada', Date: isoDay(3), Time: '14:30', ...overrides };
   }
 
   async expectSuccess(): Promise<void> {
@@ -210,23 +218,15 @@ export class BookingForm extends FormIsland implements SubmittableForm {
 }
 
 /** The contact form of /contact and /contact1. */
-export class ContactForm extends FormIsland implements SubmittableForm {
+export class ContactForm extends SubmittableForm {
   readonly labels = ['Your Name', 'Email', 'Subject', 'Phone number', 'Message'];
 
-  constructor(
-    page: Page,
-    readonly email = uniqueEmail('contact'),
-  ) {
-    super(page, 'Send us a message');
+  constructor(page: Page, email = uniqueEmail('contact')) {
+    super(page, 'Send us a message', email);
   }
 
-  /** Opens `path` (/contact or /contact1) and waits for the island. */
-  static async open(page: Page, path = '/contact', email?: string): Promise<ContactForm> {
-    await page.goto(path);
-    return new ContactForm(page, email).ready();
-  }
+  static open = (page: Page, path = '/contact') => openAt(path, new ContactForm(page));
 
-  /** A valid message, by label, with `overrides` on top. */
   valid(overrides: Record<string, string> = {}): Record<string, string> {
     return {
       'Your Name': 'Kwame Mensah',
@@ -236,10 +236,6 @@ export class ContactForm extends FormIsland implements SubmittableForm {
       Message: 'I would like advice on a business visa.',
       ...overrides,
     };
-  }
-
-  fillValid(): Promise<void> {
-    return this.fill(this.valid());
   }
 
   /** The success dialog the specification names ("Dialog titled Success"). */
@@ -253,25 +249,18 @@ export class ContactForm extends FormIsland implements SubmittableForm {
   }
 }
 
-/** The footer's newsletter form, on every page. */
-export class NewsletterForm extends FormIsland implements SubmittableForm {
+/** The footer's newsletter form, on every page; it hydrates on first use. */
+export class NewsletterForm extends SubmittableForm {
   readonly labels = ['Your email address'];
 
-  constructor(
-    page: Page,
-    readonly email = uniqueEmail('reader'),
-  ) {
-    super(page, 'Newsletter');
+  constructor(page: Page, email = uniqueEmail('reader')) {
+    super(page, 'Newsletter', email);
   }
 
-  /** Opens `path` and brings the footer's form to life (it hydrates on first use). */
-  static async open(page: Page, path = '/about', email?: string): Promise<NewsletterForm> {
-    await page.goto(path);
-    return new NewsletterForm(page, email).ready();
-  }
+  static open = (page: Page, path = '/about') => openAt(path, new NewsletterForm(page));
 
-  fillValid(): Promise<void> {
-    return this.fill({ 'Your email address': this.email });
+  valid(overrides: Record<string, string> = {}): Record<string, string> {
+    return { 'Your email address': this.email, ...overrides };
   }
 
   async expectSuccess(): Promise<void> {
@@ -280,7 +269,7 @@ export class NewsletterForm extends FormIsland implements SubmittableForm {
 }
 
 /** The visa application form, for a new verified user signed in on the page. */
-export class VisaForm extends FormIsland implements SubmittableForm {
+export class VisaForm extends SubmittableForm {
   readonly labels = ['Visa type', 'Full name', 'Email', 'Phone', 'Date of birth', 'Nationality', 'Passport number', 'Marital status', 'Address'];
   /** The fields the profile does not fill, as a valid application has them. */
   static readonly DETAILS = {
@@ -294,10 +283,10 @@ export class VisaForm extends FormIsland implements SubmittableForm {
 
   constructor(
     page: Page,
-    readonly email: string,
+    email: string,
     readonly userId: string,
   ) {
-    super(page, 'Visa application');
+    super(page, 'Visa application', email);
   }
 
   /** Creates a verified user, signs them in on the page and opens the form preselecting `type`. */
@@ -306,14 +295,14 @@ export class VisaForm extends FormIsland implements SubmittableForm {
     const userId = await createUser(email, { data: profileData('Ngozi Adebayo') });
     await page.goto('/');
     await signInBrowser(page, email, TEST_PASSWORD);
-    await page.goto(`/visa-form?type=${encodeURIComponent(type)}`);
-    const form = await new VisaForm(page, email, userId).ready();
+    const form = await openAt(`/visa-form?type=${encodeURIComponent(type)}`, new VisaForm(page, email, userId));
     await expect(form.field('Email')).toHaveValue(email);
     return form;
   }
 
-  fillValid(): Promise<void> {
-    return this.fill(VisaForm.DETAILS);
+  /** The name and email come from the profile; the rest is filled. */
+  valid(overrides: Record<string, string> = {}): Record<string, string> {
+    return { ...VisaForm.DETAILS, ...overrides };
   }
 
   /** The success popup, named by its title. */

@@ -86,9 +86,12 @@ export class AdminPage {
     await expect(section.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   }
 
-  /** The text of one column down the current page. */
-  async column(title: SectionTitle, key: string): Promise<string[]> {
-    return this.table(title).locator(`tbody td[data-column="${key}"]`).allTextContents();
+  /**
+   * One column's cells down the current page. Assert on it with Playwright's retrying matchers: the
+   * paging text changes before the new rows arrive (the previous rows stay while a page loads).
+   */
+  column(title: SectionTitle, key: string): Locator {
+    return this.table(title).locator(`tbody td[data-column="${key}"]`);
   }
 
   toast(text: string): Locator {

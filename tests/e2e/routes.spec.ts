@@ -176,6 +176,7 @@ test.describe('page content', () => {
 
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('heading', { name: 'Get visa news in your inbox' })).toBeVisible();
+    // The six visa types and the six service pages, both fixed by the specification (sections 2 and 3).
     await expect(footer.getByRole('navigation', { name: 'Visas' }).getByRole('link')).toHaveCount(6);
     await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(6);
     await expect(footer.getByRole('list', { name: 'Social media' }).getByRole('link').first()).toHaveAttribute('target', '_blank');

@@ -1,8 +1,9 @@
 // `npm run bench`: builds the site from cold and prints the figures behind our performance goals:
 // cold build time, JavaScript shipped per page (gzip), Lighthouse mobile scores with FCP, LCP, TBT,
 // CLS, the largest-paint element and the bytes first paint waited for, for one page of each type,
-// and the time of a navigation between two pages on a throttled phone profile. Lighthouse figures
-// are medians of several runs (`--runs N`, default 3). It prints; it does not pass or fail.
+// the time of a navigation between two pages on a throttled phone profile, and how long the admin
+// dashboard takes to render a 100-row page of its table. Lighthouse figures are medians of several
+// runs (`--runs N`, default 3). It prints; it does not pass or fail.
 //
 // `--baseline DIR` also measures another build (a dist folder built from another commit) in the
 // same session, alternating between the two page by page and run by run (A B A B ...), so that a
@@ -17,6 +18,7 @@ import { audit, type LighthouseFigures } from './lib/lighthouse.ts';
 import { timeNavigation } from './lib/navigation.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { measureFormPages } from './lib/form-weights.ts';
+import { measureAdminRender, type AdminRenderFigures } from './lib/admin-render.ts';
 
 const LIGHTHOUSE_PATHS = [
   '/',
@@ -93,6 +95,7 @@ if (baselineDir) builds.unshift({ label: 'baseline', dir: resolve(baselineDir) }
 
 const lighthouse: Record<string, Record<string, { runs: LighthouseFigures[]; median: Record<string, number> }>> = {};
 const navigation: Record<string, { runsMs: number[]; medianMs: number }> = {};
+let adminRender: AdminRenderFigures | undefined;
 const servers = await Promise.all(builds.map((build) => serveStatic(build.dir)));
 builds.forEach((build, index) => (build.origin = servers[index]!.origin));
 try {
@@ -135,6 +138,14 @@ try {
     navigation[label] = { runsMs: values, medianMs: median(values) };
     console.log(`${median(values).toFixed(0).padStart(6)} ms  ${label}  (runs: ${values.map((v) => v.toFixed(0)).join(', ')})`);
   }
+
+  // This build only: the dashboard needs a backend, which the measurement starts for itself.
+  adminRender = await measureAdminRender(builds.find((build) => build.label === 'this build')!.origin!);
+  console.log('\nAdmin table, 100-row page of applications: click to rows in the DOM (goal: render < 100 ms)');
+  console.log('render ms  API ms  total ms  action');
+  for (const [action, t] of Object.entries(adminRender)) {
+    console.log(`${String(t.renderMs).padStart(9)}  ${String(t.apiMs).padStart(6)}  ${String(t.totalMs).padStart(8)}  ${action}`);
+  }
 } finally {
   for (const { server } of servers) server.close();
 }
@@ -142,7 +153,7 @@ try {
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/site.json',
-  JSON.stringify({ date: new Date().toISOString(), runs, buildSeconds, weights, accountWeights, formWeights, lighthouse, navigation }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), runs, buildSeconds, weights, accountWeights, formWeights, lighthouse, navigation, adminRender }, null, 2),
 );
 console.log('\nFigures saved to bench-results/site.json');
 rmSync(work, { recursive: true, force: true });

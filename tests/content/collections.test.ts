@@ -1,5 +1,8 @@
-// The static content matches the specification: every collection validates, has the specified
-// number of entries, the exact names, and ids that are unique and contiguous.
+// What every collection must satisfy whatever its entries: each validates, ids are unique and run
+// from 1 (content/README.md: "the next free number"), and the entries and counts the
+// specification fixes are there. How many countries, services, news articles or testimonials
+// there are today is not a rule: editors add one by adding a file (PRODUCT.md, content editors).
+// The specification is ../shared/seed/000_6fe9441b09e76640.txt, cited below by section.
 import { describe, expect, it } from 'vitest';
 import { VISA_TYPES } from '../../src/lib/domain.ts';
 import {
@@ -33,78 +36,83 @@ const faq = loadJsonCollection('faq.json', () => faqSchema);
 const steps = loadJsonCollection('process.json', () => processStepSchema);
 const testPrep = loadJsonCollection('test-prep.json', () => testPrepSchema);
 
-describe('entry counts (specification section 9)', () => {
-  it.each([
-    ['testimonials', testimonials.length, 18],
-    ['countries', countries.length, 10],
-    ['visa types', visas.length, 6],
-    ['services', services.length, 5],
-    ['continents', continents.length, 6],
-    ['FAQ items', faq.length, 4],
-    ['testimony videos', videos.length, 2],
-    ['team members', team.length, 4],
-    ['news items', news.length, 3],
-    ['media partners', partners.length, 3],
-    ['service pages', servicePages.length, 6],
-    ['test-prep cards', testPrep.length, 3],
-  ])('%s: %i entries, expected %i', (_name, actual, expected) => {
-    expect(actual).toBe(expected);
-  });
+const byId = <T extends { id: number }>(items: T[]) => [...items].sort((a, b) => a.id - b.id);
 
-  it('has at least three process steps', () => {
-    expect(steps.length).toBeGreaterThanOrEqual(3);
+describe('every collection', () => {
+  it.each([
+    ['visas', visas],
+    ['countries', countries],
+    ['services', services],
+    ['service pages', servicePages],
+    ['news', news],
+    ['team', team],
+    ['continents', continents],
+    ['partners', partners],
+    ['testimonials', testimonials],
+    ['videos', videos],
+    ['faq', faq],
+    ['process steps', steps],
+    ['test-prep cards', testPrep],
+  ])('%s has entries, each of which validated on loading', (_name, entries) => {
+    // A page over an empty collection would show an empty section.
+    expect(entries.length).toBeGreaterThan(0);
   });
 });
 
-describe('exact names and id order (specification section 3)', () => {
-  const byId = <T extends { id: number }>(items: T[]) => [...items].sort((a, b) => a.id - b.id);
-
-  it('visa types are the six of the specification, ids 1 to 6 in its order', () => {
+describe('what the specification fixes', () => {
+  it('visa types are its six, ids 1 to 6 in its order (section 3; the database accepts only these)', () => {
     expect(byId(visas.map((v) => v.data)).map((v) => v.type)).toEqual([...VISA_TYPES]);
   });
 
-  it('countries are the ten of the specification, ids 1 to 10 in its order', () => {
-    expect(byId(countries.map((c) => c.data)).map((c) => c.name)).toEqual([
-      'Nigeria',
-      'United States',
-      'Canada',
-      'Ghana',
-      'Kenya',
-      'France',
-      'Switzerland',
-      'Australia',
-      'United Kingdom',
-      'China',
-    ]);
+  it('its ten countries keep ids 1 to 10 in its order (section 3); more may follow', () => {
+    expect(
+      byId(countries.map((c) => c.data))
+        .slice(0, 10)
+        .map((c) => c.name),
+    ).toEqual(['Nigeria', 'United States', 'Canada', 'Ghana', 'Kenya', 'France', 'Switzerland', 'Australia', 'United Kingdom', 'China']);
   });
 
-  it('services are the five of the specification, ids 1 to 5 in its order', () => {
-    expect(byId(services.map((s) => s.data)).map((s) => s.title)).toEqual([
-      'Visa Consultation',
-      'Fast Processing',
-      'Business & Investor Visas',
-      'Luxury Car Transportation',
-      'Hotel Booking & Reservations',
-    ]);
+  it('its five services keep ids 1 to 5 in its order (section 3); more may follow', () => {
+    expect(
+      byId(services.map((s) => s.data))
+        .slice(0, 5)
+        .map((s) => s.title),
+    ).toEqual(['Visa Consultation', 'Fast Processing', 'Business & Investor Visas', 'Luxury Car Transportation', 'Hotel Booking & Reservations']);
   });
 
-  it('continents are the six of the services page', () => {
+  it('continents are the six of the services page (section 2: "covering Africa, Asia, ...")', () => {
     expect(continents.map((c) => c.name).sort()).toEqual(
       ['Africa', 'Asia', 'Europe', 'North America', 'Australia & Oceania', 'South America'].sort(),
     );
   });
 
-  it('test-prep cards are IELTS, TOEFL and Citizenship test', () => {
+  it('test-prep cards are IELTS, TOEFL and Citizenship test (section 2, Home: "Three test-prep cards")', () => {
     expect(testPrep.map((t) => t.name)).toEqual(['IELTS', 'TOEFL', 'Citizenship test']);
   });
 
-  it('service pages have the six specified slugs', () => {
+  it('service pages have its six slugs (section 2, "Service details (slugs)"; Home: "Six service tiles")', () => {
     expect(servicePages.map((p) => p.slug).sort()).toEqual(
       ['consultancy', 'trip-planning', 'airbnb', 'tourism', 'transportation-services', 'expert-advice'].sort(),
     );
   });
 
-  it('news includes the two article slugs the specification links to', () => {
+  it('the home page has four FAQ questions (section 2, Home: "FAQ with four collapsible questions")', () => {
+    expect(faq).toHaveLength(4);
+  });
+
+  it('the home page has two testimony videos (section 2, Home: "Two testimony videos")', () => {
+    expect(videos).toHaveLength(2);
+  });
+
+  it('the team page has four members (section 2, Team: "Four team members")', () => {
+    expect(team).toHaveLength(4);
+  });
+
+  it('the media page has three partners (section 2, Media partners: "Three partners with external links")', () => {
+    expect(partners).toHaveLength(3);
+  });
+
+  it('news includes the two articles it links to (section 2, News)', () => {
     const slugs = news.map((n) => n.slug);
     expect(slugs).toContain('how-visa-experts-help');
     expect(slugs).toContain('success-stories');
@@ -144,7 +152,7 @@ describe('copy quality', () => {
     expect(everyText).not.toMatch(/lorem|ipsum|placeholder|\bTODO\b|\bTBD\b|example\.com/i);
   });
 
-  it('every news article has a full body of several paragraphs', () => {
+  it('every news article has a full body of several paragraphs (content/README.md, news)', () => {
     for (const article of news) {
       expect(article.body.split(/\n\s*\n/).filter((p) => p.trim().length > 0).length, article.slug).toBeGreaterThanOrEqual(6);
     }

@@ -1,21 +1,17 @@
-// The service pages' pricing texts are the specification's (section 9), word for word; the page
-// adds its own "Pricing" label, so the field holds the price alone.
+// The service pages' pricing and links. Prices change, so the tests hold their form, not today's
+// figures: a fee reads "from <price>" or "by quote", as the specification's pricing texts do
+// (section 9) and content/README.md asks ("fees as 'from'"), and the page adds its own "Pricing"
+// label, so the field holds the price alone.
 import { describe, expect, it } from 'vitest';
 import { servicePageSchema } from '../../src/lib/content/schemas.ts';
+import { allRoutes } from '../e2e/support/routes.ts';
 import { loadMdxCollection } from './content-files.ts';
 
 const pages = new Map(loadMdxCollection('service-pages', servicePageSchema).map((page) => [page.slug, page.data]));
 
 describe('service page pricing', () => {
-  it.each([
-    ['trip-planning', 'from $200 per itinerary'],
-    ['tourism', 'from $500'],
-    ['transportation-services', 'from $50 per trip'],
-    ['expert-advice', 'from $100 per session'],
-    ['consultancy', 'by quote'],
-    ['airbnb', 'by quote'],
-  ])('%s costs "%s"', (slug, pricing) => {
-    expect(pages.get(slug)?.pricing).toBe(pricing);
+  it.each([...pages].map(([slug, page]) => [slug, page.pricing]))('%s: "%s" is a "from" price or "by quote"', (_slug, pricing) => {
+    expect(pricing).toMatch(/^(?:from \S*\d.*|by quote)$/);
   });
 
   it('no pricing field repeats the page label', () => {
@@ -25,8 +21,7 @@ describe('service page pricing', () => {
 
 describe('service page links', () => {
   it('every Learn More link stays on the site and points at a page that exists', () => {
-    const known = ['/contact', '/visa', '/services', '/about', '/visa-form'];
-    for (const [slug, page] of pages) expect(known, slug).toContain(page.link.href);
+    for (const [slug, page] of pages) expect(allRoutes, slug).toContain(page.link.href.split('?')[0]);
   });
 
   it('every service page carries at least two customer reviews', () => {

@@ -69,6 +69,7 @@ test.describe('every page describes itself', () => {
     await site.goto('/');
     const faq = structuredData(await site.head()).find((data) => data['@type'] === 'FAQPage');
     const questions = faq?.['mainEntity'] as { name: string; acceptedAnswer: { text: string } }[];
+    // "FAQ with four collapsible questions" (specification 2, Home).
     expect(questions).toHaveLength(4);
     for (const question of questions) {
       await expect(page.getByText(question.name, { exact: true })).toBeVisible();

@@ -3,7 +3,8 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { createUser, SEEDED_USER, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
-import { AccountForm, AuthNav, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, MESSAGES, REFUSED_REQUEST, test } from './account.po.ts';
+import { AccountForm, AuthNav, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, REFUSED_REQUEST, test } from './account.po.ts';
+import { ACCOUNT_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -37,7 +38,7 @@ test('/signup: empty, with errors, and after success', async ({ page }) => {
     Password: TEST_PASSWORD,
   });
   await signup.button('Sign Up').click();
-  await expect(signup.message()).toHaveText(MESSAGES.signupSuccess);
+  await expect(signup.message()).toHaveText(ACCOUNT_TEXTS.signupSuccess);
   await expectNoViolations(page);
 });
 
@@ -54,10 +55,10 @@ test.describe('/login', () => {
     await expectNoViolations(page);
     await login.fill({ Email: email, Password: TEST_PASSWORD });
     await login.button('Login').click();
-    await expect(login.message()).toHaveText(MESSAGES.emailNotVerified);
+    await expect(login.message()).toHaveText(ACCOUNT_TEXTS.emailNotVerified);
     await expectNoViolations(page);
     await login.button('Resend Verification Email').click();
-    await expect(login.form.getByRole('status')).toHaveText(MESSAGES.resendSent);
+    await expect(login.form.getByRole('status')).toHaveText(ACCOUNT_TEXTS.resendSent);
     await expectNoViolations(page);
   });
 });
@@ -70,7 +71,7 @@ test('/reset: empty, with an error, and after success', async ({ page }) => {
   await expectNoViolations(page);
   await reset.fill({ Email: uniqueEmail('a11y-reset') });
   await reset.button('Send Reset Link').click();
-  await expect(reset.message()).toHaveText(MESSAGES.resetSent);
+  await expect(reset.message()).toHaveText(ACCOUNT_TEXTS.resetSent);
   await expectNoViolations(page);
 });
 
@@ -84,7 +85,7 @@ test('/set-password: no link, the form with errors, and saved', async ({ page })
   await openForm(page, '/reset', 'Reset password').then(async (reset) => {
     await reset.fill({ Email: email });
     await reset.button('Send Reset Link').click();
-    await expect(reset.message()).toHaveText(MESSAGES.resetSent);
+    await expect(reset.message()).toHaveText(ACCOUNT_TEXTS.resetSent);
   });
   await page.goto((await waitForMail(email, 'recovery')).links[0]!);
   const form = new AccountForm(page, 'Set a new password');
@@ -93,13 +94,13 @@ test('/set-password: no link, the form with errors, and saved', async ({ page })
   await expectNoViolations(page);
   await form.fill({ 'New password': 'another-good-password', 'Confirm new password': 'another-good-password' });
   await form.button('Save New Password').click();
-  await expect(page.getByRole('status').filter({ hasText: MESSAGES.passwordSaved })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ACCOUNT_TEXTS.passwordSaved })).toBeVisible();
   await expectNoViolations(page);
 });
 
 test('/verify: invalid link and no link', async ({ page }) => {
   await page.goto('/verify#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.verifyInvalid);
+  await expect(page.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.verifyInvalid);
   await expectNoViolations(page);
   await page.goto('/verify');
   await expect(page.getByText('Open this page from the link in your verification email.')).toBeVisible();
@@ -108,7 +109,7 @@ test('/verify: invalid link and no link', async ({ page }) => {
 
 test('/profile: logged out, signed in, editing with errors, and the nav menu open', async ({ page }) => {
   await page.goto('/profile');
-  await expect(page.getByText(MESSAGES.loggedOut)).toBeVisible();
+  await expect(page.getByText(ACCOUNT_TEXTS.loggedOut)).toBeVisible();
   await expectNoViolations(page);
   await logInThroughForm(page, SEEDED_USER.email, SEEDED_USER.password, '/profile');
   await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeEnabled();

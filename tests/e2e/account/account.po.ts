@@ -2,6 +2,7 @@
 // fields by their label, messages by their live-region role, never by styling classes.
 import { type Locator, type Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
+import { ACCOUNT_TEXTS } from '../../support/spec-texts.ts';
 import { expectHydrated } from '../support/islands.ts';
 
 /**
@@ -16,25 +17,6 @@ export { test };
 export const ABORTED_REQUEST = /Failed to load resource|net::ERR_FAILED/;
 /** Chromium also logs every 4xx answer, e.g. the auth service refusing a login; expected where a test provokes one. */
 export const REFUSED_REQUEST = /Failed to load resource: the server responded with a status of 4\d\d/;
-
-export const MESSAGES = {
-  signupSuccess:
-    'Signup successful! A verification email has been sent to your email address. Please verify your email to complete the registration process.',
-  emailNotVerified: 'Email not verified. Please check your email inbox for the verification link.',
-  loginSuccess: 'Login successful!',
-  resendSent: 'Verification email sent! Please check your inbox.',
-  resendAlreadyVerified: 'Your email is already verified. You can log in.',
-  resendFailed: 'Unable to resend verification email. Make sure the credentials are correct.',
-  resetSent: 'Password reset email sent! Check your inbox.',
-  invalidCredentials: 'Invalid login credentials',
-  offline: 'We could not reach our server. Check your internet connection and try again. Nothing you typed was lost.',
-  loggedOut: 'Please log in to view your profile.',
-  verified: 'Your email address is verified. You are now logged in.',
-  verifyInvalid: 'This verification link is invalid or has expired.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  passwordSaved: 'Your new password is saved and you are now logged in.',
-  profileSaved: 'Your profile has been updated.',
-} as const;
 
 /** An account form island, hydrated and ready (its submit button is enabled once hydrated). */
 export class AccountForm {
@@ -123,7 +105,7 @@ export async function logInThroughForm(page: Page, email: string, password: stri
           resolve();
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       }),
-    MESSAGES.loginSuccess,
+    ACCOUNT_TEXTS.loginSuccess,
   );
   await login.button('Login').click();
   await announced;

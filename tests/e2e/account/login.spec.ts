@@ -9,10 +9,10 @@ import {
   expect,
   JOURNEY_TIMEOUT_MS,
   logInThroughForm,
-  MESSAGES,
   test,
 } from './account.po.ts';
 import type { Page } from '@playwright/test';
+import { ACCOUNT_TEXTS, FORM_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -54,7 +54,7 @@ test.describe('log in', () => {
       const login = await openLogin(page);
       await login.fill({ Email: email, Password: 'not-the-password' });
       await login.button('Login').click();
-      await expect(login.message()).toHaveText(MESSAGES.invalidCredentials);
+      await expect(login.message()).toHaveText(ACCOUNT_TEXTS.invalidCredentials);
       await expect(login.message()).toHaveAttribute('role', 'alert');
       expect(await login.values(['Email', 'Password'])).toEqual({
         Email: email,
@@ -82,7 +82,7 @@ test.describe('log in with an unverified address', () => {
     const login = await openLogin(page);
     await login.fill({ Email: email, Password: password });
     await login.button('Login').click();
-    await expect(login.message()).toHaveText(MESSAGES.emailNotVerified);
+    await expect(login.message()).toHaveText(ACCOUNT_TEXTS.emailNotVerified);
     await expect(login.message()).toHaveAttribute('role', 'alert');
     // Left signed out: nothing stored.
     expect(await page.evaluate(() => localStorage.getItem('bridgeway-visa-auth'))).toBeNull();
@@ -95,7 +95,7 @@ test.describe('log in with an unverified address', () => {
     await waitForMail(email, 'signup');
     const login = await refused(page, email);
     await login.button('Resend Verification Email').click();
-    await expect(login.form.getByRole('status')).toHaveText(MESSAGES.resendSent);
+    await expect(login.form.getByRole('status')).toHaveText(ACCOUNT_TEXTS.resendSent);
     const mail = await waitForMail(email, 'signup', { after: 1 });
     expect(new URL(mail.links[0]!).searchParams.get('redirect_to')).toMatch(/\/verify$/);
   });
@@ -109,7 +109,7 @@ test.describe('log in with an unverified address', () => {
       redirect: 'manual',
     });
     await login.button('Resend Verification Email').click();
-    await expect(login.form.getByRole('status')).toHaveText(MESSAGES.resendAlreadyVerified);
+    await expect(login.form.getByRole('status')).toHaveText(ACCOUNT_TEXTS.resendAlreadyVerified);
     expect(await page.evaluate(() => localStorage.getItem('bridgeway-visa-auth'))).toBeNull();
   });
 
@@ -120,7 +120,7 @@ test.describe('log in with an unverified address', () => {
     const before = (await mailTo(email)).length;
     await login.fill({ Password: 'a-wrong-password' });
     await login.button('Resend Verification Email').click();
-    await expect(login.form.getByRole('alert').filter({ hasText: MESSAGES.resendFailed })).toBeVisible();
+    await expect(login.form.getByRole('alert').filter({ hasText: ACCOUNT_TEXTS.resendFailed })).toBeVisible();
     expect((await mailTo(email)).length).toBe(before);
   });
 });
@@ -137,13 +137,13 @@ test.describe('log in with the network cut', () => {
     await page.route('**/auth/v1/token**', (route) => route.abort());
     await login.fill({ Email: email, Password: TEST_PASSWORD });
     await login.button('Login').click();
-    await expect(login.message()).toHaveText(MESSAGES.offline);
+    await expect(login.message()).toHaveText(FORM_TEXTS.offline);
     expect(await login.values(['Email', 'Password'])).toEqual({
       Email: email,
       Password: TEST_PASSWORD,
     });
     await page.unroute('**/auth/v1/token**');
     await login.button('Login').click();
-    await expect(login.message()).toHaveText(MESSAGES.loginSuccess);
+    await expect(login.message()).toHaveText(ACCOUNT_TEXTS.loginSuccess);
   });
 });

@@ -3,7 +3,8 @@
 // applications (with the empty state).
 import type { Page } from '@playwright/test';
 import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
-import { ABORTED_REQUEST, AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, MESSAGES, test } from './account.po.ts';
+import { ABORTED_REQUEST, AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from './account.po.ts';
+import { ACCOUNT_TEXTS, FORM_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -16,7 +17,7 @@ const detail = (page: Page, label: string) =>
 
 test('a logged-out visitor is asked to log in and brought back afterwards', async ({ page }) => {
   await page.goto('/profile');
-  await expect(page.getByText(MESSAGES.loggedOut, { exact: true })).toBeVisible();
+  await expect(page.getByText(ACCOUNT_TEXTS.loggedOut, { exact: true })).toBeVisible();
   const link = page.getByRole('link', { name: 'Log in', exact: true });
   await expect(link).toHaveAttribute('href', '/login?next=%2Fprofile');
 });
@@ -28,10 +29,10 @@ test("shows every field, 'Not Provided' for missing values and 'User' for a miss
     data: { age: 'old', marital_status: 'Complicated' },
   });
   await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
-  await expect(page.getByRole('heading', { level: 2, name: 'User' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: ACCOUNT_TEXTS.noName })).toBeVisible();
   await expect(detail(page, 'Email')).toHaveText(email);
   for (const label of ['Full name', 'Age', 'Address', 'Country', 'Occupation', 'Phone', 'Marital status']) {
-    await expect(detail(page, label)).toHaveText('Not Provided');
+    await expect(detail(page, label)).toHaveText(ACCOUNT_TEXTS.notProvided);
   }
   await expect(page.getByText('You have not applied for a visa yet.')).toBeVisible();
 });
@@ -103,7 +104,7 @@ test.describe('editing the profile', () => {
     await editor.fill(values);
     await page.route('**/rest/v1/profiles**', (route) => (route.request().method() === 'PATCH' ? route.abort() : route.continue()));
     await editor.button('Save Changes').click();
-    await expect(editor.message()).toHaveText(MESSAGES.offline);
+    await expect(editor.message()).toHaveText(FORM_TEXTS.offline);
     expect(await editor.values(Object.keys(values))).toEqual({
       ...values,
       Country: 'Ghana',
@@ -111,7 +112,7 @@ test.describe('editing the profile', () => {
     await page.unroute('**/rest/v1/profiles**');
 
     await editor.button('Save Changes').click();
-    await expect(page.getByRole('status').filter({ hasText: MESSAGES.profileSaved })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_TEXTS.profileSaved })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Chidi Okeke' })).toBeVisible();
     await expect(detail(page, 'Country')).toHaveText('Ghana');
     await expect(detail(page, 'Age')).toHaveText('41');

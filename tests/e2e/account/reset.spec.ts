@@ -3,7 +3,8 @@
 import type { Page } from '@playwright/test';
 import { anonClient, createUser, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
 import { E2E_SITE_URL } from '../support/e2e-env.ts';
-import { AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, MESSAGES, REFUSED_REQUEST, test } from './account.po.ts';
+import { AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, REFUSED_REQUEST, test } from './account.po.ts';
+import { ACCOUNT_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -13,7 +14,7 @@ async function requestReset(page: Page, email: string): Promise<void> {
   await reset.ready();
   await reset.fill({ Email: email });
   await reset.button('Send Reset Link').click();
-  await expect(reset.message()).toHaveText(MESSAGES.resetSent);
+  await expect(reset.message()).toHaveText(ACCOUNT_TEXTS.resetSent);
 }
 
 test('reset → the emailed link → a new password → logged in, and the new password logs in', async ({ page }) => {
@@ -38,7 +39,7 @@ test('reset → the emailed link → a new password → logged in, and the new p
   await form.expectError('Confirm new password', 'The two passwords do not match.');
   await form.fill({ 'Confirm new password': 'a-brand-new-password' });
   await form.button('Save New Password').click();
-  await expect(page.getByRole('status').filter({ hasText: MESSAGES.passwordSaved })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ACCOUNT_TEXTS.passwordSaved })).toBeVisible();
   // Signed in with it: the nav shows the account.
   await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
 
@@ -69,14 +70,14 @@ test.describe('a used or expired link', () => {
     // Used once already (e.g. opened on another device).
     await fetch(link, { redirect: 'manual' });
     await page.goto(link);
-    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.resetLinkInvalid })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_TEXTS.resetLinkInvalid })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute('href', '/reset');
     await expect(page).toHaveURL((url) => url.pathname === '/set-password' && !url.href.includes('#'));
   });
 
   test('an expired verification link says so on /verify with the way to a new one', async ({ page }) => {
     await page.goto('/verify#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=');
-    await expect(page.getByRole('alert')).toHaveText(MESSAGES.verifyInvalid);
+    await expect(page.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.verifyInvalid);
     await expect(
       page.getByText('To get a new link, log in with your email address and password and choose Resend Verification Email.'),
     ).toBeVisible();
@@ -90,7 +91,7 @@ test.describe('a used or expired link', () => {
     // Opened once already (e.g. on another device).
     await fetch(link, { redirect: 'manual' });
     await page.goto(link);
-    await expect(page.getByRole('alert')).toHaveText(MESSAGES.verifyInvalid);
+    await expect(page.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.verifyInvalid);
   });
 });
 

@@ -1,7 +1,8 @@
 // Sign up → the emailed link → /verify → log in; the same answer for an existing address; and
 // the form's handling of bad input, a double submit and a dropped network.
 import { createUser, mailTo, serviceClient, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
-import { ABORTED_REQUEST, AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, MESSAGES, signupValues, test } from './account.po.ts';
+import { ABORTED_REQUEST, AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, signupValues, test } from './account.po.ts';
+import { ACCOUNT_TEXTS, FORM_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -20,7 +21,7 @@ test.describe('sign up', () => {
     const signup = await openSignup(page);
     await signup.fill(signupValues(email, TEST_PASSWORD));
     await signup.button('Sign Up').click();
-    await expect(signup.message()).toHaveText(MESSAGES.signupSuccess);
+    await expect(signup.message()).toHaveText(ACCOUNT_TEXTS.signupSuccess);
     await expect(signup.message()).toHaveAttribute('role', 'status');
     for (const label of LABELS) await expect(signup.field(label)).toHaveValue('');
 
@@ -40,7 +41,7 @@ test.describe('sign up', () => {
     // The link comes back to a page of this site.
     expect(new URL(mail.links[0]!).searchParams.get('redirect_to')).toBe(`${new URL(page.url()).origin}/verify`);
     await page.goto(mail.links[0]!);
-    await expect(page.getByRole('status').filter({ hasText: MESSAGES.verified })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_TEXTS.verified })).toBeVisible();
     // The tokens are gone from the address bar.
     await expect(page).toHaveURL((url) => url.pathname === '/verify' && url.hash === '' && !url.href.includes('#'));
 
@@ -56,7 +57,7 @@ test.describe('sign up', () => {
     const signup = await openSignup(page);
     await signup.fill(signupValues(email, 'another-password-1'));
     await signup.button('Sign Up').click();
-    await expect(signup.message()).toHaveText(MESSAGES.signupSuccess);
+    await expect(signup.message()).toHaveText(ACCOUNT_TEXTS.signupSuccess);
     expect((await mailTo(email)).length).toBe(before);
   });
 
@@ -131,7 +132,7 @@ test.describe('sign up with bad input', () => {
       Occupation: occupation,
     });
     await signup.button('Sign Up').click();
-    await expect(signup.message()).toHaveText(MESSAGES.signupSuccess);
+    await expect(signup.message()).toHaveText(ACCOUNT_TEXTS.signupSuccess);
     const { data } = await (await serviceClient()).from('profiles').select('full_name, occupation').eq('email', email).single();
     expect(data).toEqual({ full_name: name, occupation });
   });
@@ -143,7 +144,7 @@ test.describe('sign up with bad input', () => {
     page.on('request', (request) => void (request.url().includes('/auth/v1/signup') && requests++));
     await signup.fill(signupValues(email, TEST_PASSWORD));
     await signup.button('Sign Up').dblclick();
-    await expect(signup.message()).toHaveText(MESSAGES.signupSuccess);
+    await expect(signup.message()).toHaveText(ACCOUNT_TEXTS.signupSuccess);
     expect(requests).toBe(1);
     expect((await mailTo(email)).filter((m) => m.type === 'signup')).toHaveLength(1);
   });
@@ -161,14 +162,14 @@ test.describe('sign up with bad input', () => {
       const values = signupValues(email, TEST_PASSWORD);
       await signup.fill(values);
       await signup.button('Sign Up').click();
-      await expect(signup.message()).toHaveText(MESSAGES.offline);
+      await expect(signup.message()).toHaveText(FORM_TEXTS.offline);
       await expect(signup.message()).toHaveAttribute('role', 'alert');
       expect(await signup.values(LABELS)).toEqual(values);
       await expect(signup.button('Sign Up')).toBeEnabled();
 
       await page.unroute('**/auth/v1/signup**');
       await signup.button('Sign Up').click();
-      await expect(signup.message()).toHaveText(MESSAGES.signupSuccess);
+      await expect(signup.message()).toHaveText(ACCOUNT_TEXTS.signupSuccess);
     });
   });
 });

@@ -7,6 +7,9 @@ import { expect as baseExpect, type Locator, type Page } from '@playwright/test'
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
 import { backendKeys, serviceClient } from '../support/backend.ts';
+import { applicationRows } from './seed-rows.ts';
+
+export { uniqueTag } from './seed-rows.ts';
 
 /**
  * Playwright's expect with a longer wait: the dashboard's first paint needs the island, supabase-js
@@ -39,11 +42,6 @@ export async function signIn(page: Page, email: string, password: string): Promi
     },
     [SUPABASE_STORAGE_KEY, JSON.stringify(session)],
   );
-}
-
-/** A unique tag for one test's rows: lower-case letters, so it is also a search prefix. */
-export function uniqueTag(label: string): string {
-  return `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/[^a-z]/g, (d) => 'abcdefghij'[Number(d)] ?? 'x');
 }
 
 export class AdminPage {
@@ -88,9 +86,12 @@ export class AdminPage {
     await expect(section.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   }
 
-  /** The text of one column down the current page. */
-  async column(title: SectionTitle, key: string): Promise<string[]> {
-    return this.table(title).locator(`tbody td[data-column="${key}"]`).allTextContents();
+  /**
+   * One column's cells down the current page. Assert on it with Playwright's retrying matchers: the
+   * paging text changes before the new rows arrive (the previous rows stay while a page loads).
+   */
+  column(title: SectionTitle, key: string): Locator {
+    return this.table(title).locator(`tbody td[data-column="${key}"]`);
   }
 
   toast(text: string): Locator {
@@ -109,20 +110,7 @@ export async function seedApplications(
   overrides: (i: number) => Record<string, unknown> = () => ({}),
 ): Promise<string[]> {
   const service = await serviceClient();
-  const rows = Array.from({ length: count }, (_, i) => ({
-    visa_type: 'Tourist Visa',
-    name: `${tag} ${String(i + 1).padStart(3, '0')}`,
-    email: `${tag}.${i + 1}@example.com`,
-    phone: '+234 800 000 0000',
-    dob: '1990-01-01',
-    nationality: 'Nigerian',
-    passport_number: `P${tag.slice(0, 6).toUpperCase()}${i + 1}`,
-    marital_status: 'Single',
-    address: '1 Test Street, Lagos',
-    // One second apart, newest last, so "newest first" has a known order.
-    submitted_at: new Date(Date.now() - (count - i) * 1000).toISOString(),
-    ...overrides(i),
-  }));
+  const rows = applicationRows(tag, count, overrides);
   const { data, error } = await service.from('visa_applications').insert(rows).select('id');
   if (error) throw error;
   return data.map((row) => row.id as string);

@@ -1,5 +1,6 @@
 // The dashboard with the network cut: a list that cannot load says so and retries, and each
 // delete that cannot reach the server says which kind of row it failed to delete.
+import { ADMIN_TEXTS, adminDeleteFailed } from '../../support/spec-texts.ts';
 import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, createUser, serviceClient, uniqueEmail } from '../support/backend.ts';
 import { AdminPage, axeViolations, expect, seedApplications, signIn, uniqueTag, type SectionTitle } from './admin.po.ts';
@@ -17,7 +18,7 @@ test('a list that cannot load shows the failure and a Retry that loads it', asyn
   const admin = new AdminPage(page);
   await admin.open();
   const failure = admin.section('Visa applications').getByRole('alert');
-  await expect(failure).toHaveText(/^Failed to load data\. Please try again\./);
+  await expect(failure.getByText(ADMIN_TEXTS.loadFailed, { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.unroute(LIST);
   await failure.getByRole('button', { name: 'Retry' }).click();
@@ -59,7 +60,7 @@ const DELETES: { title: SectionTitle; noun: string; url: RegExp; seed: (tag: str
 ];
 
 for (const list of DELETES) {
-  test(`a ${list.noun} delete that cannot reach the server says 'Failed to delete ${list.noun}.' and keeps the row`, async ({ page }) => {
+  test(`a ${list.noun} delete that cannot reach the server says '${adminDeleteFailed(list.noun)}' and keeps the row`, async ({ page }) => {
     const term = await list.seed(uniqueTag('fd'));
     const admin = new AdminPage(page);
     await admin.open();
@@ -69,7 +70,7 @@ for (const list of DELETES) {
     await page.route(list.url, (route) => (['DELETE', 'POST'].includes(route.request().method()) ? route.abort('internetdisconnected') : route.fallback()));
     await admin.row(list.title, term).getByRole('button', { name: /^Delete/ }).click();
     await admin.confirmDialog().getByRole('button', { name: `Delete ${list.noun}` }).click();
-    await expect(admin.toast(`Failed to delete ${list.noun}.`)).toBeVisible();
+    await expect(admin.toast(adminDeleteFailed(list.noun))).toBeVisible();
     await expect(admin.row(list.title, term)).toBeVisible();
   });
 }

@@ -1,5 +1,6 @@
 // Who may see /admin: the three refusals of the specification, word for word, each without axe
 // violations, and the dashboard for an admin.
+import { ADMIN_TEXTS } from '../../support/spec-texts.ts';
 import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, SEEDED_USER } from '../support/backend.ts';
 import { AdminPage, expect, axeViolations, signIn } from './admin.po.ts';
@@ -9,7 +10,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test('a visitor who is not logged in is asked to log in, with a way back to /admin', async ({ page }) => {
   await page.goto('/admin');
-  await expect(page.getByText('You must log in to access this page.', { exact: true })).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.notLoggedIn, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login?next=%2Fadmin');
   await expect(page.getByRole('table')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
@@ -18,7 +19,7 @@ test('a visitor who is not logged in is asked to log in, with a way back to /adm
 test('a signed-in user who is not an admin is denied', async ({ page }) => {
   await signIn(page, SEEDED_USER.email, SEEDED_USER.password);
   await page.goto('/admin');
-  await expect(page.getByText('Access denied. You are not authorized to view this page.', { exact: true })).toBeVisible();
+  await expect(page.getByText(ADMIN_TEXTS.accessDenied, { exact: true })).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -31,7 +32,7 @@ test.describe('when the role cannot be read', () => {
     await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
     await page.route(PROFILES, (route) => route.abort('failed'));
     await page.goto('/admin');
-    await expect(page.getByText('Failed to verify user role.', { exact: true })).toBeVisible();
+    await expect(page.getByText(ADMIN_TEXTS.roleCheckFailed, { exact: true })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -6,6 +6,7 @@ test.describe('FAQ', () => {
   test.beforeEach(async ({ page }) => page.goto('/'));
 
   test('has four questions, all closed at first', async ({ page }) => {
+    // "FAQ with four collapsible questions" (specification 2, Home): a rule, not today's content.
     await expect(faq(page)).toHaveCount(4);
     for (const item of await faq(page).all()) await expect(item).not.toHaveAttribute('open');
   });

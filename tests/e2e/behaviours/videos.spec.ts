@@ -16,6 +16,7 @@ test.describe('testimony videos', () => {
 
   test('load nothing up front: a lazy still and a play button, no video until it is asked for', async ({ page }) => {
     const figures = page.locator('[data-video]');
+    // "Two testimony videos" (specification 2, Home).
     await expect(figures).toHaveCount(2);
     for (const figure of await figures.all()) {
       await expect(figure.locator('video')).toHaveCount(0);

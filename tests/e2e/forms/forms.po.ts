@@ -1,9 +1,13 @@
 // Page objects and helpers of the form journeys: each form by its accessible name, filled by its
-// labels; the rows it stored, read with the service key; the network cut at the REST call.
+// labels; the rows it stored, read with the service key; the network cut at the REST call. One
+// page object per form (BookingForm, ContactForm, NewsletterForm, VisaForm) knows how to open it,
+// what a valid submission is and what its success looks like, so that the cases every form shares
+// (failures.spec.ts) are written once over all of them.
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
-import { anonClient, backendKeys, serviceClient } from '../support/backend.ts';
+import { BOOKING_TEXTS, CONTACT_TEXTS, NEWSLETTER_TEXTS, VISA_TEXTS } from '../../support/spec-texts.ts';
+import { TEST_PASSWORD, anonClient, backendKeys, createUser, profileData, serviceClient, uniqueEmail } from '../support/backend.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
 import { expectHydrated } from '../support/islands.ts';
 
@@ -58,7 +62,7 @@ export class FormIsland {
   }
 
   /** Every field's value by label, to check that nothing was lost. */
-  async values(labels: string[]): Promise<Record<string, string>> {
+  async values(labels: readonly string[]): Promise<Record<string, string>> {
     const found: Record<string, string> = {};
     for (const label of labels) found[label] = await this.field(label).inputValue();
     return found;
@@ -158,3 +162,155 @@ export async function expectDialogClosesWithEscape(page: Page, dialog: Locator, 
 
 /** A string that is harmless text, not SQL or markup, when stored and shown. */
 export const INJECTION = `Robert'); DROP TABLE bookings;-- <script>alert(1)</script> " OR 1=1`;
+
+/**
+ * A form page object as the shared cases drive it: opened and hydrated, with the address its
+ * stored rows are found by, its labelled fields, a valid submission and its success.
+ */
+export abstract class SubmittableForm extends FormIsland {
+  /** Every labelled field, to check that nothing typed was lost. */
+  abstract readonly labels: readonly string[];
+
+  constructor(
+    page: Page,
+    name: string,
+    /** The email of the submission: its rows are found by it. */
+    readonly email: string,
+  ) {
+    super(page, name);
+  }
+
+  /** A valid submission with `email`, by label, with `overrides` on top. */
+  abstract valid(overrides?: Record<string, string>): Record<string, string>;
+
+  /** Waits for the form's success (its message or dialog). */
+  abstract expectSuccess(): Promise<void>;
+
+  fillValid(): Promise<void> {
+    return this.fill(this.valid());
+  }
+}
+
+/** Opens `path` and waits until `form` on it has hydrated. */
+async function openAt<T extends FormIsland>(path: string, form: T): Promise<T> {
+  await form.page.goto(path);
+  return form.ready();
+}
+
+/** The home page's booking form (`/#booking`). */
+export class BookingForm extends SubmittableForm {
+  readonly labels = ['Full name', 'Phone', 'Email', 'Country', 'Date', 'Time'];
+
+  constructor(page: Page, email = uniqueEmail('booking')) {
+    super(page, 'Book a consultation', email);
+  }
+
+  static open = (page: Page) => openAt('/#booking', new BookingForm(page));
+
+  /** A booking three days ahead. */
+  valid(overrides: Record<string, string> = {}): Record<string, string> {
+    return { 'Full name': 'Amara Eze', Phone: '+234 809 000 0000', Email: this.email, Country: 'Canada', Date: isoDay(3), Time: '14:30', ...overrides };
+  }
+
+  async expectSuccess(): Promise<void> {
+    await expect(this.message()).toHaveText(BOOKING_TEXTS.success);
+  }
+}
+
+/** The contact form of /contact and /contact1. */
+export class ContactForm extends SubmittableForm {
+  readonly labels = ['Your Name', 'Email', 'Subject', 'Phone number', 'Message'];
+
+  constructor(page: Page, email = uniqueEmail('contact')) {
+    super(page, 'Send us a message', email);
+  }
+
+  static open = (page: Page, path = '/contact') => openAt(path, new ContactForm(page));
+
+  valid(overrides: Record<string, string> = {}): Record<string, string> {
+    return {
+      'Your Name': 'Kwame Mensah',
+      Email: this.email,
+      Subject: 'Business visa for Canada',
+      'Phone number': '+233 24 000 0000',
+      Message: 'I would like advice on a business visa.',
+      ...overrides,
+    };
+  }
+
+  /** The success dialog the specification names ("Dialog titled Success"). */
+  successDialog(): Locator {
+    return this.page.getByRole('dialog', { name: CONTACT_TEXTS.successTitle });
+  }
+
+  async expectSuccess(): Promise<void> {
+    await expect(this.successDialog()).toBeVisible();
+    await expect(this.successDialog()).toContainText(CONTACT_TEXTS.success);
+  }
+}
+
+/** The footer's newsletter form, on every page; it hydrates on first use. */
+export class NewsletterForm extends SubmittableForm {
+  readonly labels = ['Your email address'];
+
+  constructor(page: Page, email = uniqueEmail('reader')) {
+    super(page, 'Newsletter', email);
+  }
+
+  static open = (page: Page, path = '/about') => openAt(path, new NewsletterForm(page));
+
+  valid(overrides: Record<string, string> = {}): Record<string, string> {
+    return { 'Your email address': this.email, ...overrides };
+  }
+
+  async expectSuccess(): Promise<void> {
+    await expect(this.message()).toHaveText(NEWSLETTER_TEXTS.success);
+  }
+}
+
+/** The visa application form, for a new verified user signed in on the page. */
+export class VisaForm extends SubmittableForm {
+  readonly labels = ['Visa type', 'Full name', 'Email', 'Phone', 'Date of birth', 'Nationality', 'Passport number', 'Marital status', 'Address'];
+  /** The fields the profile does not fill, as a valid application has them. */
+  static readonly DETAILS = {
+    Phone: '+234 802 000 0000',
+    'Date of birth': '1992-03-14',
+    Nationality: 'Nigerian',
+    'Passport number': 'A09876543',
+    'Marital status': 'Married',
+    Address: '3 Awolowo Road, Ikoyi, Lagos',
+  };
+
+  constructor(
+    page: Page,
+    email: string,
+    readonly userId: string,
+  ) {
+    super(page, 'Visa application', email);
+  }
+
+  /** Creates a verified user, signs them in on the page and opens the form preselecting `type`. */
+  static async open(page: Page, type = 'Business Visa'): Promise<VisaForm> {
+    const email = uniqueEmail('applicant');
+    const userId = await createUser(email, { data: profileData('Ngozi Adebayo') });
+    await page.goto('/');
+    await signInBrowser(page, email, TEST_PASSWORD);
+    const form = await openAt(`/visa-form?type=${encodeURIComponent(type)}`, new VisaForm(page, email, userId));
+    await expect(form.field('Email')).toHaveValue(email);
+    return form;
+  }
+
+  /** The name and email come from the profile; the rest is filled. */
+  valid(overrides: Record<string, string> = {}): Record<string, string> {
+    return { ...VisaForm.DETAILS, ...overrides };
+  }
+
+  /** The success popup, named by its title. */
+  popup(): Locator {
+    return this.page.getByRole('dialog', { name: VISA_TEXTS.successTitle });
+  }
+
+  async expectSuccess(): Promise<void> {
+    await expect(this.popup()).toContainText(VISA_TEXTS.success);
+  }
+}

@@ -1,51 +1,15 @@
 // The visa application: the login round trip with the type kept, the profile prefill, the
 // 'Submitting...' state, the success popup (focus, Escape, x), the reset that keeps the type, the
-// stored application, and bad input with every value kept.
-import type { Page } from '@playwright/test';
-import { OFFLINE_MESSAGE } from '../../../src/lib/forms/errors.ts';
-import { VISA_FAILURE, VISA_SUCCESS, VISA_SUCCESS_TITLE } from '../../../src/lib/forms/visa-application.ts';
+// stored application, and bad input with every value kept. The failures every form shares
+// (server, network, retry) are in failures.spec.ts.
+import { VISA_TEXTS } from '../../support/spec-texts.ts';
 import { TEST_PASSWORD, createUser, profileData, uniqueEmail } from '../support/backend.ts';
 import { expect, test } from '../support/fixtures.ts';
-import {
-  FormIsland,
-  INJECTION,
-  refusedConsole,
-  axeViolations,
-  expectDialogClosesWithEscape,
-  isoDay,
-  loseAnswer,
-  restUrl,
-  rowsWhere,
-  signInBrowser,
-} from './forms.po.ts';
+import { FormIsland, INJECTION, VisaForm, axeViolations, expectDialogClosesWithEscape, isoDay, restUrl, rowsWhere, signInBrowser } from './forms.po.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
-const LABELS = ['Visa type', 'Full name', 'Email', 'Phone', 'Date of birth', 'Nationality', 'Passport number', 'Marital status', 'Address'];
-
-const details = {
-  Phone: '+234 802 000 0000',
-  'Date of birth': '1992-03-14',
-  Nationality: 'Nigerian',
-  'Passport number': 'A09876543',
-  'Marital status': 'Married',
-  Address: '3 Awolowo Road, Ikoyi, Lagos',
-};
-
-/** A new verified user, signed in on the page, on the visa form preselecting `type`. */
-async function openSignedIn(page: Page, type = 'Business Visa') {
-  const email = uniqueEmail('applicant');
-  const userId = await createUser(email, { data: profileData('Ngozi Adebayo') });
-  await page.goto('/');
-  await signInBrowser(page, email, TEST_PASSWORD);
-  await page.goto(`/visa-form?type=${encodeURIComponent(type)}`);
-  const form = new FormIsland(page, 'Visa application');
-  await form.ready();
-  await expect(form.field('Email')).toHaveValue(email);
-  return { form, email, userId };
-}
-
-const popup = (page: Page) => page.getByRole('dialog', { name: VISA_SUCCESS_TITLE });
+const details = VisaForm.DETAILS;
 
 test('a signed-out visitor goes to login and comes back to the form with the visa type chosen', async ({ page }) => {
   const email = uniqueEmail('round-trip');
@@ -71,7 +35,8 @@ test('the Apply buttons of a visa page and a country page carry the visa type', 
 });
 
 test('submitting reads Submitting..., the popup confirms, the form resets keeping the type and the profile, the row is stored', async ({ page }) => {
-  const { form, email, userId } = await openSignedIn(page);
+  const form = await VisaForm.open(page);
+  const { email, userId } = form;
   await form.fill({ ...details, 'Message (optional)': 'Travelling in March.' });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -80,11 +45,11 @@ test('submitting reads Submitting..., the popup confirms, the form resets keepin
     await route.continue();
   });
   await form.submit();
-  await expect(form.submitButton()).toHaveText('Submitting...');
+  await expect(form.submitButton()).toHaveText(VISA_TEXTS.submitting);
   await expect(form.submitButton()).toBeDisabled();
   release();
-  await expect(popup(page)).toContainText(VISA_SUCCESS);
-  await expectDialogClosesWithEscape(page, popup(page), form);
+  await form.expectSuccess();
+  await expectDialogClosesWithEscape(page, form.popup(), form);
   await expect(form.field('Visa type')).toHaveValue('Business Visa');
   // The next application starts from the profile again.
   await expect(form.field('Full name')).toHaveValue('Ngozi Adebayo');
@@ -105,16 +70,17 @@ test('submitting reads Submitting..., the popup confirms, the form resets keepin
 });
 
 test('the popup closes with its x button too', async ({ page }) => {
-  const { form } = await openSignedIn(page, 'Tourist Visa');
+  const form = await VisaForm.open(page, 'Tourist Visa');
   await form.fill(details);
   await form.submit();
-  await popup(page).getByRole('button', { name: 'Close' }).click();
-  await expect(popup(page)).toBeHidden();
+  await form.popup().getByRole('button', { name: 'Close' }).click();
+  await expect(form.popup()).toBeHidden();
   await expect(form.field('Visa type')).toHaveValue('Tourist Visa');
 });
 
 test('empty fields, a future date of birth and 10,000 characters are named, with every value kept', async ({ page }) => {
-  const { form, userId } = await openSignedIn(page);
+  const form = await VisaForm.open(page);
+  const { userId } = form;
   await form.fill({ 'Full name': '' });
   await form.submit();
   await expect(form.field('Full name')).toBeFocused();
@@ -128,44 +94,18 @@ test('empty fields, a future date of birth and 10,000 characters are named, with
   await form.submit();
   expect(await form.errorOf('Date of birth')).toBe('Please enter a date of birth in the past (from 1900).');
   expect(await form.errorOf('Address')).toBe('Please keep your address to 500 characters or fewer.');
-  expect((await form.values(LABELS))['Address']).toBe(long);
+  expect((await form.values(form.labels))['Address']).toBe(long);
   expect(await rowsWhere('visa_applications', 'user_id', userId)).toEqual([]);
 });
 
 test('injection strings are stored as plain text', async ({ page }) => {
-  const { form, userId } = await openSignedIn(page);
+  const form = await VisaForm.open(page);
+  const { userId } = form;
   await form.fill({ ...details, Nationality: INJECTION.slice(0, 100), 'Message (optional)': INJECTION });
   await form.submit();
-  await expect(popup(page)).toBeVisible();
+  await expect(form.popup()).toBeVisible();
   expect(await axeViolations(page, '.visa-form')).toEqual([]);
   expect(await rowsWhere('visa_applications', 'user_id', userId)).toMatchObject([
     { nationality: INJECTION.slice(0, 100), message: INJECTION },
   ]);
-});
-
-test.describe('when the submission fails', () => {
-  test.use({ allowedConsoleErrors: [refusedConsole(500)] });
-
-  test('a server failure shows the failure message with everything kept', async ({ page }) => {
-    const { form } = await openSignedIn(page);
-    await page.route(restUrl('visa_applications'), (route) => route.fulfill({ status: 500, json: { code: 'XX000', message: 'boom' } }));
-    await form.fill(details);
-    const before = await form.values(LABELS);
-    await form.submit();
-    await expect(form.message()).toHaveText(VISA_FAILURE);
-    expect(await form.values(LABELS)).toEqual(before);
-  });
-
-  test('a lost answer says so; the retry, even double-clicked, stores one application', async ({ page }) => {
-    const { form, userId } = await openSignedIn(page);
-    await page.route(restUrl('visa_applications'), loseAnswer, { times: 1 });
-    await form.fill(details);
-    const before = await form.values(LABELS);
-    await form.submit();
-    await expect(form.message()).toHaveText(OFFLINE_MESSAGE);
-    expect(await form.values(LABELS)).toEqual(before);
-    await form.submitButton().dblclick();
-    await expect(popup(page)).toBeVisible();
-    expect(await rowsWhere('visa_applications', 'user_id', userId)).toHaveLength(1);
-  });
 });

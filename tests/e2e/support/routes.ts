@@ -7,10 +7,13 @@ import { readMdxFolder } from '../../content/content-files.ts';
 const entrySlugs = (folder: string) => readMdxFolder(folder).map((file) => file.slug);
 
 /** The frontmatter ids of a content folder's entries, in order; the pages are `/{route}/{id}`. */
-const entryIds = (folder: string) =>
+export const entryIds = (folder: string) =>
   readMdxFolder(folder)
     .map((file) => (file.data as { id: number }).id)
     .sort((a, b) => a - b);
+
+/** An id no entry of a content folder has, for the 404 page: one past the highest. */
+export const unusedId = (folder: string) => Math.max(0, ...entryIds(folder)) + 1;
 
 /** Account pages and the login-gated visa form: served, noindex, not in the sitemap. */
 export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form'];

@@ -1,0 +1,108 @@
+// The visitor-facing texts the tests check, pinned once. The tests never import these words from
+// src/: a test that reads its expected text from the code under test passes whatever that text
+// says, so a wrong message in src/ would go unnoticed. Each text names where it is decided: the
+// specification (../shared/seed/000_6fe9441b09e76640.txt, quoted with its section), PRODUCT.md
+// (../shared/PRODUCT.md, which wins where the two differ), or, for texts neither names, the
+// project's own wording, pinned here so that changing it is a deliberate act.
+
+/** Every form's texts for the two failures the specification does not foresee (the project's own). */
+export const FORM_TEXTS = {
+  /** README: "a dropped network keeps every value and says so". */
+  offline: 'We could not reach our server. Check your internet connection and try again. Nothing you typed was lost.',
+  /** README: "the database's per-email limit (HTTP 429) gets its own message". */
+  rateLimit: 'You have sent this form too many times in the last hour. Please try again later, or call or WhatsApp us.',
+} as const;
+
+/** The home page's booking form. */
+export const BOOKING_TEXTS = {
+  /** Specification 8: "Booking success | 'Booking successfully submitted!'". */
+  success: 'Booking successfully submitted!',
+  /** Specification 8: "Booking failure | 'An error occurred. Please try again.'". */
+  failure: 'An error occurred. Please try again.',
+} as const;
+
+/** The contact form of /contact and /contact1. */
+export const CONTACT_TEXTS = {
+  /** Specification 8: "Contact success | Dialog titled Success with text 'Message sent successfully'". */
+  successTitle: 'Success',
+  success: 'Message sent successfully',
+  /** PRODUCT.md: "Contact failure shows no message | Shows 'Failed to send your message. Please try again.'". */
+  failure: 'Failed to send your message. Please try again.',
+} as const;
+
+/** The footer's newsletter form. */
+export const NEWSLETTER_TEXTS = {
+  /** PRODUCT.md: "Newsletter result only logged | Shows 'Thanks for subscribing!' ... or an error". */
+  success: 'Thanks for subscribing!',
+  /** PRODUCT.md names "an error" without its words: the project's own. */
+  failure: 'We could not subscribe you just now. Please try again.',
+} as const;
+
+/** The visa application form. */
+export const VISA_TEXTS = {
+  /** Specification 8: "Visa submit success | Popup 'Application Submitted Successfully!' with '...'". */
+  successTitle: 'Application Submitted Successfully!',
+  success: 'One of Our members will contact you via, Email, Phone Call or Whatsapp chat. Thanks!',
+  /** Specification 4: "the button reads 'Submitting...' and is disabled". */
+  submitting: 'Submitting...',
+  /** Specification 8: "Visa submit failure | 'Failed to submit the application. Please try again.'". */
+  failure: 'Failed to submit the application. Please try again.',
+} as const;
+
+/** The account pages: signup, login, resend, reset, verify, set-password and profile. */
+export const ACCOUNT_TEXTS = {
+  /** Specification 8: "Signup success | 'Signup successful! A verification email has been sent ...'". */
+  signupSuccess:
+    'Signup successful! A verification email has been sent to your email address. Please verify your email to complete the registration process.',
+  /** Specification 8: "Login with unverified email | 'Email not verified. Please check your email inbox ...'". */
+  emailNotVerified: 'Email not verified. Please check your email inbox for the verification link.',
+  /** Specification 4: "A verified email leads to an alert 'Login successful!'". */
+  loginSuccess: 'Login successful!',
+  /** Specification 8: "Resend success | 'Verification email sent! Please check your inbox.'". */
+  resendSent: 'Verification email sent! Please check your inbox.',
+  /** Specification 8: "Resend when already verified | 'Your email is already verified. You can log in.'". */
+  resendAlreadyVerified: 'Your email is already verified. You can log in.',
+  /** Specification 8: "Resend failure | 'Unable to resend verification email. Make sure the credentials are correct.'". */
+  resendFailed: 'Unable to resend verification email. Make sure the credentials are correct.',
+  /** Specification 8: "Reset success | 'Password reset email sent! Check your inbox.'". */
+  resetSent: 'Password reset email sent! Check your inbox.',
+  /** Specification 8: "Other login, signup and reset errors | The authentication service's own message". */
+  invalidCredentials: 'Invalid login credentials',
+  /** Specification 2, Profile: "A logged-out visitor sees 'Please log in to view your profile.'". */
+  loggedOut: 'Please log in to view your profile.',
+  /** Specification 8: "Profile values missing | 'Not Provided', and 'User' for the name". */
+  notProvided: 'Not Provided',
+  noName: 'User',
+  /** The email-link pages and the profile editor are beyond the specification: the project's own. */
+  verified: 'Your email address is verified. You are now logged in.',
+  verifyInvalid: 'This verification link is invalid or has expired.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordSaved: 'Your new password is saved and you are now logged in.',
+  profileSaved: 'Your profile has been updated.',
+} as const;
+
+/** The admin dashboard. */
+export const ADMIN_TEXTS = {
+  /** Specification 8: "Not logged in on admin | 'You must log in to access this page.'". */
+  notLoggedIn: 'You must log in to access this page.',
+  /** Specification 8: "Not an admin | 'Access denied. You are not authorized to view this page.'". */
+  accessDenied: 'Access denied. You are not authorized to view this page.',
+  /** Specification 8: "Admin role check failure | 'Failed to verify user role.'". */
+  roleCheckFailed: 'Failed to verify user role.',
+  /** Specification 8: "Admin list failure | 'Failed to load data. Please try again.'". */
+  loadFailed: 'Failed to load data. Please try again.',
+} as const;
+
+/**
+ * Specification 8: "Admin delete failure | 'Failed to delete application.' or 'Failed to delete
+ * user.'"; the lists PRODUCT.md adds (bookings, messages, subscribers) say it the same way.
+ */
+export const adminDeleteFailed = (noun: string): string => `Failed to delete ${noun}.`;
+
+/** The 404 page, by path (PRODUCT.md: "The static 404 page shows 'Service Not Found' ... or 'Country not found'"). */
+export const NOT_FOUND_TEXTS = {
+  /** Specification 8: "Unknown service | 'Service Not Found' with a link to /services". */
+  service: 'Service Not Found',
+  /** Specification 8: "Unknown country | 'Country not found'". */
+  country: 'Country not found',
+} as const;

@@ -5,8 +5,14 @@
 // (github.com/supabase/postgres, migrations/db/) set them; and the extensions a migration may call.
 // What still differs, and why it cannot matter, is listed in supabase/local/README.md.
 
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMigrations } from '../../supabase/local/db/migrate.ts';
 import { openTestDb, type TestDb } from './support.ts';
+
+// Statements only the owner of an auth table or function may run.
+const OWNER_ONLY_ON_AUTH =
+  /\b(?:alter|drop)\s+(?:table|function|type|index)\s+(?:if\s+exists\s+)?(?:only\s+)?auth\.\w+|\bcreate\s+(?:or\s+replace\s+)?(?:function|policy\s+"[^"]*"\s+on)\s+auth\.\w+/gi;
 
 // Transcribed from the Auth server's migrations: `<type>[ not null][ default <expression>]`, with
 // the expression as Postgres prints it back. Hosted has more tables (MFA factors, SSO, OAuth,
@@ -164,5 +170,18 @@ describe('the auth schema, as on hosted', () => {
     ]);
     const { rows: ids } = await db.query<{ v4: string }>('select extensions.uuid_generate_v4()::text as v4');
     expect(ids[0]!.v4).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the migrations', () => {
+  // Hosted runs them as postgres, which does not own the auth schema's tables and functions: a
+  // statement that changes one works on the local superuser connection and fails on hosted.
+  it('never alter, drop or put a policy on an auth table or function', async () => {
+    const offending: string[] = [];
+    for (const migration of await listMigrations()) {
+      const sql = await readFile(migration.path, 'utf8');
+      for (const match of sql.matchAll(OWNER_ONLY_ON_AUTH)) offending.push(`${migration.name}: ${match[0]}`);
+    }
+    expect(offending).toEqual([]);
   });
 });

@@ -13,11 +13,12 @@ const COLUMNS = {
 
 /**
  * Stores a fresh token for the user and returns the email to send; 429 when the previous email
- * of this kind went out less than `maxFrequencySeconds` ago.
+ * of this kind went out less than `maxFrequencySeconds` ago. Given an id that matches no row, it
+ * runs the same statements, stores nothing and returns the email it would have sent.
  */
 export async function issueEmailToken(
   tx: Sql,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'email'>,
   type: 'signup' | 'recovery',
   redirectTo: string,
   maxFrequencySeconds: number,

@@ -3,6 +3,7 @@
 // addresses therefore get the same status, body and timing. A repeat within the per-user email
 // interval ([auth.email] max_frequency) also answers {} and sends nothing: a 429 there (GoTrue's
 // answer) would only ever reach addresses that have an account.
+import { randomUUID } from 'node:crypto';
 import { json, type Reply } from '../http.ts';
 import { authError, HttpError } from '../http-errors.ts';
 import { clientAddress, limit, overEmailSendRateLimit } from './rate-limit.ts';
@@ -51,16 +52,17 @@ function sendLater(ctx: AuthContext, email: string, type: 'signup' | 'recovery',
   const redirect = resolveRedirect(requested || null, config.siteUrl, config.additionalRedirectUrls);
   ctx.background.enqueue(`${type} email`, async () => {
     try {
-      const message = await ctx.db.transaction(async (tx) => {
+      const { issued, deliver } = await ctx.db.transaction(async (tx) => {
         const user = await userByEmail(tx, email);
-        if (!user) return null;
-        if (type === 'signup' && user.email_confirmed_at) return null;
-        return issueEmailToken(tx, user, type, redirect, config.emailMaxFrequencySeconds);
+        const recipient = user && !(type === 'signup' && user.email_confirmed_at) ? user : undefined;
+        // With nothing to send, the same statements run for an id that matches no row and the
+        // email is rendered and dropped, so this work (which delays the requests that come next)
+        // takes as long for an unknown address as for a known one.
+        const target = recipient ?? { id: randomUUID(), email };
+        return { issued: await issueEmailToken(tx, target, type, redirect, config.emailMaxFrequencySeconds), deliver: recipient !== undefined };
       });
-      if (!message) return;
-      // A new code gets the full allowance of wrong guesses.
-      ctx.limits.wrongCodes.reset(email);
-      await ctx.mailer.send(message);
+      if (deliver) await ctx.mailer.send(issued);
+      else await ctx.mailer.compose(issued);
     } catch (err) {
       // Within the per-user interval nothing is sent; the caller has had its {} already.
       if (err instanceof HttpError && err.status === 429) return;

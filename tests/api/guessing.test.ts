@@ -6,7 +6,7 @@
 // the backend counts the socket's address and trusts no forwarding header. The limits are the
 // real ones (supabase/local/README.md justifies them); the windows are checked with a clock.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { clientKey, FailureLimiter } from '../../supabase/local/auth/rate-limit.ts';
+import { clientKey, FailureLimiter, WindowLimiter } from '../../supabase/local/auth/rate-limit.ts';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { postFrom, repeat, startBackend, uniqueEmail, type TestBackend } from './support.ts';
 
@@ -146,6 +146,15 @@ describe('the failure limiter over time', () => {
     now = 24 * HOUR;
     expect(l.attempt('owner@example.com', '198.51.100.2')).toBe(true);
   });
+});
+
+test('a limiter keeps at most 100,000 windows, forgetting the oldest first', () => {
+  const l = new WindowLimiter(1, 24 * 3_600_000, () => 0);
+  expect(l.hit('first')).toBe(true);
+  expect(l.hit('first')).toBe(false);
+  for (let i = 0; i < 100_000; i++) l.hit(`key-${i}`);
+  expect(l.count('first')).toBe(0);
+  expect(l.count('key-99999')).toBe(1);
 });
 
 test('clients are counted by IPv4 address, IPv4 mapped into IPv6 alike, and by IPv6 /64 network', () => {

@@ -5,6 +5,10 @@ import type { IncomingMessage } from 'node:http';
 import type { RateLimits } from '../config.ts';
 import { authError, type HttpError } from '../http-errors.ts';
 
+// Windows each limiter keeps at most: a few tens of megabytes. Pushing a key out takes this many
+// new keys within the window (a bcrypt each for sign-ins, 30 per address per 5 minutes for codes).
+const MAX_KEYS = 100_000;
+
 /** Counts events per key in fixed windows of `windowMs`; at most `limit` pass in one window. */
 export class WindowLimiter {
   private readonly counts = new Map<string, { start: number; count: number }>();
@@ -23,8 +27,9 @@ export class WindowLimiter {
     const now = this.now();
     let entry = this.counts.get(key);
     if (!entry || now - entry.start >= this.windowMs) {
-      // Forgetting finished windows keeps the map as small as the set of recent clients.
-      if (this.counts.size >= 10_000) this.sweep(now);
+      // A new window goes to the end of the map, which so stays in order of window start.
+      this.counts.delete(key);
+      this.dropOldest(now);
       entry = { start: now, count: 0 };
       this.counts.set(key, entry);
     }
@@ -49,8 +54,15 @@ export class WindowLimiter {
     this.counts.delete(key);
   }
 
-  private sweep(now: number): void {
-    for (const [key, entry] of this.counts) if (now - entry.start >= this.windowMs) this.counts.delete(key);
+  /**
+   * Forgets finished windows, oldest first, and beyond MAX_KEYS the oldest live ones too, so memory
+   * stays bounded whatever clients send (a day-long window would otherwise keep every key seen).
+   */
+  private dropOldest(now: number): void {
+    for (const [key, entry] of this.counts) {
+      if (now - entry.start < this.windowMs && this.counts.size < MAX_KEYS) return;
+      this.counts.delete(key);
+    }
   }
 }
 

@@ -71,8 +71,9 @@ async function rehearseNewUser(tx: Sql, hash: string, data: Record<string, unkno
     const email = await issueEmailToken(tx, user, 'signup', redirectTo, 0);
     userJson((await userById(tx, user.id))!, await identitiesOf(tx, user.id));
     return email;
-  } catch {
+  } catch (err) {
     // Whatever failed is rolled back below; the confirmed address's answer does not change.
+    console.error(`[auth] signup rehearsal failed: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   } finally {
     await tx.query('rollback to savepoint rehearsal');

@@ -6,7 +6,7 @@
 import { OFFLINE_MESSAGE, isNetworkError, type SubmitError } from '../forms/errors.ts';
 import type { ProfileData } from '../forms/profile.ts';
 import type { SignupData } from '../forms/signup.ts';
-import { takeCaptchaToken } from './captcha.ts';
+import { takeCaptcha } from './captcha.ts';
 import { refreshProfile } from './store.ts';
 
 export const MESSAGES = {
@@ -71,7 +71,7 @@ export function signUp({ email, password, ...profile }: SignupData): Promise<Act
     const { error } = await supabase.auth.signUp({
       email,
       password,
-      options: { data: profile, emailRedirectTo: linkTo(VERIFY_PATH), captchaToken: takeCaptchaToken() },
+      options: { data: profile, emailRedirectTo: linkTo(VERIFY_PATH), ...takeCaptcha() },
     });
     return error ? { ok: false, message: authErrorMessage(error) } : { ok: true, message: MESSAGES.signupSuccess };
   });
@@ -87,7 +87,7 @@ export type LoginResult = ActionResult & { unverified?: boolean };
 export function logIn(email: string, password: string): Promise<LoginResult> {
   return guarded(async () => {
     const supabase = await loadSupabase();
-    const { error } = await supabase.auth.signInWithPassword({ email, password, options: { captchaToken: takeCaptchaToken() } });
+    const { error } = await supabase.auth.signInWithPassword({ email, password, options: takeCaptcha() });
     if (!error) return { ok: true, message: MESSAGES.loginSuccess };
     if (error.code === 'email_not_confirmed') {
       await supabase.auth.signOut({ scope: 'local' });

@@ -36,14 +36,15 @@ let token: string | undefined;
 let resetWidget: (() => void) | undefined;
 
 /**
- * The solved challenge's token, handed out once: a token is good for one call, so the widget is
- * reset for the next submission. Undefined without a CAPTCHA, or before it is solved.
+ * The supabase-js option carrying the solved challenge's token (`{}` without a CAPTCHA, or before
+ * it is solved). A token is good for one call, so it is handed out once and the widget is reset
+ * for the next submission.
  */
-export function takeCaptchaToken(): string | undefined {
+export function takeCaptcha(): { captchaToken?: string } {
   const taken = token;
   token = undefined;
   resetWidget?.();
-  return taken;
+  return taken ? { captchaToken: taken } : {};
 }
 
 /** Loads the provider's script once and renders its widget into `container`. */

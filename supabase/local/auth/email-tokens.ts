@@ -1,5 +1,6 @@
 // Issuing confirmation and recovery tokens with GoTrue's per-user sending limit
 // (SMTP_MAX_FREQUENCY): the email itself is sent by the caller once the transaction commits.
+import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/open.ts';
 import { authError } from '../http-errors.ts';
 import type { AuthEmail } from '../mail/mailer.ts';
@@ -13,8 +14,7 @@ const COLUMNS = {
 
 /**
  * Stores a fresh token for the user and returns the email to send; 429 when the previous email
- * of this kind went out less than `maxFrequencySeconds` ago. Given an id that matches no row, it
- * runs the same statements, stores nothing and returns the email it would have sent.
+ * of this kind went out less than `maxFrequencySeconds` ago.
  */
 export async function issueEmailToken(
   tx: Sql,
@@ -38,4 +38,20 @@ export async function issueEmailToken(
   const hash = tokenHash(email, code);
   await tx.query(`update auth.users set ${tokenColumn} = $2, ${sentAt} = now(), updated_at = now() where id = $1`, [user.id, hash]);
   return { type, to: email, token: code, tokenHash: hash, redirectTo };
+}
+
+/**
+ * The work of issuing a token for an address with nothing to send (unknown, or already
+ * confirmed): issueEmailToken's statements run on some user's row inside a savepoint that is
+ * rolled back, so the database writes as much as for a real email and keeps nothing. Returns the
+ * email that would go to `email`, for the caller to render and drop.
+ */
+export async function rehearseEmailToken(tx: Sql, email: string, type: 'signup' | 'recovery', redirectTo: string): Promise<AuthEmail> {
+  const someone = await tx.query<{ id: string }>(`select id from auth.users limit 1`);
+  await tx.query('savepoint rehearsal');
+  try {
+    return await issueEmailToken(tx, { id: someone.rows[0]?.id ?? randomUUID(), email }, type, redirectTo, 0);
+  } finally {
+    await tx.query('rollback to savepoint rehearsal');
+  }
 }

@@ -3,12 +3,11 @@
 // addresses therefore get the same status, body and timing. A repeat within the per-user email
 // interval ([auth.email] max_frequency) also answers {} and sends nothing: a 429 there (GoTrue's
 // answer) would only ever reach addresses that have an account.
-import { randomUUID } from 'node:crypto';
 import { json, type Reply } from '../http.ts';
 import { authError, HttpError } from '../http-errors.ts';
 import { clientAddress, limit, overEmailSendRateLimit } from './rate-limit.ts';
 import { field, normalizeEmail, queryParam, type AuthContext, type AuthRequest } from './context.ts';
-import { issueEmailToken } from './email-tokens.ts';
+import { issueEmailToken, rehearseEmailToken } from './email-tokens.ts';
 import { resolveRedirect } from './redirect.ts';
 import { userByEmail } from './users.ts';
 
@@ -54,12 +53,13 @@ function sendLater(ctx: AuthContext, email: string, type: 'signup' | 'recovery',
     try {
       const { issued, deliver } = await ctx.db.transaction(async (tx) => {
         const user = await userByEmail(tx, email);
-        const recipient = user && !(type === 'signup' && user.email_confirmed_at) ? user : undefined;
-        // With nothing to send, the same statements run for an id that matches no row and the
-        // email is rendered and dropped, so this work (which delays the requests that come next)
-        // takes as long for an unknown address as for a known one.
-        const target = recipient ?? { id: randomUUID(), email };
-        return { issued: await issueEmailToken(tx, target, type, redirect, config.emailMaxFrequencySeconds), deliver: recipient !== undefined };
+        if (user && !(type === 'signup' && user.email_confirmed_at)) {
+          return { issued: await issueEmailToken(tx, user, type, redirect, config.emailMaxFrequencySeconds), deliver: true };
+        }
+        // With nothing to send, the same work is rehearsed and the email rendered and dropped, so
+        // this work (which delays the requests that come next) takes as long for an unknown
+        // address as for a known one.
+        return { issued: await rehearseEmailToken(tx, email, type, redirect), deliver: false };
       });
       if (deliver) await ctx.mailer.send(issued);
       else await ctx.mailer.compose(issued);

@@ -1,5 +1,6 @@
 // Issuing confirmation and recovery tokens with GoTrue's per-user sending limit
-// (SMTP_MAX_FREQUENCY): the email itself is sent by the caller once the transaction commits.
+// (SMTP_MAX_FREQUENCY): the email itself is sent by the caller once the transaction commits. For
+// an address with nothing to send, the same work is rehearsed and rolled back.
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/open.ts';
 import { authError } from '../http-errors.ts';

@@ -58,7 +58,9 @@ export interface RawAnswer {
 export function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, method, path, headers }, (res) => {
+    // Node sends a DELETE's body unframed unless its length is given.
+    const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const req = request({ host: hostname, port, method, path, headers: { ...framing, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -25,7 +25,7 @@ describe('an owner in their folder', () => {
   test('uploads a Blob (multipart) and bytes, and downloads both unchanged with their type', async () => {
     const pdf = sample('pdf', 5000);
     const png = sample('png', 3000);
-    const asBlob = await docs(owner.client).upload(`${owner.userId}/passport.pdf`, new Blob([pdf], { type: 'application/pdf' }));
+    const asBlob = await docs(owner.client).upload(`${owner.userId}/passport.pdf`, new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }));
     expect(asBlob.error).toBeNull();
     expect(asBlob.data).toMatchObject({ path: `${owner.userId}/passport.pdf`, fullPath: `${DOCS}/${owner.userId}/passport.pdf`, id: expect.any(String) });
     const asBytes = await docs(owner.client).upload(`${owner.userId}/photo.png`, png, { contentType: 'image/png', cacheControl: '60' });

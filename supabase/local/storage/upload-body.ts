@@ -5,6 +5,7 @@
 // allowed_mime_types and, on the first bytes, against the content (sniff.ts).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { HttpError } from '../http-errors.ts';
 import { header } from '../http.ts';
 import type { BlobStore, BlobWriter } from './blobs.ts';
 import { StorageErrors } from './errors.ts';
@@ -42,7 +43,9 @@ export async function receiveUpload(req: IncomingMessage, blobs: BlobStore, limi
     return file;
   } catch (err) {
     await Promise.all(sinks.map((s) => s.writer.discard()));
-    throw req.destroyed && !req.complete ? StorageErrors.invalidRequest('The upload was interrupted before it was complete') : err;
+    if (err instanceof HttpError || req.complete) throw err;
+    // The client went away (or its connection broke) before the body was whole.
+    throw StorageErrors.invalidRequest('The upload was interrupted before it was complete');
   }
 }
 
@@ -53,7 +56,7 @@ async function receiveRaw(req: IncomingMessage, contentType: string, blobs: Blob
   if (Number.isFinite(declared) && declared > limits.maxBytes) throw StorageErrors.entityTooLarge();
   const sink = new FileSink(await blobs.writer(), mimeType, limits.maxBytes);
   sinks.push(sink);
-  for await (const chunk of req as AsyncIterable<Buffer>) await sink.write(chunk);
+  for await (const chunk of bodyChunks(req)) await sink.write(chunk);
   await sink.finish();
   const metadataHeader = req.headers['x-metadata'];
   return sink.result(header(req, 'cache-control') ?? 'no-cache', typeof metadataHeader === 'string' ? base64Json(metadataHeader) : null);
@@ -66,7 +69,7 @@ async function receiveMultipart(req: IncomingMessage, contentType: string, blobs
   let field: { name: string; chunks: Buffer[]; size: number } | null = null;
   let file: FileSink | null = null;
   let current: 'file' | 'field' = 'field';
-  await readMultipart(req as AsyncIterable<Buffer>, boundary, {
+  await readMultipart(bodyChunks(req), boundary, {
     async onStart(headers) {
       const { name, filename } = dispositionOf(headers);
       if (filename !== null) {
@@ -99,6 +102,14 @@ async function receiveMultipart(req: IncomingMessage, contentType: string, blobs
   if (!received) throw StorageErrors.noContent();
   const cacheTime = fields.get('cacheControl');
   return received.result(cacheTime ? `max-age=${cacheTime}` : 'no-cache', jsonObject(fields.get('metadata') ?? fields.get('userMetadata')));
+}
+
+/**
+ * The body's chunks. Leaving the loop early (a refused upload) must not destroy the request: its
+ * socket carries the answer, and Node discards the unread rest of the body once it is sent.
+ */
+function bodyChunks(req: IncomingMessage): AsyncIterable<Buffer> {
+  return req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
 }
 
 /** Hosted's validateMimeType: `type/subtype` must equal an allowed type or match `type/*`. */

@@ -43,9 +43,14 @@ export async function receiveUpload(req: IncomingMessage, blobs: BlobStore, limi
     return file;
   } catch (err) {
     await Promise.all(sinks.map((s) => s.writer.discard()));
-    if (err instanceof HttpError || req.complete) throw err;
+    if (req.complete) throw err;
     // The client went away (or its connection broke) before the body was whole.
-    throw StorageErrors.invalidRequest('The upload was interrupted before it was complete');
+    if (!(err instanceof HttpError)) throw StorageErrors.invalidRequest('The upload was interrupted before it was complete');
+    // Refused before the end of its body (too large, wrong content): the rest is read and thrown
+    // away, and the connection closes after the answer, as hosted's withConnectionClose does; a
+    // connection left mid-body cannot carry another request.
+    req.resume();
+    throw new HttpError(err.status, err.message, err.payload, { ...err.headers, connection: 'close' });
   }
 }
 

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { UUID } from '../auth/bearer.ts';
 
 /** Bytes being received: written chunk by chunk, then kept under a key or thrown away. */
 export interface BlobWriter {
@@ -33,10 +34,8 @@ export interface BlobStore {
 }
 
 /** Versions are uuids made by this server; anything else never names a file. */
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 function checkKey(key: string): void {
-  if (!KEY.test(key)) throw new Error(`Not a blob key: ${key}`);
+  if (!UUID.test(key)) throw new Error(`Not a blob key: ${key}`);
 }
 
 /** A BlobStore for dir, or in memory when dir starts with `memory://`. */

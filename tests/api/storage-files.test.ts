@@ -102,5 +102,5 @@ describe('a row and its file are kept together', () => {
     await vi.waitFor(async () => expect(await files('incoming')).toEqual([]), { timeout: 20_000 });
     expect(await objectCount(backend)).toBe(before);
     expect(await files('objects')).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { behavioursReady, Carousel } from './widgets.po.ts';
 
 const START = new Date('2026-01-05T09:00:00Z');

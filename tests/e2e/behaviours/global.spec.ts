@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { behavioursReady, GlobalControls } from './widgets.po.ts';
 
 const scrollToY = (page: Page, y: number) =>

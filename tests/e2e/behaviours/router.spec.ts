@@ -2,7 +2,8 @@
 // tests hold what the router used to give: the 1-second loading overlay on each path change (from
 // the new page's first frame, never on a first visit), the new page starting at the top, and the
 // behaviour scripts working on every page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { behavioursReady, GlobalControls, SiteNav } from './widgets.po.ts';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/auth/stored-session.ts';
 

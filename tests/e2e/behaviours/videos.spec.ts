@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Locator } from '@playwright/test';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+import type { Locator } from '@playwright/test';
 import { behavioursReady } from './widgets.po.ts';
 
 // A video starts only after its file arrives and its first frame is decoded. In a CI run with both

@@ -18,9 +18,11 @@ import { readSiteEnv } from './src/lib/site-env.ts';
 loadProjectEnv();
 const env = exitOnConfigError(() => readSiteEnv(process.env));
 // What the browser may call besides the site: the Supabase project the build talks to, and the
-// notification services only when they are configured (the Content-Security-Policy's connect-src).
+// notification services and the CAPTCHA provider only when they are configured (the
+// Content-Security-Policy's connect-src, and script-src and frame-src for the CAPTCHA).
 const notify = readNotifySettings(process.env);
 const connectUrls = [readSupabaseSettings(process.env).url, notify.email?.url, notify.form?.url].filter((url) => url !== undefined);
+const captcha = env.PUBLIC_CAPTCHA_PROVIDER && env.PUBLIC_CAPTCHA_SITE_KEY ? env.PUBLIC_CAPTCHA_PROVIDER : undefined;
 
 export default defineConfig({
   // The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
@@ -46,7 +48,7 @@ export default defineConfig({
     clientDirectives(),
     sitemap({ filter: isSitemapUrl }),
     sitemapAtRoot(),
-    securityHeaders({ siteUrl: env.SITE_URL, connectUrls }),
+    securityHeaders({ siteUrl: env.SITE_URL, connectUrls, captcha }),
   ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.
   vite: { plugins: [inlineScripts()] },

@@ -70,6 +70,14 @@ describe('rules', () => {
     expect(policy).toContain("frame-ancestors 'none'");
   });
 
+  test('no frames, and a CAPTCHA provider\'s script and frame only when one is configured', () => {
+    expect(contentSecurityPolicy(inputs)).toContain("frame-src 'none'");
+    expect(contentSecurityPolicy(inputs)).not.toContain('cloudflare');
+    const withTurnstile = contentSecurityPolicy({ ...inputs, captcha: 'turnstile' });
+    expect(withTurnstile).toMatch(/script-src [^;]* https:\/\/challenges\.cloudflare\.com;/);
+    expect(withTurnstile).toContain('frame-src https://challenges.cloudflare.com;');
+  });
+
   test('HSTS only for an https site', () => {
     expect(headersFor(rules, '/')['Strict-Transport-Security']).toBe('max-age=31536000');
     expect(headersFor(headerRules({ ...inputs, https: false }), '/')['Strict-Transport-Security']).toBeUndefined();

@@ -10,6 +10,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import type { CaptchaProvider } from '../../lib/auth/captcha.ts';
 import { readBuiltPages } from './built-pages.ts';
 import { formatHeadersFile } from './headers-file.ts';
 import { headerRules } from './policy.ts';
@@ -19,10 +20,12 @@ export interface SecurityHeadersOptions {
   siteUrl: string;
   /** URLs the browser calls besides the site (the Supabase project, configured notification services). */
   connectUrls: string[];
+  /** The CAPTCHA provider of the login and signup forms, when one is configured. */
+  captcha?: CaptchaProvider | undefined;
 }
 
 /** The integration that writes `_headers` into the build's output folder. */
-export default function securityHeaders({ siteUrl, connectUrls }: SecurityHeadersOptions): AstroIntegration {
+export default function securityHeaders({ siteUrl, connectUrls, captcha }: SecurityHeadersOptions): AstroIntegration {
   return {
     name: 'bridgeway:security-headers',
     hooks: {
@@ -33,6 +36,7 @@ export default function securityHeaders({ siteUrl, connectUrls }: SecurityHeader
           scriptHashes,
           htmlPaths,
           connectOrigins: connectUrls.map((url) => new URL(url).origin),
+          captcha,
           https: new URL(siteUrl).protocol === 'https:',
         });
         const text = formatHeadersFile(rules, 'Written by the build (src/integrations/security-headers/); edit the policy there.');

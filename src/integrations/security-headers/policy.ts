@@ -2,6 +2,7 @@
 // other security headers, and how long each kind of file may be cached. The values come from the
 // build (the inline scripts' hashes, the Supabase project, the notification services configured)
 // and are written into `_headers` by ./index.ts.
+import type { CaptchaProvider } from '../../lib/auth/captcha.ts';
 import type { HeaderRule } from './headers-file.ts';
 
 /** What the policy depends on, all known when the build ends. */
@@ -10,6 +11,8 @@ export interface PolicyInputs {
   scriptHashes: string[];
   /** Origins the browser calls besides the site: the Supabase project and any notification service. */
   connectOrigins: string[];
+  /** The CAPTCHA provider of the login and signup forms, when one is configured. */
+  captcha?: CaptchaProvider | undefined;
   /** Whether the site is served over https (production): only then is HSTS sent. */
   https: boolean;
   /** Path patterns of the HTML pages (`/`, `/about`, `/visa/*`), which revalidate on every visit. */
@@ -37,20 +40,35 @@ const DENIED_FEATURES = [
   'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking',
 ];
 
+/**
+ * What each CAPTCHA provider's widget needs (src/lib/auth/captcha.ts loads its script, which runs
+ * the challenge in a frame), as the providers document it: allowed only when it is configured.
+ */
+const CAPTCHA_SOURCES: Record<CaptchaProvider, string[]> = {
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  turnstile: ['https://challenges.cloudflare.com'],
+};
+
 /** The Content-Security-Policy of every page. */
-export function contentSecurityPolicy({ scriptHashes, connectOrigins }: Pick<PolicyInputs, 'scriptHashes' | 'connectOrigins'>): string {
+export function contentSecurityPolicy({
+  scriptHashes,
+  connectOrigins,
+  captcha,
+}: Pick<PolicyInputs, 'scriptHashes' | 'connectOrigins' | 'captcha'>): string {
+  const captchaSources = captcha ? CAPTCHA_SOURCES[captcha] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // Scripts: the site's own files, and its inline scripts by hash only (no 'unsafe-inline').
-    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...captchaSources],
     // Styles may be inline: the CSS is inlined into each page (a <style> per page, so a hash per
     // page) and components set custom properties in style="" attributes, which a hash can allow
     // only with 'unsafe-hashes'. Injected CSS cannot run script; the policy's weight is on scripts.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...captchaSources],
     // The favicon is a data: URL (src/lib/brand-mark.ts).
     'img-src': ["'self'", 'data:'],
     'media-src': ["'self'"],
-    'connect-src': ["'self'", ...new Set(connectOrigins)],
+    'connect-src': ["'self'", ...new Set(connectOrigins), ...captchaSources],
+    'frame-src': captchaSources.length > 0 ? captchaSources : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -33,10 +33,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // Tests run against the production build, exactly what a CDN would serve, built to talk to
-      // the backend above. --ignore-lock lets this preview start while another one (npm start, a
-      // second suite) is already running.
-      command: `npm run build && npx astro preview --host 127.0.0.1 --port ${E2E_PORT} --ignore-lock`,
+      // Tests run against the production build, exactly what a CDN would serve (with the headers
+      // of its _headers file: scripts/serve-site.ts), built to talk to the backend above.
+      command: `npm run build && node scripts/serve-site.ts --port ${E2E_PORT}`,
       url: baseURL,
       env: E2E_SITE_ENV,
       reuseExistingServer: !process.env.CI,

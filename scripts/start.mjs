@@ -93,7 +93,8 @@ if (buildCode !== 0) {
   console.error(`astro build failed (exit code ${buildCode}).`);
   stopAll(buildCode);
 } else {
-  const preview = start('site', [astro, 'preview', '--host', '127.0.0.1', '--port', String(SITE_PORT)], siteEnv);
+  // The site server sends the headers of dist/_headers, as the production host will.
+  const preview = start('site', [`${root}scripts/serve-site.ts`, '--port', String(SITE_PORT)], siteEnv);
   preview.exited.then((code) => {
     if (!stopping) {
       console.error(`The site server stopped (exit code ${code}).`);

@@ -104,9 +104,14 @@ export async function runAs<T = Record<string, unknown>>(
   sql: string,
   params: unknown[] = [],
 ): Promise<QueryResult<T>> {
+  return transactionAs(db, actor, (tx) => tx.query<T>(sql, params));
+}
+
+/** Runs several statements as actor in one transaction (one now()) and commits them. */
+export async function transactionAs<T>(db: ScriptDb, actor: Actor, work: (tx: Sql) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await becomeActor(tx, actor);
-    return tx.query<T>(sql, params);
+    return work(tx);
   });
 }
 

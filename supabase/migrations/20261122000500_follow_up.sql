@@ -24,7 +24,8 @@
   * row whose lease (locked_until) has passed belongs to a worker that died; it is claimable again,
   * so killing a worker mid-send loses nothing (the email may then go out twice, never zero times).
   * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose address
-  * unsubscribed first (Section - Newsletter unsubscribe).
+  * unsubscribed first (Section - Newsletter unsubscribe). Deleting a subject row deletes its
+  * notifications (private.forget_notifications).
  */
 create table public.notifications
 (
@@ -59,7 +60,7 @@ comment on column public.notifications.recipient is 'NULL for the consultancy''s
 comment on column public.notifications.dedupe_key is '<kind>:<subject or status change id>; unique, so nothing is notified twice.';
 comment on column public.notifications.sent_at is 'When it was sent; NULL on a sent row that was completed without sending (unsubscribed first).';
 
--- The admin dashboard shows each row's notifications.
+-- The admin dashboard shows each row's notifications; deleting a row deletes its notifications.
 create index notifications_subject_idx on public.notifications (subject_table, subject_id);
 -- The claim: rows waiting for a try (queued and due, or sending with a lapsed lease), oldest first.
 create index notifications_claimable_idx on public.notifications ((coalesce(locked_until, next_attempt_at)))
@@ -243,6 +244,27 @@ $$;
 revoke all on function private.queue_notification(text, text, text, uuid, text, jsonb) from public, anon, authenticated;
 
 /**
+  * After delete on a subject table: removes the notifications of the deleted row, sent or not.
+  * An email about a row that is gone cannot be written, and its recipient's address must not
+  * outlive the row (deleting a subscriber or a lead is how staff honour a request to be
+  * forgotten). A worker sending one at that moment finds nothing to complete.
+ */
+create or replace function private.forget_notifications()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    delete from public.notifications where subject_table = tg_table_name and subject_id = old.id;
+    return null;
+end;
+$$;
+
+revoke all on function private.forget_notifications() from public, anon, authenticated;
+
+/**
   * -------------------------------------------------------
   * Section - Notifications: privileges and row-level security
   * -------------------------------------------------------
@@ -335,6 +357,12 @@ create trigger visa_applications_follow_up
     on public.visa_applications
     for each row
 execute function private.on_application_submitted();
+
+create trigger visa_applications_forget_notifications
+    after delete
+    on public.visa_applications
+    for each row
+execute function private.forget_notifications();
 
 /**
   * After a status change of a visa application (a real change: setting the same status again
@@ -480,6 +508,12 @@ create trigger bookings_follow_up
     for each row
 execute function private.on_booking_submitted();
 
+create trigger bookings_forget_notifications
+    after delete
+    on public.bookings
+    for each row
+execute function private.forget_notifications();
+
 /**
   * After insert on contact_messages: the staff's "new contact message" email.
  */
@@ -504,6 +538,12 @@ create trigger contact_messages_follow_up
     on public.contact_messages
     for each row
 execute function private.on_contact_message_submitted();
+
+create trigger contact_messages_forget_notifications
+    after delete
+    on public.contact_messages
+    for each row
+execute function private.forget_notifications();
 
 /**
   * Marks a booking or contact message handled by the calling admin, or new again. Security
@@ -608,6 +648,12 @@ create trigger newsletter_subscribers_follow_up
     on public.newsletter_subscribers
     for each row
 execute function private.on_newsletter_subscribed();
+
+create trigger newsletter_subscribers_forget_notifications
+    after delete
+    on public.newsletter_subscribers
+    for each row
+execute function private.forget_notifications();
 
 /**
   * Before insert on newsletter_subscribers: an address that unsubscribed and signs up again is

@@ -206,6 +206,27 @@ describe('storing a submission queues its notifications in the same transaction'
   });
 });
 
+describe('deleting a submission', () => {
+  it('deletes its notifications, sent or not, and nobody else’s', async () => {
+    const doomed = await bookAsVisitor(uniqueEmail('forget-me'));
+    const kept = await bookAsVisitor(uniqueEmail('keep-me'));
+    await db.query(`update public.notifications set status = 'sent', sent_at = now() where subject_id = $1 and kind = 'staff_new_booking'`, [
+      doomed,
+    ]);
+    await runAs(db, admin, 'delete from public.bookings where id = $1', [doomed]);
+    expect(await queueOf(doomed)).toEqual([]);
+    expect(await queueOf(kept)).toHaveLength(2);
+  });
+
+  it('deletes a subscriber’s welcome with the subscriber', async () => {
+    const email = uniqueEmail('leaving');
+    await runAs(db, anon, 'select public.subscribe_newsletter($1)', [email]);
+    const { rows } = await db.query<{ id: string }>('select id from public.newsletter_subscribers where email = $1', [email]);
+    await runAs(db, admin, 'delete from public.newsletter_subscribers where id = $1', [rows[0]!.id]);
+    expect(await queueOf(rows[0]!.id)).toEqual([]);
+  });
+});
+
 describe('the worker’s claim and complete', () => {
   beforeEach(async () => {
     await db.query('delete from public.notifications');

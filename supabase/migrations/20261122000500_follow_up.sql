@@ -225,11 +225,13 @@ revoke all on function public.retry_notification(uuid) from public, anon, authen
 grant execute on function public.retry_notification(uuid) to authenticated;
 
 /**
-  * Queues one notification; a second one with the same dedupe_key is skipped, so a trigger that
-  * fires again for the same event queues nothing more. Called by the trigger functions below.
+  * Queues one notification of the event event_id (the subject row's insert when NULL, else e.g. a
+  * status change), keyed <kind>:<event id>. A second one for the same event is skipped, so a
+  * trigger that fires again for the same event queues nothing more. Called by the trigger
+  * functions below.
  */
 create or replace function private.queue_notification(kind text, recipient text, subject_table text, subject_id uuid,
-                                                       dedupe_key text, payload jsonb default '{}')
+                                                       payload jsonb default '{}', event_id uuid default null)
     returns void
     language sql
     set search_path = ''
@@ -237,11 +239,12 @@ as
 $$
 insert into public.notifications (kind, recipient, subject_table, subject_id, payload, dedupe_key)
 values (queue_notification.kind, queue_notification.recipient, queue_notification.subject_table,
-        queue_notification.subject_id, queue_notification.payload, queue_notification.dedupe_key)
+        queue_notification.subject_id, queue_notification.payload,
+        queue_notification.kind || ':' || coalesce(queue_notification.event_id, queue_notification.subject_id))
 on conflict (dedupe_key) do nothing;
 $$;
 
-revoke all on function private.queue_notification(text, text, text, uuid, text, jsonb) from public, anon, authenticated;
+revoke all on function private.queue_notification(text, text, text, uuid, jsonb, uuid) from public, anon, authenticated;
 
 /**
   * After delete on a subject table: removes the notifications of the deleted row, sent or not.
@@ -342,10 +345,8 @@ begin
     insert into public.application_status_changes (application_id, from_status, to_status, changed_by)
     values (new.id, null, new.status, private.acting_profile());
 
-    perform private.queue_notification('staff_new_application', null, 'visa_applications', new.id,
-                                       'staff_new_application:' || new.id);
-    perform private.queue_notification('applicant_application_received', new.email, 'visa_applications', new.id,
-                                       'applicant_application_received:' || new.id);
+    perform private.queue_notification('staff_new_application', null, 'visa_applications', new.id);
+    perform private.queue_notification('applicant_application_received', new.email, 'visa_applications', new.id);
     return null;
 end;
 $$;
@@ -385,9 +386,9 @@ begin
 
     if new.status in ('in_review', 'approved', 'rejected') then
         perform private.queue_notification('applicant_status_changed', new.email, 'visa_applications', new.id,
-                                           'applicant_status_changed:' || change_id,
                                            jsonb_build_object('from_status', old.status, 'to_status', new.status,
-                                                              'status_change_id', change_id));
+                                                              'status_change_id', change_id),
+                                           event_id => change_id);
     end if;
     return null;
 end;
@@ -493,9 +494,8 @@ create or replace function private.on_booking_submitted()
 as
 $$
 begin
-    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id, 'staff_new_booking:' || new.id);
-    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id,
-                                       'booking_confirmation:' || new.id);
+    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id);
+    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id);
     return null;
 end;
 $$;
@@ -525,8 +525,7 @@ create or replace function private.on_contact_message_submitted()
 as
 $$
 begin
-    perform private.queue_notification('staff_new_contact_message', null, 'contact_messages', new.id,
-                                       'staff_new_contact_message:' || new.id);
+    perform private.queue_notification('staff_new_contact_message', null, 'contact_messages', new.id);
     return null;
 end;
 $$;
@@ -635,8 +634,7 @@ create or replace function private.on_newsletter_subscribed()
 as
 $$
 begin
-    perform private.queue_notification('newsletter_welcome', new.email, 'newsletter_subscribers', new.id,
-                                       'newsletter_welcome:' || new.id);
+    perform private.queue_notification('newsletter_welcome', new.email, 'newsletter_subscribers', new.id);
     return null;
 end;
 $$;

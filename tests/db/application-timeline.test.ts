@@ -9,8 +9,8 @@ import {
   anon,
   application,
   attemptAs,
+  createAdmin,
   createUser,
-  makeAdmin,
   openTestDb,
   runAs,
   service,
@@ -29,10 +29,7 @@ let applicationId: string;
 
 beforeAll(async () => {
   db = await openTestDb();
-  const boss = await createUser(db, 'boss@example.com');
-  await makeAdmin(db, boss.id);
-  adminId = boss.id;
-  admin = signedIn('admin', boss);
+  ({ id: adminId, actor: admin } = await createAdmin(db));
   const amara = await createUser(db, 'amara@example.com');
   applicantId = amara.id;
   applicant = signedIn('applicant', amara);

@@ -11,8 +11,8 @@ import {
   anon,
   application,
   attemptAs,
+  createAdmin,
   createUser,
-  makeAdmin,
   openTestDb,
   runAs,
   service,
@@ -31,13 +31,8 @@ let user: Actor;
 
 beforeAll(async () => {
   db = await openTestDb();
-  const boss = await createUser(db, 'boss@example.com');
-  await makeAdmin(db, boss.id);
-  adminId = boss.id;
-  admin = signedIn('admin', boss);
-  const deputy = await createUser(db, 'deputy@example.com');
-  await makeAdmin(db, deputy.id);
-  secondAdmin = signedIn('second admin', deputy);
+  ({ id: adminId, actor: admin } = await createAdmin(db));
+  secondAdmin = (await createAdmin(db, 'deputy@example.com')).actor;
   user = signedIn('user', await createUser(db, 'user@example.com'));
 });
 

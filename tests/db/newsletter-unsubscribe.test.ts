@@ -9,8 +9,8 @@ import {
   DENIED,
   anon,
   attemptAs,
+  createAdmin,
   createUser,
-  makeAdmin,
   openTestDb,
   runAs,
   service,
@@ -26,9 +26,7 @@ let user: Actor;
 
 beforeAll(async () => {
   db = await openTestDb();
-  const boss = await createUser(db, 'boss@example.com');
-  await makeAdmin(db, boss.id);
-  admin = signedIn('admin', boss);
+  admin = (await createAdmin(db)).actor;
   user = signedIn('user', await createUser(db, 'user@example.com'));
 });
 

@@ -13,8 +13,8 @@ import {
   anon,
   application,
   attemptAs,
+  createAdmin,
   createUser,
-  makeAdmin,
   openTestDb,
   runAs,
   service,
@@ -31,9 +31,7 @@ let applicant: Actor;
 
 beforeAll(async () => {
   db = await openTestDb();
-  const boss = await createUser(db, 'boss@example.com');
-  await makeAdmin(db, boss.id);
-  admin = signedIn('admin', boss);
+  admin = (await createAdmin(db)).actor;
   applicant = signedIn('applicant', await createUser(db, 'applicant@example.com'));
 });
 

@@ -431,6 +431,8 @@ describe('who may touch the queue', () => {
 // PGlite serves one connection at a time, so two workers can only be tried on a real server.
 describe.skipIf(!process.env['DATABASE_URL'])('two workers claiming at once (PostgreSQL only: PGlite is a single connection)', () => {
   const workers: pg.Client[] = [];
+  // The issue's "1,000 queued notifications at once".
+  const QUEUED = 1000;
 
   beforeAll(async () => {
     const { rows } = await db.query<{ name: string }>('select current_database() as name');
@@ -453,7 +455,8 @@ describe.skipIf(!process.env['DATABASE_URL'])('two workers claiming at once (Pos
     await db.query(
       `insert into public.notifications (kind, subject_table, subject_id, dedupe_key)
        select 'staff_new_booking', 'bookings', s, 'staff_new_booking:' || s
-       from (select extensions.gen_random_uuid() as s from generate_series(1, 40)) as subjects`,
+       from (select extensions.gen_random_uuid() as s from generate_series(1, $1::int)) as subjects`,
+      [QUEUED],
     );
   });
 
@@ -468,30 +471,33 @@ describe.skipIf(!process.env['DATABASE_URL'])('two workers claiming at once (Pos
       // The first worker's transaction is still open: its rows are locked, not yet sending.
       const theirs = await claimedBy(second, 100);
       expect(mine).toHaveLength(10);
-      expect(theirs).toHaveLength(30);
+      expect(theirs).toHaveLength(100);
       expect(theirs.filter((id) => mine.includes(id))).toEqual([]);
     } finally {
       await first.query('commit');
     }
     const { rows } = await db.query<{ status: string; attempts: number; n: number }>(
-      'select status, attempts, count(*)::int as n from public.notifications group by 1, 2',
+      'select status, attempts, count(*)::int as n from public.notifications group by 1, 2 order by 1',
     );
-    expect(rows).toEqual([{ status: 'sending', attempts: 1, n: 40 }]);
+    expect(rows).toEqual([
+      { status: 'queued', attempts: 0, n: QUEUED - 110 },
+      { status: 'sending', attempts: 1, n: 110 },
+    ]);
   });
 
-  it('hands every row to exactly one of four workers racing for them', async () => {
+  it('hands each of 1,000 queued rows to exactly one of four workers racing for them', async () => {
     const rounds = await Promise.all(
       workers.map(async (client) => {
         const got: string[] = [];
         for (;;) {
-          const batch = await claimedBy(client, 3);
+          const batch = await claimedBy(client, 20);
           if (batch.length === 0) return got;
           got.push(...batch);
         }
       }),
     );
     const all = rounds.flat();
-    expect(all).toHaveLength(40);
-    expect(new Set(all).size).toBe(40);
+    expect(all).toHaveLength(QUEUED);
+    expect(new Set(all).size).toBe(QUEUED);
   });
 });

@@ -23,9 +23,9 @@
   * next_attempt_at after a failed try, or failed after the last try (with last_error). A sending
   * row whose lease (locked_until) has passed belongs to a worker that died; it is claimable again,
   * so killing a worker mid-send loses nothing (the email may then go out twice, never zero times).
-  * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose address
-  * unsubscribed first (Section - Newsletter unsubscribe). Deleting a subject row deletes its
-  * notifications (private.forget_notifications).
+  * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose
+  * address unsubscribed first (Section - Newsletter: welcome and unsubscribe). Deleting a subject
+  * row deletes its notifications (private.forget_notifications).
  */
 create table public.notifications
 (

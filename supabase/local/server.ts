@@ -1,6 +1,7 @@
 // The embedded Supabase-compatible backend: one node:http server for /auth/v1 (GoTrue subset),
-// /rest/v1 (PostgREST subset) and /mail (the local outbox), with the API gateway's apikey check
-// and CORS for the site's origins.
+// /rest/v1 (PostgREST subset), /functions/v1 (the project's Edge Functions) and /mail (the local
+// outbox), with the API gateway's apikey check and CORS for the site's origins; beside it, the SMTP
+// catcher that feeds the outbox.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from './db/types.ts';
@@ -15,6 +16,8 @@ import { handleAuth } from './auth/routes.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
 import { outboxRoute } from './mail/outbox-route.ts';
+import { startSmtpCatcher, type SmtpCatcher } from './mail/smtp-catcher.ts';
+import { functionRoute } from './functions.ts';
 import { Catalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { restIdentity } from './rest/identity.ts';
@@ -24,6 +27,8 @@ export interface BackendServer {
   url: string;
   keys: ApiKeys;
   outbox: Outbox;
+  /** Port of the SMTP catcher feeding the outbox (null when config.smtpCatcherPort is null). */
+  smtpPort: number | null;
   /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
   settled(): Promise<void>;
   /** Stops accepting requests and closes open connections (the database stays open). */
@@ -42,6 +47,8 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   const catalog = new Catalog(db);
   await catalog.load();
   const mailer = new Mailer(config);
+  // This server's own address, known once it listens: functions call the REST API through it.
+  let selfUrl = '';
   const authCtx = { db, config, mailer, limits: new AuthLimits(config.rateLimits, config.otpExpirySeconds), background: new BackgroundQueue() };
 
   const server = createHttpServer((req, res) => {
@@ -60,6 +67,17 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const path = url.pathname;
+    if (path.startsWith('/functions/v1/')) {
+      // Functions answer for themselves, CORS included, as behind the hosted gateway with --no-verify-jwt.
+      const env = { supabaseUrl: selfUrl, apiKey: keys.anonKey, siteUrl: config.siteUrl };
+      try {
+        write(res, await functionRoute(req, method, url, env, config.bodyLimitBytes), {}, method);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        sendError(res, err, false);
+      }
+      return;
+    }
     const area = path.startsWith('/auth/v1/') ? 'auth' : path.startsWith('/rest/v1/') ? 'rest' : 'other';
     const versioned = (header(req, 'x-supabase-api-version') ?? '') >= API_VERSION;
     const cors = area === 'other' ? {} : corsHeaders(req, config.corsOrigins);
@@ -140,6 +158,16 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   server.keepAliveTimeout = 5_000;
   const address = server.address() as AddressInfo;
   const url = `http://${config.host}:${address.port}`;
+  selfUrl = url;
+  let catcher: SmtpCatcher | null = null;
+  if (config.smtpCatcherPort !== null) {
+    try {
+      catcher = await startSmtpCatcher({ host: config.host, port: config.smtpCatcherPort, outbox: mailer.outbox });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   if (config.port === 0) {
     // Links in emails and the token issuer must name the port actually chosen.
     config.apiUrl = url;
@@ -148,12 +176,17 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     url,
     keys,
     outbox: mailer.outbox,
+    smtpPort: catcher?.port ?? null,
     settled: () => authCtx.background.settled(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+        catcher?.close(),
+      ]);
+    },
   };
 }
 

@@ -1,0 +1,98 @@
+// One round of delivery: claim due rows (public.claim_notifications: `for update skip locked` and
+// a lease, so two workers never take the same row and a killed worker's rows come back), then
+// for each one read its subject row, render its email, send it over SMTP and record the outcome
+// (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createTransport, type Transporter } from 'nodemailer';
+import { loadBrand } from './emails/brand.ts';
+import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
+import type { SubscriberRow } from './emails/types.ts';
+import type { WorkerSettings } from './settings.ts';
+
+/** A row of public.notifications as claim_notifications returns it. */
+export interface Notification {
+  id: string;
+  kind: NotificationKind;
+  recipient: string | null;
+  subject_table: string;
+  subject_id: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** The Message-ID of a notification's email: the same on every attempt, so a resend after a crash can be recognised. */
+export function messageId(notificationId: string): string {
+  return `<${notificationId}@bridgewayvisa.com>`;
+}
+
+/** Most SMTP connections one round opens; sends beyond it wait for a free one. */
+const CONNECTIONS = 2;
+
+/** Claims one batch and delivers it; returns how many rows were claimed (0: the queue has nothing due). */
+export async function deliverBatch(client: SupabaseClient, settings: WorkerSettings): Promise<number> {
+  const { data, error } = await client.rpc('claim_notifications', { max_rows: settings.batchSize, lease_seconds: settings.leaseSeconds });
+  if (error) throw new Error(`claim_notifications: ${error.message}`);
+  const rows = (data ?? []) as Notification[];
+  if (rows.length === 0) return 0;
+  const transport = smtpTransport(settings);
+  try {
+    await Promise.all(rows.map((row) => deliverOne(client, transport, settings, row)));
+  } finally {
+    transport.close();
+  }
+  return rows.length;
+}
+
+async function deliverOne(client: SupabaseClient, transport: Transporter, settings: WorkerSettings, row: Notification): Promise<void> {
+  let failure: string | null = null;
+  try {
+    await send(client, transport, settings, row);
+  } catch (error) {
+    // What the row records as its last error: the mail server's reply or the reason, one line.
+    failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
+  }
+  const { error } = await client.rpc('complete_notification', { notification_id: row.id, error: failure });
+  // The lease brings the row back if this fails: it is sent again, with the same Message-ID.
+  if (error) console.error(`[worker] complete_notification ${row.id}: ${error.message}`);
+}
+
+async function send(client: SupabaseClient, transport: Transporter, settings: WorkerSettings, row: Notification): Promise<void> {
+  const template = TEMPLATES[row.kind];
+  if (!template) throw new Error(`Unknown notification kind ${row.kind}`);
+  const { data: subject, error } = await client.from(template.table).select('*').eq('id', row.subject_id).maybeSingle();
+  if (error) throw new Error(`reading ${template.table}: ${error.message}`);
+  // The lead was deleted, or the subscriber left before their welcome went out: nothing to say.
+  if (!subject || (row.kind === 'newsletter_welcome' && (subject as SubscriberRow).unsubscribed_at)) return;
+  const brand = loadBrand();
+  const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl: settings.supabaseUrl });
+  await transport.sendMail({
+    messageId: messageId(row.id),
+    from: settings.from,
+    to: row.recipient ?? brand.staff,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: email.headers,
+    attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    // Base64 bodies keep every line short and every byte intact whatever a user typed.
+    textEncoding: 'base64',
+  });
+}
+
+/** A pooled transport for one round: its connections close with the round. */
+function smtpTransport(settings: WorkerSettings): Transporter {
+  const { smtp, smtpTimeoutMs } = settings;
+  return createTransport({
+    pool: true,
+    maxConnections: CONNECTIONS,
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+    name: 'localhost',
+    // A slow or silent server fails the send after this long; the row is retried later.
+    connectionTimeout: smtpTimeoutMs,
+    greetingTimeout: smtpTimeoutMs,
+    socketTimeout: smtpTimeoutMs,
+  });
+}

@@ -1,9 +1,14 @@
 // The local mail catcher: an SMTP server on 127.0.0.1 (like the Supabase CLI's, port 54325) that
 // accepts every message and puts it into the outbox, so the notification worker sends locally
-// exactly as it does in production (SMTP), and a developer reads the result at /mail.
+// exactly as it does in production (SMTP), and a developer reads the result at /mail. When the
+// backend has an SMTP server configured (SMTP_HOST), each message also goes on to it, as the auth
+// emails do.
 import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import type { SmtpConfig } from '../config.ts';
 import type { MailAttachment, Outbox } from './outbox.ts';
 
 export interface CatcherOptions {
@@ -13,6 +18,8 @@ export interface CatcherOptions {
   outbox: Outbox;
   /** Recipients refused at RCPT TO with 550, as a real server refuses an unknown mailbox (fault tests). */
   refuse?: RegExp;
+  /** A server each message is passed on to, unchanged, after it is in the outbox. */
+  relay?: SmtpConfig | null;
 }
 
 export interface SmtpCatcher {
@@ -24,7 +31,7 @@ export interface SmtpCatcher {
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 
 /** Starts the catcher; resolves once it listens. */
-export async function startSmtpCatcher({ host = '127.0.0.1', port, outbox, refuse }: CatcherOptions): Promise<SmtpCatcher> {
+export async function startSmtpCatcher({ host = '127.0.0.1', port, outbox, refuse, relay }: CatcherOptions): Promise<SmtpCatcher> {
   const server = new SMTPServer({
     // Loopback only, nothing to protect: no TLS upgrade and no login, as with the CLI's catcher.
     authOptional: true,
@@ -39,11 +46,15 @@ export async function startSmtpCatcher({ host = '127.0.0.1', port, outbox, refus
       callback();
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
+      const recipients = session.envelope.rcptTo.map((r) => r.address);
+      const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+      readAll(stream)
+        .then(async (raw) => {
+          const mail = await simpleParser(raw);
           // One outbox entry per envelope recipient, so /mail.json?to= finds each one's copy.
-          for (const rcpt of session.envelope.rcptTo) outbox.add(toMessage(mail, rcpt.address));
+          for (const to of recipients) outbox.add(toMessage(mail, to));
           callback();
+          if (relay) passOn(relay, sender, recipients, raw);
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     },
@@ -58,6 +69,30 @@ export async function startSmtpCatcher({ host = '127.0.0.1', port, outbox, refus
     port: (server.server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function readAll(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+/** Sends the message as received to the configured server; a failure is logged (the outbox has it). */
+function passOn(relay: SmtpConfig, from: string, to: string[], raw: Buffer): void {
+  const transport = createTransport({
+    host: relay.host,
+    port: relay.port,
+    secure: relay.secure,
+    ...(relay.user ? { auth: { user: relay.user, pass: relay.pass ?? '' } } : {}),
+    name: 'localhost',
+  });
+  transport
+    .sendMail({ envelope: { from, to }, raw })
+    .catch((error: unknown) => console.error(`[mail] SMTP relay to ${to.join(', ')} failed: ${error instanceof Error ? error.message : String(error)}`))
+    .finally(() => transport.close());
 }
 
 function toMessage(mail: ParsedMail, to: string) {

@@ -4,7 +4,7 @@
 // (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTransport, type Transporter } from 'nodemailer';
-import { loadBrand } from './emails/brand.ts';
+import { loadBrand, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
 import type { WorkerSettings } from './settings.ts';
@@ -28,25 +28,54 @@ export function messageId(notificationId: string): string {
 /** Most SMTP connections one round opens; sends beyond it wait for a free one. */
 const CONNECTIONS = 2;
 
+/** The subject rows of a batch by id, or the reason a table could not be read. */
+type Subjects = Map<string, Record<string, unknown> | Error>;
+
 /** Claims one batch and delivers it; returns how many rows were claimed (0: the queue has nothing due). */
 export async function deliverBatch(client: SupabaseClient, settings: WorkerSettings): Promise<number> {
   const { data, error } = await client.rpc('claim_notifications', { max_rows: settings.batchSize, lease_seconds: settings.leaseSeconds });
   if (error) throw new Error(`claim_notifications: ${error.message}`);
   const rows = (data ?? []) as Notification[];
   if (rows.length === 0) return 0;
+  // Read once per batch: the staff list and brand of content/site.json, and the subject rows (one query per table).
+  const brand = loadBrand();
+  const subjects = await readSubjects(client, rows);
   const transport = smtpTransport(settings);
   try {
-    await Promise.all(rows.map((row) => deliverOne(client, transport, settings, row)));
+    await Promise.all(rows.map((row) => deliverOne(client, transport, { settings, brand, subjects }, row)));
   } finally {
     transport.close();
   }
   return rows.length;
 }
 
-async function deliverOne(client: SupabaseClient, transport: Transporter, settings: WorkerSettings, row: Notification): Promise<void> {
+interface Round {
+  settings: WorkerSettings;
+  brand: Brand;
+  subjects: Subjects;
+}
+
+async function readSubjects(client: SupabaseClient, rows: Notification[]): Promise<Subjects> {
+  const subjects: Subjects = new Map();
+  const tables = new Map<string, string[]>();
+  for (const row of rows) {
+    const table = TEMPLATES[row.kind]?.table;
+    if (table) tables.set(table, [...(tables.get(table) ?? []), row.subject_id]);
+  }
+  await Promise.all(
+    [...tables].map(async ([table, ids]) => {
+      const { data, error } = await client.from(table).select('*').in('id', [...new Set(ids)]);
+      if (error) for (const id of ids) subjects.set(id, new Error(`reading ${table}: ${error.message}`));
+      else for (const subject of data as Record<string, unknown>[]) subjects.set(subject.id as string, subject);
+    }),
+  );
+  return subjects;
+}
+
+async function deliverOne(client: SupabaseClient, transport: Transporter, round: Round, row: Notification): Promise<void> {
   let failure: string | null = null;
   try {
-    await send(client, transport, settings, row);
+    await send(transport, round, row);
   } catch (error) {
     // What the row records as its last error: the mail server's reply or the reason, one line.
     failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
@@ -56,14 +85,12 @@ async function deliverOne(client: SupabaseClient, transport: Transporter, settin
   if (error) console.error(`[worker] complete_notification ${row.id}: ${error.message}`);
 }
 
-async function send(client: SupabaseClient, transport: Transporter, settings: WorkerSettings, row: Notification): Promise<void> {
-  const template = TEMPLATES[row.kind];
-  if (!template) throw new Error(`Unknown notification kind ${row.kind}`);
-  const { data: subject, error } = await client.from(template.table).select('*').eq('id', row.subject_id).maybeSingle();
-  if (error) throw new Error(`reading ${template.table}: ${error.message}`);
+async function send(transport: Transporter, { settings, brand, subjects }: Round, row: Notification): Promise<void> {
+  if (!TEMPLATES[row.kind]) throw new Error(`Unknown notification kind ${row.kind}`);
+  const subject = subjects.get(row.subject_id);
+  if (subject instanceof Error) throw subject;
   // The lead was deleted, or the subscriber left before their welcome went out: nothing to say.
-  if (!subject || (row.kind === 'newsletter_welcome' && (subject as SubscriberRow).unsubscribed_at)) return;
-  const brand = loadBrand();
+  if (!subject || (row.kind === 'newsletter_welcome' && (subject as unknown as SubscriberRow).unsubscribed_at)) return;
   const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl: settings.supabaseUrl });
   await transport.sendMail({
     messageId: messageId(row.id),

@@ -4,7 +4,8 @@
 // applications; the start time with that data; a cheap read's latency during a burst of 100
 // wrong-password logins; whether password recovery answers a known address as fast as an unknown
 // one; whether 200 concurrent submissions leave exactly 200 rows; and how many acknowledged rows
-// survive `kill -9` (PGlite, and PostgreSQL when DATABASE_URL is set). A benchmark, not a test:
+// survive `kill -9` (PGlite, and PostgreSQL when DATABASE_URL is set); and the notification
+// figures (tests/bench/lib/notifications.ts). A benchmark, not a test:
 // it reports, it does not fail on a goal.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { apiKeys } from '../../supabase/local/jwt.ts';
 import { startBackendProcess, type BackendProcess } from '../support/backend-process.ts';
 import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts';
 import { concurrentFormSubmissions } from './lib/form-load.ts';
+import { measureNotifications } from './lib/notifications.ts';
 import { recoverTiming } from './lib/recover-timing.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -377,6 +379,14 @@ try {
   } else {
     report('kill -9 on PostgreSQL', 'skipped (set DATABASE_URL to run it)');
   }
+
+  // 11. Notifications (issue 17): form inserts/s without and with the queueing triggers, the
+  // worker's throughput over 1,000 queued rows, and stored row → email in the outbox.
+  const notifications = await measureNotifications(join(dir, 'notifications'), RAISED_AUTH_LIMITS, measure, INSERTS, CONCURRENCY);
+  results.notifications = notifications;
+  report('booking inserts/s: triggers off (before) / on (after)', `${notifications.insertsPerSecondBefore} / ${notifications.insertsPerSecondAfter}/s (${notifications.changePercent}%)`, 'no more than 10% slower', notifications.changePercent >= -10);
+  report('worker: 1,000 queued notifications', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
+  report('stored booking -> its email in the outbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 
   const out = join(PROJECT_ROOT, 'bench-results');
   await mkdir(out, { recursive: true });

@@ -133,7 +133,7 @@ describe('volume and concurrency', () => {
     expect(new Set(ids).size).toBe(1000);
     const { rows } = await backend.db.query<{ status: string; n: number }>(`select status, count(*)::int as n from public.notifications group by status`);
     expect(rows.filter((r) => r.status !== 'sent' && r.status !== 'failed')).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   test('two workers started together send each notification exactly once', async () => {
     const before = messageIds(await notificationMail(backend)).length;

@@ -14,7 +14,7 @@ afterAll(() => backend.close());
 
 /** Delivers what is due and returns the notification emails to `to`. */
 async function deliverTo(to: string): Promise<MailMessage[]> {
-  await drain(backend, settingsFor(backend));
+  await drain(settingsFor(backend));
   return (await notificationMail(backend)).filter((m) => m.to === to);
 }
 

@@ -40,7 +40,7 @@ async function settled(): Promise<void> {
 /** Sends everything still due so later tests start from an empty queue. */
 async function flush(): Promise<void> {
   await makeDue(backend);
-  await drain(backend, settingsFor(backend));
+  await drain(settingsFor(backend));
 }
 
 test('a recipient the mail server refuses is retried with backoff, then marked failed with the reply', async () => {
@@ -48,13 +48,13 @@ test('a recipient the mail server refuses is retried with backoff, then marked f
   try {
     const settings = settingsFor(backend, { smtp: { host: '127.0.0.1', port: refusing.port, secure: false } });
     const bookingId = await book(uniqueEmail('refused'));
-    await drain(backend, settings);
+    await drain(settings);
     let [, confirmation] = await queue(backend, bookingId).then((rows) => [rows.find((r) => r.kind === 'staff_new_booking'), rows.find((r) => r.kind === 'booking_confirmation')]);
     expect(confirmation).toMatchObject({ status: 'queued', attempts: 1 });
     expect(confirmation!.last_error).toMatch(/550/);
     for (let attempt = 2; attempt <= 5; attempt++) {
       await makeDue(backend);
-      await drain(backend, settings);
+      await drain(settings);
     }
     const rows = await queue(backend, bookingId);
     confirmation = rows.find((r) => r.kind === 'booking_confirmation');
@@ -77,7 +77,7 @@ test('SMTP down: the form still answers 201, the row waits with the reason, and 
   });
   expect(res.status).toBe(201);
   const { rows: stored } = await backend.db.query<{ id: string }>('select id from public.contact_messages where email = $1', [email]);
-  await drain(backend, down);
+  await drain(down);
   const [row] = await queue(backend, stored[0]!.id);
   expect(row).toMatchObject({ status: 'queued', attempts: 1 });
   expect(row!.last_error).toMatch(/ECONNREFUSED/);
@@ -89,7 +89,7 @@ test('a server too slow to answer: the send times out and the row is retried lat
   const slow = await silentServer();
   try {
     const bookingId = await book(uniqueEmail('slow'));
-    await drain(backend, settingsFor(backend, { smtp: { host: '127.0.0.1', port: slow.port, secure: false }, smtpTimeoutMs: 300 }));
+    await drain(settingsFor(backend, { smtp: { host: '127.0.0.1', port: slow.port, secure: false }, smtpTimeoutMs: 300 }));
     for (const row of await queue(backend, bookingId)) {
       expect(row).toMatchObject({ status: 'queued', attempts: 1 });
       expect(row.last_error).toMatch(/Greeting never received|timeout/i);
@@ -111,7 +111,7 @@ test('header-injection characters and HTML in a value stay text: one recipient, 
     page: '/contact',
   });
   expect(error).toBeNull();
-  await drain(backend, settingsFor(backend));
+  await drain(settingsFor(backend));
   const mail = (await notificationMail(backend)).filter((m) => m.subject.startsWith('New message from Eve'));
   expect(mail.map((m) => m.to)).toEqual([STAFF]);
   const [message] = mail;
@@ -127,7 +127,7 @@ describe('volume and concurrency', () => {
   test('1,000 queued notifications are all sent, each exactly once', async () => {
     const before = messageIds(await notificationMail(backend)).length;
     await queueContactMessages(backend, 1000);
-    await drain(backend, settingsFor(backend, { batchSize: 100 }));
+    await drain(settingsFor(backend, { batchSize: 100 }));
     const ids = messageIds(await notificationMail(backend)).slice(before);
     expect(ids).toHaveLength(1000);
     expect(new Set(ids).size).toBe(1000);

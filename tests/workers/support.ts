@@ -33,7 +33,7 @@ export function settingsFor(backend: TestBackend, overrides: Partial<WorkerSetti
 }
 
 /** Runs delivery rounds until no row is due; returns how many rows were handled. */
-export async function drain(backend: TestBackend, settings: WorkerSettings): Promise<number> {
+export async function drain(settings: WorkerSettings): Promise<number> {
   const client = createClient(settings.supabaseUrl, settings.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let total = 0;
   for (;;) {

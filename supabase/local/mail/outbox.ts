@@ -32,6 +32,9 @@ export interface MailMessage {
   sent_at: string;
 }
 
+/** A message as a sender hands it to the outbox: the outbox adds the id, time and links. */
+export type NewMailMessage = Omit<MailMessage, 'id' | 'sent_at' | 'links' | 'headers' | 'attachments'> & Partial<Pick<MailMessage, 'headers' | 'attachments'>>;
+
 /** A bounded in-memory list of sent messages. */
 export class Outbox {
   private messages: MailMessage[] = [];
@@ -43,7 +46,7 @@ export class Outbox {
   }
 
   /** Stores a message and returns it with its id and time. */
-  add(message: Omit<MailMessage, 'id' | 'sent_at' | 'links' | 'headers' | 'attachments'> & Partial<Pick<MailMessage, 'headers' | 'attachments'>>): MailMessage {
+  add(message: NewMailMessage): MailMessage {
     const stored: MailMessage = { headers: {}, attachments: [], ...message, id: this.nextId++, sent_at: new Date().toISOString(), links: linksOf(message.html) };
     this.messages.push(stored);
     if (this.messages.length > this.limit) this.messages.splice(0, this.messages.length - this.limit);

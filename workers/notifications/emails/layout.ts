@@ -5,7 +5,7 @@ import { createElement as h, type ReactNode } from 'react';
 import type { Brand } from './brand.ts';
 
 /** The whole document of one email. */
-export function Layout({ brand, title, children }: { brand: Brand; title: string; children: ReactNode }) {
+export function Layout({ brand, title, children }: { brand: Brand; title: string; children?: ReactNode }) {
   const c = brand.colors;
   return h(
     'html',
@@ -31,12 +31,12 @@ export function Layout({ brand, title, children }: { brand: Brand; title: string
 }
 
 /** A paragraph. */
-export function P({ children }: { children: ReactNode }) {
+export function P({ children }: { children?: ReactNode }) {
   return h('p', { style: { margin: '0 0 12px' } }, children);
 }
 
 /** A call to action as a button-like link (also listed in the plain text with its address). */
-export function Button({ href, children, brand }: { href: string; children: ReactNode; brand: Brand }) {
+export function Button({ href, children, brand }: { href: string; children?: ReactNode; brand: Brand }) {
   return h('p', { style: { margin: '20px 0' } },
     h('a', { href, style: { background: brand.colors.primary, color: brand.colors.primaryInk, padding: '10px 18px', borderRadius: '6px', textDecoration: 'none', fontWeight: 'bold' } }, children),
   );

@@ -7,6 +7,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { loadBrand, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
+import { smtpOptions } from '../../supabase/local/mail/smtp.ts';
 import type { WorkerSettings } from './settings.ts';
 
 /** A row of public.notifications as claim_notifications returns it. */
@@ -106,20 +107,7 @@ async function send(transport: Transporter, { settings, brand, subjects }: Round
   });
 }
 
-/** A pooled transport for one round: its connections close with the round. */
+/** A pooled transport for one round: its connections close with the round. A slow or silent server fails a send after smtpTimeoutMs; the row is retried later. */
 function smtpTransport(settings: WorkerSettings): Transporter {
-  const { smtp, smtpTimeoutMs } = settings;
-  return createTransport({
-    pool: true,
-    maxConnections: CONNECTIONS,
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-    name: 'localhost',
-    // A slow or silent server fails the send after this long; the row is retried later.
-    connectionTimeout: smtpTimeoutMs,
-    greetingTimeout: smtpTimeoutMs,
-    socketTimeout: smtpTimeoutMs,
-  });
+  return createTransport({ ...smtpOptions(settings.smtp, settings.smtpTimeoutMs), pool: true, maxConnections: CONNECTIONS });
 }

@@ -10,6 +10,7 @@ import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import type { SmtpConfig } from '../config.ts';
 import type { MailAttachment, Outbox } from './outbox.ts';
+import { smtpOptions } from './smtp.ts';
 
 export interface CatcherOptions {
   host?: string;
@@ -82,13 +83,7 @@ function readAll(stream: Readable): Promise<Buffer> {
 
 /** Sends the message as received to the configured server; a failure is logged (the outbox has it). */
 function passOn(relay: SmtpConfig, from: string, to: string[], raw: Buffer): void {
-  const transport = createTransport({
-    host: relay.host,
-    port: relay.port,
-    secure: relay.secure,
-    ...(relay.user ? { auth: { user: relay.user, pass: relay.pass ?? '' } } : {}),
-    name: 'localhost',
-  });
+  const transport = createTransport(smtpOptions(relay));
   transport
     .sendMail({ envelope: { from, to }, raw })
     .catch((error: unknown) => console.error(`[mail] SMTP relay to ${to.join(', ')} failed: ${error instanceof Error ? error.message : String(error)}`))

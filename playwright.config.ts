@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
-import { E2E_API_URL, E2E_BACKEND_ENV, E2E_PORT, E2E_SITE_ENV, E2E_SITE_URL } from './tests/e2e/support/e2e-env.ts';
+import { E2E_API_URL, E2E_BACKEND_ENV, E2E_PORT, E2E_SITE_ENV, E2E_SITE_URL, E2E_WORKER_ENV } from './tests/e2e/support/e2e-env.ts';
 
 export const baseURL = E2E_SITE_URL;
 
@@ -29,6 +29,17 @@ export default defineConfig({
       env: E2E_BACKEND_ENV,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The notification worker, as `npm start` runs it, sending the e2e backend's queue to that
+      // backend's SMTP catcher, so tests read every notification from the outbox. It starts after
+      // the backend above and is ready once it prints its first line.
+      command: 'node workers/notifications/main.ts',
+      wait: { stdout: /Notification worker/ },
+      env: E2E_WORKER_ENV,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

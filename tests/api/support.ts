@@ -16,6 +16,9 @@ export interface TestBackend {
   /** Where email links land when no allowed redirect is named (supabase/config.toml site_url). */
   siteUrl: string;
   anonKey: string;
+  serviceRoleKey: string;
+  /** Port of the SMTP catcher feeding the outbox, when the test asked for one. */
+  smtpPort: number | null;
   db: ScriptDb;
   /** A fresh supabase-js client with the anon key and no stored session. */
   client(): SupabaseClient;
@@ -56,6 +59,8 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
     codeFailuresPerClient: 100_000,
     codeFailuresPerAccount: 100_000,
   },
+  // No SMTP catcher unless a test asks for one (smtpCatcherPort: 0), so files never share a port.
+  smtpCatcherPort: null,
 };
 
 /**
@@ -107,6 +112,8 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     url: server.url,
     siteUrl: config.siteUrl,
     anonKey,
+    serviceRoleKey,
+    smtpPort: server.smtpPort,
     db,
     client: () => createClient(server.url, anonKey, options),
     admin: () => createClient(server.url, serviceRoleKey, options),

@@ -33,7 +33,7 @@ async function scratchFolder(name: string, files: Record<string, string> = {}): 
 describe('the project migrations', () => {
   it('are named <version>_<name>.sql, one per domain, in order', async () => {
     const names = (await listMigrations()).map((m) => m.name);
-    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin']);
+    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin', 'follow_up']);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {
@@ -56,7 +56,16 @@ describe('the project migrations', () => {
        where n.nspname = 'public' and c.relkind = 'r' order by c.relname`,
     );
     expect(rows).toEqual(
-      ['bookings', 'contact_messages', 'newsletter_subscribers', 'profiles', 'visa_applications'].map((relname) => ({
+      [
+        'application_notes',
+        'application_status_changes',
+        'bookings',
+        'contact_messages',
+        'newsletter_subscribers',
+        'notifications',
+        'profiles',
+        'visa_applications',
+      ].map((relname) => ({
         relname,
         relrowsecurity: true,
       })),
@@ -85,20 +94,27 @@ describe('the project migrations', () => {
     for (const row of rows) expect(row.proconfig, row.proname).toContain('search_path=""');
   });
 
-  it('leave no public function executable by anonymous visitors except subscribe_newsletter', async () => {
+  it('leave no public function executable by anonymous visitors but the newsletter sign-up and unsubscribe', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
-  it('let signed-in users execute nothing in private but the admin check', async () => {
+  // The admin check, and the security definer halves of the public RPCs (each checks its caller).
+  it('let signed-in users execute nothing in private but the admin check and the RPCs’ definer halves', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['is_admin']);
+    expect(rows.map((row) => row.proname)).toEqual([
+      'admin_overview',
+      'is_admin',
+      'retry_notification',
+      'set_lead_handled',
+      'unsubscribe_newsletter',
+    ]);
   });
 });
 

@@ -66,10 +66,14 @@ export async function fetchNotifications(supabase: SupabaseClient, table: Subjec
   return (data ?? []) as NotificationRow[];
 }
 
-/** Puts a failed notification back in the queue (the database refuses any other change). */
-export async function retryNotification(supabase: SupabaseClient, id: string): Promise<void> {
-  const { error } = await supabase.rpc('retry_notification', { notification_id: id });
+/**
+ * Puts a failed notification back in the queue (the database refuses any other change); false
+ * when it was no longer failed (queued by another click already).
+ */
+export async function retryNotification(supabase: SupabaseClient, id: string): Promise<boolean> {
+  const { data, error } = await supabase.rpc('retry_notification', { notification_id: id });
   if (error) throw error;
+  return data === true;
 }
 
 /** Marks a booking or message handled by the signed-in admin (now), or new again. */

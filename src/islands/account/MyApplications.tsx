@@ -1,7 +1,11 @@
-// The user's own visa applications on /profile: type, date submitted and where it stands.
+// The user's own visa applications on /profile: type, date submitted, where it stands (a labelled
+// badge) and its history of status changes.
 import { APPLICATIONS_FAILED, listOwnApplications } from '../../lib/auth/actions.ts';
+import { applicationStatusTone } from '../../lib/badges.ts';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
+import Badge from '../ui/Badge.tsx';
+import ApplicationHistory from './ApplicationHistory.tsx';
 
 const NO_APPLICATIONS = 'You have not applied for a visa yet.';
 
@@ -42,6 +46,7 @@ export default function MyApplications({ userId }: { userId: string }) {
                 <th scope="col">Visa type</th>
                 <th scope="col">Submitted</th>
                 <th scope="col">Status</th>
+                <th scope="col">History</th>
               </tr>
             </thead>
             <tbody>
@@ -51,7 +56,12 @@ export default function MyApplications({ userId }: { userId: string }) {
                   <td>
                     <time dateTime={row.submitted_at}>{dateFormat.format(new Date(row.submitted_at))}</time>
                   </td>
-                  <td>{APPLICATION_STATUS_LABELS[row.status as ApplicationStatus] ?? row.status}</td>
+                  <td>
+                    <Badge tone={applicationStatusTone(row.status)}>{APPLICATION_STATUS_LABELS[row.status as ApplicationStatus] ?? row.status}</Badge>
+                  </td>
+                  <td>
+                    <ApplicationHistory name={`${row.visa_type} application`} changes={row.changes} />
+                  </td>
                 </tr>
               ))}
             </tbody>

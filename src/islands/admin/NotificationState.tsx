@@ -33,7 +33,7 @@ function NotificationLine({ table, notification }: { table: SubjectTable; notifi
   const kind = notificationKindLabel(notification.kind);
   const retry = useMutation({
     mutationFn: () => retryNotification(getSupabase(), notification.id),
-    onSuccess: () => notify(`${kind}: queued again.`),
+    onSuccess: (queued) => notify(queued ? `${kind}: queued again.` : `${kind}: already queued again.`),
     onError: () => notify('Failed to retry the notification.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications', table] }),
   });

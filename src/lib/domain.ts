@@ -49,3 +49,9 @@ export function consultancyToday(now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone: CONSULTANCY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** A status change as people read it, in the admin's and the applicant's timelines alike. */
+export function statusChangeText(from: string | null, to: string): string {
+  const label = (status: string) => APPLICATION_STATUS_LABELS[status as ApplicationStatus] ?? status;
+  return from ? `Status changed from ${label(from)} to ${label(to)}` : `Application received, status ${label(to)}`;
+}

@@ -38,35 +38,37 @@ export default function MyApplications({ userId }: { userId: string }) {
         </p>
       )}
       {rows && rows.length > 0 && (
-        <div className="profile__table">
-          <table>
-            <caption className="visually-hidden">Your visa applications</caption>
-            <thead>
-              <tr>
-                <th scope="col">Visa type</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Status</th>
-                <th scope="col">History</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.visa_type}</td>
-                  <td>
-                    <time dateTime={row.submitted_at}>{dateFormat.format(new Date(row.submitted_at))}</time>
-                  </td>
-                  <td>
-                    <Badge tone={applicationStatusTone(row.status)}>{APPLICATION_STATUS_LABELS[row.status as ApplicationStatus] ?? row.status}</Badge>
-                  </td>
-                  <td>
-                    <ApplicationHistory name={`${row.visa_type} application`} changes={row.changes} />
-                  </td>
+        <>
+          <div className="profile__table">
+            <table>
+              <caption className="visually-hidden">Your visa applications</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Visa type</th>
+                  <th scope="col">Submitted</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.visa_type}</td>
+                    <td>
+                      <time dateTime={row.submitted_at}>{dateFormat.format(new Date(row.submitted_at))}</time>
+                    </td>
+                    <td>
+                      <Badge tone={applicationStatusTone(row.status)}>{APPLICATION_STATUS_LABELS[row.status as ApplicationStatus] ?? row.status}</Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h3>History of your applications</h3>
+          {rows.map((row) => (
+            <ApplicationHistory key={row.id} title={`${row.visa_type}, submitted ${dateFormat.format(new Date(row.submitted_at))}`} changes={row.changes} />
+          ))}
+        </>
       )}
     </section>
   );

@@ -1,11 +1,10 @@
 // An application's timeline in its dialog: every status change (from, to, when, by whom) and the
 // internal notes, in the order they happened.
 import { useQuery } from '@tanstack/react-query';
-import { applicationStatusTone } from '../../lib/badges.ts';
 import { fetchTimeline, type TimelineEntry } from '../../lib/follow-up.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import Badge from '../ui/Badge.tsx';
-import { formatDateTime, statusLabel } from './lists.ts';
+import { statusChangeText } from '../../lib/domain.ts';
+import { formatDateTime } from './lists.ts';
 import { useNames } from './use-names.ts';
 
 /** The status changes and notes of the application `applicationId`. */
@@ -31,12 +30,11 @@ export default function ApplicationTimeline({ applicationId }: { applicationId: 
             <li key={entry.id} className={`application-timeline__${entry.type}`}>
               <p className="application-timeline__meta">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                {entry.type === 'status' ? '' : `, note${author(entry)}`}
+                {entry.type === 'status' ? '' : `, internal note${author(entry)}`}
               </p>
               {entry.type === 'status' ? (
                 <p>
-                  {entry.from ? `Status changed from ${statusLabel(entry.from)} to ` : 'Submitted as '}
-                  <Badge tone={applicationStatusTone(entry.to)}>{statusLabel(entry.to)}</Badge>
+                  {statusChangeText(entry.from, entry.to)}
                   {author(entry)}
                 </p>
               ) : (

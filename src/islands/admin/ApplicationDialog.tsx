@@ -52,6 +52,8 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
       void queryClient.invalidateQueries({ queryKey: ['list', 'applications'] });
       void queryClient.invalidateQueries({ queryKey: ['timeline', row!.id] });
       void queryClient.invalidateQueries({ queryKey: ['overview'] });
+      // The change may have queued the applicant's email.
+      void queryClient.invalidateQueries({ queryKey: ['notifications', 'visa_applications'] });
       onClose();
     },
     onError: () => setFailed(true),

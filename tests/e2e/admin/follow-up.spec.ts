@@ -190,7 +190,8 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
   await expect(timeline().nth(2)).toContainText(`${FOLLOW_UP_TEXTS.statusChanged('Submitted', 'Approved')} by ${ADMIN_NAME}`);
 
   // The applicant, in a browser of their own, sees the change and never the note.
-  const applicant = await browser.newPage();
+  const context = await browser.newContext();
+  const applicant = await context.newPage();
   await logInThroughForm(applicant, email, TEST_PASSWORD, '/profile');
   await expect(applicant.getByRole('table', { name: 'Your visa applications' }).locator('tbody tr td').nth(2)).toHaveText('Approved');
   const history = applicant.locator('details').filter({ has: applicant.getByText('Business Visa, submitted') });
@@ -205,5 +206,5 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
   // Row-level security: the applicant cannot read the note through the API either.
   const { data: notes } = await client.from('application_notes').select('body');
   expect(notes).toEqual([]);
-  await applicant.close();
+  await context.close();
 });

@@ -27,12 +27,21 @@ export interface EmailTemplate {
   path: string;
 }
 
-/** [auth.rate_limit] of supabase/config.toml: requests per client address (emails per hour, the rest per 5 minutes). */
+/**
+ * [auth.rate_limit] of supabase/config.toml: requests per client address (emails per hour, the rest
+ * per 5 minutes); and this backend's own failure limits, which hosted Supabase does not have
+ * (supabase/local/README.md justifies the numbers): failed password sign-ins per account and
+ * client, and the account's ceiling, per day; wrong six-digit codes likewise, per code lifetime.
+ */
 export interface RateLimits {
   emailSent: number;
   signInSignUps: number;
   tokenVerifications: number;
   tokenRefresh: number;
+  signInFailuresPerClient: number;
+  signInFailuresPerAccount: number;
+  codeFailuresPerClient: number;
+  codeFailuresPerAccount: number;
 }
 
 export interface BackendConfig {
@@ -147,6 +156,11 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
       signInSignUps: env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS ?? num(get('auth.rate_limit', 'sign_in_sign_ups')) ?? 30,
       tokenVerifications: env.AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS ?? num(get('auth.rate_limit', 'token_verifications')) ?? 30,
       tokenRefresh: env.AUTH_RATE_LIMIT_TOKEN_REFRESH ?? num(get('auth.rate_limit', 'token_refresh')) ?? 150,
+      // Not in config.toml: the hosted project has no such settings, so only the environment changes them.
+      signInFailuresPerClient: env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES_PER_CLIENT ?? 30,
+      signInFailuresPerAccount: env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT ?? 100,
+      codeFailuresPerClient: env.AUTH_RATE_LIMIT_CODE_FAILURES_PER_CLIENT ?? 5,
+      codeFailuresPerAccount: env.AUTH_RATE_LIMIT_CODE_FAILURES_PER_ACCOUNT ?? 30,
     },
   };
   return { ...config, ...overrides };

@@ -24,7 +24,8 @@
   * row whose lease (locked_until) has passed belongs to a worker that died; it is claimable again,
   * so killing a worker mid-send loses nothing (the email may then go out twice, never zero times).
   * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose address
-  * unsubscribed first (Section - Newsletter unsubscribe).
+  * unsubscribed first (Section - Newsletter unsubscribe). Deleting a subject row deletes its
+  * notifications (private.forget_notifications).
  */
 create table public.notifications
 (
@@ -59,7 +60,7 @@ comment on column public.notifications.recipient is 'NULL for the consultancy''s
 comment on column public.notifications.dedupe_key is '<kind>:<subject or status change id>; unique, so nothing is notified twice.';
 comment on column public.notifications.sent_at is 'When it was sent; NULL on a sent row that was completed without sending (unsubscribed first).';
 
--- The admin dashboard shows each row's notifications.
+-- The admin dashboard shows each row's notifications; deleting a row deletes its notifications.
 create index notifications_subject_idx on public.notifications (subject_table, subject_id);
 -- The claim: rows waiting for a try (queued and due, or sending with a lapsed lease), oldest first.
 create index notifications_claimable_idx on public.notifications ((coalesce(locked_until, next_attempt_at)))
@@ -224,11 +225,13 @@ revoke all on function public.retry_notification(uuid) from public, anon, authen
 grant execute on function public.retry_notification(uuid) to authenticated;
 
 /**
-  * Queues one notification; a second one with the same dedupe_key is skipped, so a trigger that
-  * fires again for the same event queues nothing more. Called by the trigger functions below.
+  * Queues one notification of the event event_id (the subject row's insert when NULL, else e.g. a
+  * status change), keyed <kind>:<event id>. A second one for the same event is skipped, so a
+  * trigger that fires again for the same event queues nothing more. Called by the trigger
+  * functions below.
  */
 create or replace function private.queue_notification(kind text, recipient text, subject_table text, subject_id uuid,
-                                                       dedupe_key text, payload jsonb default '{}')
+                                                       payload jsonb default '{}', event_id uuid default null)
     returns void
     language sql
     set search_path = ''
@@ -236,11 +239,33 @@ as
 $$
 insert into public.notifications (kind, recipient, subject_table, subject_id, payload, dedupe_key)
 values (queue_notification.kind, queue_notification.recipient, queue_notification.subject_table,
-        queue_notification.subject_id, queue_notification.payload, queue_notification.dedupe_key)
+        queue_notification.subject_id, queue_notification.payload,
+        queue_notification.kind || ':' || coalesce(queue_notification.event_id, queue_notification.subject_id))
 on conflict (dedupe_key) do nothing;
 $$;
 
-revoke all on function private.queue_notification(text, text, text, uuid, text, jsonb) from public, anon, authenticated;
+revoke all on function private.queue_notification(text, text, text, uuid, jsonb, uuid) from public, anon, authenticated;
+
+/**
+  * After delete on a subject table: removes the notifications of the deleted row, sent or not.
+  * An email about a row that is gone cannot be written, and its recipient's address must not
+  * outlive the row (deleting a subscriber or a lead is how staff honour a request to be
+  * forgotten). A worker sending one at that moment finds nothing to complete.
+ */
+create or replace function private.forget_notifications()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    delete from public.notifications where subject_table = tg_table_name and subject_id = old.id;
+    return null;
+end;
+$$;
+
+revoke all on function private.forget_notifications() from public, anon, authenticated;
 
 /**
   * -------------------------------------------------------
@@ -320,10 +345,8 @@ begin
     insert into public.application_status_changes (application_id, from_status, to_status, changed_by)
     values (new.id, null, new.status, private.acting_profile());
 
-    perform private.queue_notification('staff_new_application', null, 'visa_applications', new.id,
-                                       'staff_new_application:' || new.id);
-    perform private.queue_notification('applicant_application_received', new.email, 'visa_applications', new.id,
-                                       'applicant_application_received:' || new.id);
+    perform private.queue_notification('staff_new_application', null, 'visa_applications', new.id);
+    perform private.queue_notification('applicant_application_received', new.email, 'visa_applications', new.id);
     return null;
 end;
 $$;
@@ -335,6 +358,12 @@ create trigger visa_applications_follow_up
     on public.visa_applications
     for each row
 execute function private.on_application_submitted();
+
+create trigger visa_applications_forget_notifications
+    after delete
+    on public.visa_applications
+    for each row
+execute function private.forget_notifications();
 
 /**
   * After a status change of a visa application (a real change: setting the same status again
@@ -357,9 +386,9 @@ begin
 
     if new.status in ('in_review', 'approved', 'rejected') then
         perform private.queue_notification('applicant_status_changed', new.email, 'visa_applications', new.id,
-                                           'applicant_status_changed:' || change_id,
                                            jsonb_build_object('from_status', old.status, 'to_status', new.status,
-                                                              'status_change_id', change_id));
+                                                              'status_change_id', change_id),
+                                           event_id => change_id);
     end if;
     return null;
 end;
@@ -465,9 +494,8 @@ create or replace function private.on_booking_submitted()
 as
 $$
 begin
-    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id, 'staff_new_booking:' || new.id);
-    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id,
-                                       'booking_confirmation:' || new.id);
+    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id);
+    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id);
     return null;
 end;
 $$;
@@ -480,6 +508,12 @@ create trigger bookings_follow_up
     for each row
 execute function private.on_booking_submitted();
 
+create trigger bookings_forget_notifications
+    after delete
+    on public.bookings
+    for each row
+execute function private.forget_notifications();
+
 /**
   * After insert on contact_messages: the staff's "new contact message" email.
  */
@@ -491,8 +525,7 @@ create or replace function private.on_contact_message_submitted()
 as
 $$
 begin
-    perform private.queue_notification('staff_new_contact_message', null, 'contact_messages', new.id,
-                                       'staff_new_contact_message:' || new.id);
+    perform private.queue_notification('staff_new_contact_message', null, 'contact_messages', new.id);
     return null;
 end;
 $$;
@@ -504,6 +537,12 @@ create trigger contact_messages_follow_up
     on public.contact_messages
     for each row
 execute function private.on_contact_message_submitted();
+
+create trigger contact_messages_forget_notifications
+    after delete
+    on public.contact_messages
+    for each row
+execute function private.forget_notifications();
 
 /**
   * Marks a booking or contact message handled by the calling admin, or new again. Security
@@ -595,8 +634,7 @@ create or replace function private.on_newsletter_subscribed()
 as
 $$
 begin
-    perform private.queue_notification('newsletter_welcome', new.email, 'newsletter_subscribers', new.id,
-                                       'newsletter_welcome:' || new.id);
+    perform private.queue_notification('newsletter_welcome', new.email, 'newsletter_subscribers', new.id);
     return null;
 end;
 $$;
@@ -608,6 +646,12 @@ create trigger newsletter_subscribers_follow_up
     on public.newsletter_subscribers
     for each row
 execute function private.on_newsletter_subscribed();
+
+create trigger newsletter_subscribers_forget_notifications
+    after delete
+    on public.newsletter_subscribers
+    for each row
+execute function private.forget_notifications();
 
 /**
   * Before insert on newsletter_subscribers: an address that unsubscribed and signs up again is

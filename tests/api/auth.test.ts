@@ -103,6 +103,16 @@ describe('password sign-in', () => {
     expect(error?.message).toBe('Email not confirmed');
   });
 
+  test('a CAPTCHA token (gotrue_meta_security.captcha_token) is accepted and not checked, at signup and sign-in', async () => {
+    const email = uniqueEmail('captcha');
+    const client = backend.client();
+    expect((await client.auth.signUp({ email, password: PASSWORD, options: { captchaToken: 'not-checked-here' } })).error).toBeNull();
+    await backend.follow((await backend.lastMail(email)).links[0]!);
+    const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD, options: { captchaToken: 'not-checked-here' } });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+  });
+
   test('a wrong password and an unknown email give the same answer', async () => {
     const email = uniqueEmail('wrong');
     await backend.confirmedUser(email, PASSWORD);

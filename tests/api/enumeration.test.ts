@@ -2,7 +2,7 @@
 // body for known and unknown addresses, also within the per-user email interval (where GoTrue
 // answers 429 only for existing accounts), and the same timing because the work happens after
 // the answer. The lock test below proves that order without a clock; `npm run bench:api` times
-// known against unknown addresses from another process (tests/bench/lib/recover-timing.ts). A
+// known against unknown addresses from another process (tests/bench/lib/enumeration-timing.ts). A
 // timed test here measured the queued work of the server sharing this process's event loop, and
 // failed whenever the machine was busy.
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -71,4 +71,24 @@ test.each(LOCKED_CASES)('$path answers without waiting for the account look-up: 
   });
   // Once the database is free again, the queued email goes out.
   expect((await backend.mail(email)).filter((m) => m.type === mailType)).toHaveLength(before + 1);
+});
+
+test('a signup for a confirmed address and a recovery for an unknown one leave no row and send no email', async () => {
+  const count = async () =>
+    (await backend.db.query<{ users: number; profiles: number }>(
+      `select (select count(*) from auth.users)::int as users, (select count(*) from public.profiles)::int as profiles`,
+    )).rows[0];
+  const before = await count();
+  const outbox = (await (await fetch(`${backend.url}/mail.json`)).json()) as { messages: unknown[] };
+  const { data, error } = await backend.client().auth.signUp({ email: confirmed, password: 'another-password-1' });
+  expect(error).toBeNull();
+  // GoTrue's made-up user; the rehearsal of a new user behind it is rolled back.
+  expect(data.user?.identities).toEqual([]);
+  expect((await authFetch(backend, 'recover', { body: { email: uniqueEmail('ghost') } })).status).toBe(200);
+  await backend.settled();
+  expect(await count()).toEqual(before);
+  const after = (await (await fetch(`${backend.url}/mail.json`)).json()) as { messages: unknown[] };
+  expect(after.messages).toHaveLength(outbox.messages.length);
+  // The confirmed account's password is unchanged.
+  expect((await backend.client().auth.signInWithPassword({ email: confirmed, password: 'correct-horse-battery' })).error).toBeNull();
 });

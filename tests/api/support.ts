@@ -2,6 +2,7 @@
 // server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
 // email links the way a browser would.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { request } from 'node:http';
 import pg from 'pg';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
@@ -41,7 +42,16 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
   port: 0,
   bcryptCost: 4,
   refreshTokenReuseIntervalSeconds: 0,
-  rateLimits: { emailSent: 100_000, signInSignUps: 100_000, tokenVerifications: 100_000, tokenRefresh: 100_000 },
+  rateLimits: {
+    emailSent: 100_000,
+    signInSignUps: 100_000,
+    tokenVerifications: 100_000,
+    tokenRefresh: 100_000,
+    signInFailuresPerClient: 100_000,
+    signInFailuresPerAccount: 100_000,
+    codeFailuresPerClient: 100_000,
+    codeFailuresPerAccount: 100_000,
+  },
 };
 
 /**
@@ -166,4 +176,56 @@ export async function authFetch(
   });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+}
+
+/** Status and JSON body of an /auth/v1 answer. */
+export interface AuthAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * POSTs to /auth/v1/{path} from a chosen loopback address (the whole of 127.0.0.0/8 reaches the
+ * server on 127.0.0.1 on Linux), so one test can act as several clients without trusting any
+ * forwarding header: the backend counts the socket's address.
+ */
+export function postFrom(
+  b: TestBackend,
+  path: string,
+  body: unknown,
+  { from = '127.0.0.1', versioned = true, headers = {} as Record<string, string> } = {},
+): Promise<AuthAnswer> {
+  const url = new URL(`${b.url}/auth/v1/${path}`);
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          apikey: b.anonKey,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...(versioned ? { 'x-supabase-api-version': '2024-01-01' } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data ? (JSON.parse(data) as Record<string, unknown>) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+/** Sends `count` requests one after another; returns their statuses. */
+export async function repeat(count: number, send: (i: number) => Promise<AuthAnswer>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await send(i)).status);
+  return statuses;
 }

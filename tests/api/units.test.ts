@@ -1,5 +1,6 @@
 // The backend's pure parts without a server: config.toml reading, the redirect allow-list, the
-// PostgREST query grammar, the SQL builder's refusals, and the browser client's settings.
+// PostgREST query grammar, the SQL builder's refusals, and the browser client's settings (the
+// Supabase project and the optional CAPTCHA).
 import { describe, expect, test } from 'vitest';
 import { parseToml } from '../../supabase/local/config-toml.ts';
 import { loadConfig, LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';
@@ -11,6 +12,7 @@ import { buildRead } from '../../supabase/local/rest/sql.ts';
 import type { Table } from '../../supabase/local/rest/catalog.ts';
 import { HttpError } from '../../supabase/local/http-errors.ts';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL, readSupabaseSettings } from '../../src/lib/supabase.ts';
+import { captchaConfig } from '../../src/lib/auth/captcha.ts';
 
 describe('config.toml', () => {
   test('reads tables, strings, numbers, booleans, multi-line arrays and comments', () => {
@@ -97,6 +99,12 @@ describe('browser client settings', () => {
     });
     expect(() => readSupabaseSettings({ PUBLIC_SUPABASE_URL: 'ftp://x' })).toThrow(/PUBLIC_SUPABASE_URL/);
     expect(() => readSupabaseSettings({ PUBLIC_SUPABASE_ANON_KEY: 'not a key' })).toThrow(/PUBLIC_SUPABASE_ANON_KEY/);
+  });
+  test('a CAPTCHA only with a known provider and a site key', () => {
+    expect(captchaConfig(undefined, undefined)).toBeNull();
+    expect(captchaConfig('hcaptcha', '')).toBeNull();
+    expect(captchaConfig('recaptcha', 'key')).toBeNull();
+    expect(captchaConfig('turnstile', '0x4AAA')).toEqual({ provider: 'turnstile', siteKey: '0x4AAA' });
   });
 });
 

@@ -2,7 +2,7 @@
 // editors). Each case copies content/ to a temporary folder, breaks one thing, runs `astro sync`
 // (the content-validation step of `astro build`) against it through CONTENT_DIR, and reads the
 // output. Astro runs in a temporary project root that links to this project's src/ and
-// node_modules/, so its generated .astro/ folder never touches the working tree.
+// node_modules/ (and supabase/, whose environment schema the config uses), so its generated .astro/ folder never touches the working tree.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ beforeAll(() => {
   cpSync(join(PROJECT_ROOT, 'package.json'), join(project, 'package.json'));
   cpSync(join(PROJECT_ROOT, 'tsconfig.json'), join(project, 'tsconfig.json'));
   symlinkSync(join(PROJECT_ROOT, 'src'), join(project, 'src'));
+  // astro.config.mjs checks the environment with the backend's schema (supabase/local/env.ts).
+  symlinkSync(join(PROJECT_ROOT, 'supabase'), join(project, 'supabase'));
   symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(project, 'node_modules'));
 });
 

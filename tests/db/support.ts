@@ -89,6 +89,13 @@ export async function makeAdmin(db: ScriptDb, userId: string): Promise<void> {
   await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
 }
 
+/** Creates a confirmed user, makes it an admin, and returns its id and the actor it signs in as. */
+export async function createAdmin(db: ScriptDb, email = 'boss@example.com'): Promise<{ id: string; actor: Actor }> {
+  const user = await createUser(db, email);
+  await makeAdmin(db, user.id);
+  return { id: user.id, actor: signedIn('admin', user) };
+}
+
 // Transaction-local, like the REST server's per-request settings, so the role ends with the transaction.
 async function becomeActor(tx: Sql, actor: Actor): Promise<void> {
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
@@ -104,9 +111,14 @@ export async function runAs<T = Record<string, unknown>>(
   sql: string,
   params: unknown[] = [],
 ): Promise<QueryResult<T>> {
+  return transactionAs(db, actor, (tx) => tx.query<T>(sql, params));
+}
+
+/** Runs several statements as actor in one transaction (one now()) and commits them. */
+export async function transactionAs<T>(db: ScriptDb, actor: Actor, work: (tx: Sql) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await becomeActor(tx, actor);
-    return tx.query<T>(sql, params);
+    return work(tx);
   });
 }
 

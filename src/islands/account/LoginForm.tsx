@@ -15,6 +15,7 @@ import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
+import CaptchaWidget from './CaptchaWidget.tsx';
 
 /** How long 'Login successful!' stays up before the next page opens, so it is seen and read. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
@@ -65,6 +66,7 @@ export default function LoginForm() {
         type="password"
         autoComplete="current-password"
       />
+      <CaptchaWidget />
       <SubmitButton label="Login" busyLabel="Logging in..." busy={form.submitting || succeeded} disabled={!hydrated} />
       <FormMessage status={form.status} message={form.message} alertOnSuccess />
       {unverified && (

@@ -11,6 +11,7 @@ import { TextField } from '../ui/Field.tsx';
 import ProfileFields from './ProfileFields.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
+import CaptchaWidget from './CaptchaWidget.tsx';
 
 export default function SignupForm() {
   const hydrated = useHydrated();
@@ -29,6 +30,7 @@ export default function SignupForm() {
         autoComplete="new-password"
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
       />
+      <CaptchaWidget />
       <SubmitButton label="Sign Up" busyLabel="Signing up..." busy={form.submitting} disabled={!hydrated} />
       <FormMessage status={form.status} message={form.message} />
     </form>

@@ -10,6 +10,7 @@ import { RESET_TEXTS } from '../forms/reset.ts';
 import type { SignupData } from '../forms/signup.ts';
 import { failed, succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
+import { takeCaptcha } from './captcha.ts';
 import { refreshProfile } from './store.ts';
 
 /** Where email links land: pages of the origin the visitor is on (allowed by supabase/config.toml). */
@@ -44,7 +45,7 @@ export function signUp({ email, password, ...profile }: SignupData): Promise<Res
     const { error } = await supabase.auth.signUp({
       email,
       password,
-      options: { data: profile, emailRedirectTo: linkTo(VERIFY_PATH) },
+      options: { data: profile, emailRedirectTo: linkTo(VERIFY_PATH), ...takeCaptcha() },
     });
     return error ? authFailure(error) : succeeded();
   });
@@ -56,7 +57,7 @@ export function signUp({ email, password, ...profile }: SignupData): Promise<Res
  */
 export function logIn(email: string, password: string): Promise<Result> {
   return withClient(async (supabase) => {
-    const { error } = await supabase.auth.signInWithPassword({ email, password });
+    const { error } = await supabase.auth.signInWithPassword({ email, password, options: takeCaptcha() });
     if (!error) return succeeded();
     if (error.code === 'email_not_confirmed') {
       await supabase.auth.signOut({ scope: 'local' });

@@ -7,7 +7,7 @@ import { json, type Reply } from '../http.ts';
 import { authError, HttpError } from '../http-errors.ts';
 import { clientAddress, limit, overEmailSendRateLimit } from './rate-limit.ts';
 import { field, normalizeEmail, queryParam, type AuthContext, type AuthRequest } from './context.ts';
-import { issueEmailToken } from './email-tokens.ts';
+import { issueEmailToken, rehearseEmailToken } from './email-tokens.ts';
 import { resolveRedirect } from './redirect.ts';
 import { userByEmail } from './users.ts';
 
@@ -51,16 +51,18 @@ function sendLater(ctx: AuthContext, email: string, type: 'signup' | 'recovery',
   const redirect = resolveRedirect(requested || null, config.siteUrl, config.additionalRedirectUrls);
   ctx.background.enqueue(`${type} email`, async () => {
     try {
-      const message = await ctx.db.transaction(async (tx) => {
+      const { issued, deliver } = await ctx.db.transaction(async (tx) => {
         const user = await userByEmail(tx, email);
-        if (!user) return null;
-        if (type === 'signup' && user.email_confirmed_at) return null;
-        return issueEmailToken(tx, user, type, redirect, config.emailMaxFrequencySeconds);
+        if (user && !(type === 'signup' && user.email_confirmed_at)) {
+          return { issued: await issueEmailToken(tx, user, type, redirect, config.emailMaxFrequencySeconds), deliver: true };
+        }
+        // With nothing to send, the same work is rehearsed and the email rendered and dropped, so
+        // this work (which delays the requests that come next) takes as long for an unknown
+        // address as for a known one.
+        return { issued: await rehearseEmailToken(tx, email, type, redirect), deliver: false };
       });
-      if (!message) return;
-      // A new code gets the full allowance of wrong guesses.
-      ctx.limits.wrongCodes.reset(email);
-      await ctx.mailer.send(message);
+      if (deliver) await ctx.mailer.send(issued);
+      else await ctx.mailer.compose(issued);
     } catch (err) {
       // Within the per-user interval nothing is sent; the caller has had its {} already.
       if (err instanceof HttpError && err.status === 429) return;

@@ -95,7 +95,8 @@ export async function verifyLink(ctx: AuthContext, r: AuthRequest): Promise<Repl
 
 /** POST /verify with {type, token_hash} or {type, email, token}: answers the session as JSON. */
 export async function verifyCode(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
-  limit(ctx.limits.tokenVerifications, clientAddress(r.req));
+  const client = clientAddress(r.req);
+  limit(ctx.limits.tokenVerifications, client);
   const type = checkType(field(r.body, 'type'));
   const hashGiven = field(r.body, 'token_hash');
   const code = field(r.body, 'token');
@@ -108,20 +109,14 @@ export async function verifyCode(ctx: AuthContext, r: AuthRequest): Promise<Repl
     return json(200, session);
   }
   const email = normalizeEmail(field(r.body, 'email'));
+  // Six digits are a million guesses: wrong codes are limited per address and client, with a
+  // ceiling per address, and never void the pending code, so a stranger's guesses cannot spoil
+  // the owner's. A refused client is answered as a wrong code would be: for it, the code no
+  // longer works. The link's token_hash above is 56 hex digits and needs no such limit.
+  const wrongCode = () => authError(403, 'otp_expired', 'Token has expired or is invalid');
+  if (!ctx.limits.codeFailures.attempt(email, client)) throw wrongCode();
   const session = await consume(ctx, type, tokenHash(email, code));
-  if (session) {
-    ctx.limits.wrongCodes.reset(email);
-    return json(200, session);
-  }
-  // Six digits are a million guesses: after a handful of wrong ones the pending code is void,
-  // so guessing has to start over with a new email (which the sending limits slow down).
-  if (!ctx.limits.wrongCodes.hit(email)) await voidCodes(ctx, type, email);
-  throw authError(403, 'otp_expired', 'Token has expired or is invalid');
-}
-
-/** Clears the address's pending codes of this type. */
-async function voidCodes(ctx: AuthContext, type: VerifyType, email: string): Promise<void> {
-  for (const column of tokenColumns(type)) {
-    await ctx.db.query(`update auth.users set ${column} = '' where email = $1 and deleted_at is null`, [email]);
-  }
+  if (!session) throw wrongCode();
+  ctx.limits.codeFailures.succeeded(email, client);
+  return json(200, session);
 }

@@ -28,6 +28,22 @@ export class Mailer {
 
   /** Renders and delivers one email; SMTP failures are logged, never lost from the outbox. */
   async send(email: AuthEmail): Promise<MailMessage> {
+    const message = this.outbox.add(await this.compose(email));
+    if (this.config.smtp) {
+      // Delivery happens after the answer so a slow mail server never holds up signup.
+      const smtp = this.config.smtp;
+      sendSmtp(smtp, { from: message.from, fromName: this.config.senderName, to: message.to, subject: message.subject, html: message.html, text: message.text }).catch(
+        (err: unknown) => console.error(`[mail] SMTP delivery to ${message.to} failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    }
+    return message;
+  }
+
+  /**
+   * Renders one email without delivering it. Auth also renders the email it does not send (a
+   * signup for a confirmed address), so that both answers take the same work.
+   */
+  async compose(email: AuthEmail): Promise<Omit<MailMessage, 'id' | 'sent_at' | 'links'>> {
     const template = email.type === 'signup' ? this.config.templates.confirmation : this.config.templates.recovery;
     const link = new URL(`${this.config.apiUrl}/auth/v1/verify`);
     link.searchParams.set('token', email.tokenHash);
@@ -41,7 +57,7 @@ export class Mailer {
       RedirectTo: email.redirectTo,
       Email: email.to,
     });
-    const message = this.outbox.add({
+    return {
       type: email.type,
       from: this.config.senderEmail,
       to: email.to,
@@ -49,14 +65,6 @@ export class Mailer {
       html,
       text: htmlToText(html),
       token: email.token,
-    });
-    if (this.config.smtp) {
-      // Delivery happens after the answer so a slow mail server never holds up signup.
-      const smtp = this.config.smtp;
-      sendSmtp(smtp, { from: message.from, fromName: this.config.senderName, to: message.to, subject: message.subject, html, text: message.text }).catch(
-        (err: unknown) => console.error(`[mail] SMTP delivery to ${message.to} failed: ${err instanceof Error ? err.message : String(err)}`),
-      );
-    }
-    return message;
+    };
   }
 }

@@ -6,7 +6,7 @@ import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, createUser, serviceClient, uniqueEmail, TEST_PASSWORD } from '../support/backend.ts';
 import { logInThroughForm } from '../account/account.po.ts';
 import { FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
-import { AdminPage, apiSession, axeViolations, expect, seedApplications, signIn, uniqueTag } from './admin.po.ts';
+import { AdminPage, apiSession, axeViolations, expect, signIn, uniqueTag } from './admin.po.ts';
 
 test.describe.configure({ timeout: 120_000 });
 

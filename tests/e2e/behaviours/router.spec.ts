@@ -194,15 +194,15 @@ test.describe('moving between pages', () => {
 test.describe('auth-gated pages', () => {
   test('the overlay shows after first paint while auth is unknown, and hides once it resolves', async ({ page }) => {
     // A session stored in this browser (long expired) makes the visitor's state unknown until
-    // supabase-js has checked it. Hold the supabase-js download so it stays unknown until the test
-    // lets it go.
+    // supabase-js has checked it. Hold the supabase-js chunk (`supabase.<hash>.js`, not the gate's own
+    // `supabase-loader`) so it stays unknown until the test lets it go.
     await page.addInitScript(
       ([key, value]) => localStorage.setItem(key!, value!),
       [SUPABASE_STORAGE_KEY, JSON.stringify({ access_token: 'expired', refresh_token: 'expired', expires_at: 1 })],
     );
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/supabase[^/]*\.js$/, async (route) => {
+    await page.route(/\/_astro\/supabase\.[^/]*\.js$/, async (route) => {
       await held;
       await route.continue();
     });

@@ -23,9 +23,9 @@
   * next_attempt_at after a failed try, or failed after the last try (with last_error). A sending
   * row whose lease (locked_until) has passed belongs to a worker that died; it is claimable again,
   * so killing a worker mid-send loses nothing (the email may then go out twice, never zero times).
-  * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose address
-  * unsubscribed first (Section - Newsletter unsubscribe). Deleting a subject row deletes its
-  * notifications (private.forget_notifications).
+  * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose
+  * address unsubscribed first (Section - Newsletter: welcome and unsubscribe). Deleting a subject
+  * row deletes its notifications (private.forget_notifications).
  */
 create table public.notifications
 (
@@ -558,6 +558,7 @@ as
 $$
 declare
     handler uuid := case when set_lead_handled.handled then (select auth.uid()) end;
+    changed integer;
 begin
     perform private.require_admin(null, not_admin => 'Only administrators can mark leads handled.', on_self => '');
 
@@ -565,21 +566,20 @@ begin
         raise exception 'handled must be true or false.' using errcode = 'invalid_parameter_value';
     end if;
 
-    if set_lead_handled.lead_table = 'bookings' then
-        update public.bookings
-        set handled_at = case when handler is null then null else coalesce(handled_at, now()) end,
-            handled_by = case when handler is null then null else coalesce(handled_by, handler) end
-        where id = set_lead_handled.lead_id;
-    elsif set_lead_handled.lead_table = 'contact_messages' then
-        update public.contact_messages
-        set handled_at = case when handler is null then null else coalesce(handled_at, now()) end,
-            handled_by = case when handler is null then null else coalesce(handled_by, handler) end
-        where id = set_lead_handled.lead_id;
-    else
+    -- The table name is checked against the two lead tables before it is put into the statement.
+    if set_lead_handled.lead_table is null or set_lead_handled.lead_table not in ('bookings', 'contact_messages') then
         raise exception 'lead_table must be bookings or contact_messages.' using errcode = 'invalid_parameter_value';
     end if;
 
-    if not found then
+    execute format('update public.%I
+                    set handled_at = case when $2 is null then null else coalesce(handled_at, now()) end,
+                        handled_by = case when $2 is null then null else coalesce(handled_by, $2) end
+                    where id = $1', set_lead_handled.lead_table)
+        using set_lead_handled.lead_id, handler;
+
+    -- EXECUTE leaves FOUND alone; the row count says whether the lead exists.
+    get diagnostics changed = row_count;
+    if changed = 0 then
         raise exception 'Lead not found.' using errcode = 'PT404';
     end if;
 end;

@@ -22,6 +22,7 @@ import {
   type Actor,
   type TestDb,
 } from './support.ts';
+import type { Sql } from '../../supabase/local/db/open.ts';
 
 let db: TestDb;
 let admin: Actor;
@@ -40,13 +41,14 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** Today's date in Lagos (YYYY-MM-DD), as the consultancy's calendar reads it. */
-function lagosToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+/** The date in Lagos (YYYY-MM-DD) at the instant `at`, plus `days` days: the consultancy's calendar. */
+function lagosDate(at = new Date(), days = 0): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(at);
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function newBooking(date = lagosToday()): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
+async function newBooking(date = lagosDate(), sql: Sql = db): Promise<string> {
+  const { rows } = await sql.query<{ id: string }>(
     `insert into public.bookings (full_name, phone, email, country, date, time)
      values ('Visitor', '+1 555 0100', $1, 'UK', $2, '11:00') returning id`,
     [uniqueEmail(), date],
@@ -139,18 +141,6 @@ describe('admin_overview', () => {
   });
 
   it('counts new applications and messages, and today’s and upcoming bookings in Lagos', async () => {
-    const today = lagosToday();
-    const inDays = (days: number) =>
-      new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-    await newBooking(today);
-    await runAs(db, admin, 'select public.set_lead_handled($1, $2, true)', ['bookings', await newBooking(today)]);
-    await newBooking(inDays(1));
-    await newBooking(inDays(30));
-    // A booking that is over: stored earlier, its day has passed since.
-    const past = await newBooking(inDays(1));
-    await db.query(`update public.bookings set date = $2 where id = $1`, [past, inDays(-1)]);
-
     await newMessage();
     await newMessage();
     await runAs(db, admin, 'select public.set_lead_handled($1, $2, true)', ['contact_messages', await newMessage()]);
@@ -160,15 +150,28 @@ describe('admin_overview', () => {
       if (status !== 'submitted') await runAs(db, admin, 'update public.visa_applications set status = $2 where id = $1', [rows[0]!.id, status]);
     }
 
-    const expected = { new_applications: 2, new_messages: 2, bookings_today: 2, bookings_upcoming: 2 };
-    expect((await runAs(db, admin, 'select public.admin_overview() as overview')).rows).toEqual([{ overview: expected }]);
+    // A booking that is over: stored when its day was ahead, and that day has passed since.
+    const past = await newBooking(lagosDate(new Date(), 1));
+    await db.query(`update public.bookings set date = date - 2 where id = $1`, [past]);
 
-    // The session's time zone (here the earliest on Earth) does not move "today".
-    const overview = await transactionAs(db, admin, async (tx) => {
+    // One transaction: the bookings' dates and the counts see the same now(), even at midnight.
+    const [overview, overviewFarEast] = await transactionAs(db, admin, async (tx) => {
+      const { rows } = await tx.query<{ epoch: number }>('select extract(epoch from now())::float8 as epoch');
+      const now = new Date(rows[0]!.epoch * 1000);
+      await newBooking(lagosDate(now), tx);
+      await tx.query('select public.set_lead_handled($1, $2, true)', ['bookings', await newBooking(lagosDate(now), tx)]);
+      await newBooking(lagosDate(now, 1), tx);
+      await newBooking(lagosDate(now, 30), tx);
+      const counts = async () => (await tx.query('select public.admin_overview() as overview')).rows;
+      const asStored = await counts();
+      // The session's time zone (here the earliest on Earth) does not move "today".
       await tx.query(`select set_config('TimeZone', 'Pacific/Kiritimati', true)`);
-      return (await tx.query('select public.admin_overview() as overview')).rows;
+      return [asStored, await counts()];
     });
-    expect(overview).toEqual([{ overview: expected }]);
+
+    const expected = [{ overview: { new_applications: 2, new_messages: 2, bookings_today: 2, bookings_upcoming: 2 } }];
+    expect(overview).toEqual(expected);
+    expect(overviewFarEast).toEqual(expected);
   });
 
   it('is for admins only', async () => {

@@ -1,8 +1,10 @@
 // `npm run db:reset [-- --no-seed]`: rebuilds the local database from nothing: bootstrap, every
 // migration, then supabase/seed.sql. PGlite's folder (.local-data/pglite, or PGLITE_DATA_DIR) is
 // deleted; on DATABASE_URL the project's schemas are dropped, and only on a server on this machine.
+// Storage's files (.local-data/storage, or STORAGE_DATA_DIR) go too: no row points at them any more.
 
 import { rm } from 'node:fs/promises';
+import { loadConfig } from '../supabase/local/config.ts';
 import { localDbOptions, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
 import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
 import { describeAccounts, seed } from '../supabase/local/db/seed.ts';
@@ -13,9 +15,11 @@ const withSeed = !process.argv.includes('--no-seed');
 // The same database the backend opens, .env included.
 loadProjectEnv();
 const target = exitOnConfigError(() => localDbOptions());
+const { storageDir } = exitOnConfigError(() => loadConfig());
 
 try {
   const db = 'databaseUrl' in target ? await resetServer(target.databaseUrl) : await resetPglite(target.dataDir);
+  if (!storageDir.startsWith('memory://')) await rm(storageDir, { recursive: true, force: true });
   try {
     if (withSeed) await seed(db);
     await report(db);
@@ -44,7 +48,7 @@ async function resetServer(url: string): Promise<ScriptDb> {
   console.log(`Rebuilding database ${pathname.slice(1) || '(default)'} on ${hostname || 'the local socket'}`);
   // Roles are shared by the whole server and stay; everything the bootstrap and migrations create goes.
   await db.exec(`
-    drop schema if exists public, private, auth, supabase_migrations, extensions cascade;
+    drop schema if exists public, private, auth, storage, supabase_migrations, extensions cascade;
     create schema public;
   `);
   await db.close();

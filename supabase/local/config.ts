@@ -78,6 +78,10 @@ export interface BackendConfig {
   /** [auth] enable_signup: false answers signup with 422 signup_disabled. */
   enableSignup: boolean;
   rateLimits: RateLimits;
+  /** Folder of Storage's file bytes, or `memory://` to keep them in memory (tests). */
+  storageDir: string;
+  /** Largest Storage object when a bucket sets no smaller file_size_limit ([storage] file_size_limit). */
+  storageFileSizeLimitBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -151,6 +155,9 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
     enableSignup: bool(get('auth', 'enable_signup')) ?? true,
     // The environment may set other limits (test suites and benchmarks sign in many times from
     // one address); GoTrue's defaults apply when config.toml names none.
+    storageDir: env.STORAGE_DATA_DIR ?? (env.PGLITE_DATA_DIR?.startsWith('memory://') ? 'memory://' : join(root, '.local-data', 'storage')),
+    // Hosted's default global limit is 50 MiB, as the Supabase CLI's config.toml says.
+    storageFileSizeLimitBytes: byteSize(get('storage', 'file_size_limit')) ?? 50 * 1024 * 1024,
     rateLimits: {
       emailSent: env.AUTH_RATE_LIMIT_EMAIL_SENT ?? num(get('auth.rate_limit', 'email_sent')) ?? 2,
       signInSignUps: env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS ?? num(get('auth.rate_limit', 'sign_in_sign_ups')) ?? 30,
@@ -178,6 +185,16 @@ function bool(v: TomlValue | undefined): boolean | undefined {
 function unique(values: string[]): string[] {
   return [...new Set(values.filter(Boolean))];
 }
+/** Reads a size such as "50MiB", "512KiB" or "1GB" (config.toml's form) as bytes. */
+function byteSize(v: TomlValue | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  const m = typeof v === 'string' ? /^(\d+)\s*(B|KB|KiB|MB|MiB|GB|GiB)?$/i.exec(v.trim()) : null;
+  if (!m) return undefined;
+  const unit = (m[2] ?? 'b').toLowerCase();
+  const factor = unit === 'b' ? 1 : 1024 ** ('kmg'.indexOf(unit[0]!) + 1);
+  return Number(m[1]) * factor;
+}
+
 /** Reads a Go-style duration such as "60s", "1m" or "1m30s" as seconds. */
 function duration(v: TomlValue | undefined): number | undefined {
   if (typeof v === 'number') return v;

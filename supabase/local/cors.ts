@@ -14,6 +14,11 @@ const ALLOWED_HEADERS = [
   'content-profile',
   'range',
   'accept',
+  // storage-js's upload headers.
+  'x-upsert',
+  'cache-control',
+  'x-metadata',
+  'content-encoding',
 ].join(', ');
 const EXPOSED_HEADERS = 'content-range, content-profile, x-supabase-api-version, x-sb-error-code, range';
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';

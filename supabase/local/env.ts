@@ -87,6 +87,8 @@ export const backendEnvSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'at least 32 characters long, as Supabase requires' }).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'a postgres:// URL' }).optional(),
   PGLITE_DATA_DIR: z.string().optional(),
+  // Without it, .local-data/storage, or memory:// when PGLITE_DATA_DIR is in memory (config.ts).
+  STORAGE_DATA_DIR: z.string().optional(),
   AUTH_SITE_URL: httpUrl().optional(),
   // Globs such as http://localhost:*/**, which are not URLs.
   AUTH_ADDITIONAL_REDIRECT_URLS: list(z.string()).default([]),

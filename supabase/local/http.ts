@@ -1,5 +1,6 @@
 // Small helpers over node:http: reading a bounded body and writing JSON answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { HttpError } from './http-errors.ts';
 
 /** Reads the request body up to `limit` bytes; a larger body ends the request with 413. */
@@ -88,6 +89,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** JSON text (or other text when content-type says so); absent for empty answers. */
   body?: string;
+  /** Bytes streamed as the body instead (Storage downloads); headers give their type and length. */
+  stream?: Readable;
 }
 
 /** A JSON reply. */

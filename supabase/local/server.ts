@@ -1,8 +1,9 @@
 // The embedded Supabase-compatible backend: one node:http server for /auth/v1 (GoTrue subset),
-// /rest/v1 (PostgREST subset) and /mail (the local outbox), with the API gateway's apikey check
-// and CORS for the site's origins.
+// /rest/v1 (PostgREST subset), /storage/v1 (Storage subset) and /mail (the local outbox), with the
+// API gateway's apikey check and CORS for the site's origins.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream/promises';
 import type { Db } from './db/types.ts';
 import type { BackendConfig } from './config.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
@@ -18,6 +19,9 @@ import { outboxRoute } from './mail/outbox-route.ts';
 import { Catalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { restIdentity } from './rest/identity.ts';
+import { openBlobStore } from './storage/blobs.ts';
+import { storageError } from './storage/errors.ts';
+import { handleStorage, type StorageContext } from './storage/routes.ts';
 
 export interface BackendServer {
   /** Base URL the server listens on, e.g. http://127.0.0.1:54321. */
@@ -43,6 +47,13 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   await catalog.load();
   const mailer = new Mailer(config);
   const authCtx = { db, config, mailer, limits: new AuthLimits(config.rateLimits, config.otpExpirySeconds), background: new BackgroundQueue() };
+  const storageCtx: StorageContext = {
+    db,
+    blobs: openBlobStore(config.storageDir),
+    jwtSecret: config.jwtSecret,
+    bodyLimitBytes: config.bodyLimitBytes,
+    fileSizeLimitBytes: config.storageFileSizeLimitBytes,
+  };
 
   const server = createHttpServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -60,7 +71,9 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const path = url.pathname;
-    const area = path.startsWith('/auth/v1/') ? 'auth' : path.startsWith('/rest/v1/') ? 'rest' : 'other';
+    // Storage reads the path as sent (storage/routes.ts), so it is recognised before normalisation.
+    const rawPath = (req.url ?? '/').split('?')[0]!;
+    const area = rawPath.startsWith('/storage/v1/') ? 'storage' : path.startsWith('/auth/v1/') ? 'auth' : path.startsWith('/rest/v1/') ? 'rest' : 'other';
     const versioned = (header(req, 'x-supabase-api-version') ?? '') >= API_VERSION;
     const cors = area === 'other' ? {} : corsHeaders(req, config.corsOrigins);
     const base: Record<string, string> = { ...(cors ?? {}) };
@@ -74,12 +87,16 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
         res.end();
         return;
       }
-      const reply = await route(req, method, url, area);
-      write(res, reply, base, method);
+      const reply = area === 'storage' ? await handleStorage(storageCtx, req, method, rawPath.slice('/storage/v1'.length), url.searchParams) : await route(req, method, url, area);
+      await write(res, reply, base, method);
     } catch (err) {
       if (err instanceof HttpError) return fail(err);
       console.error(`[backend] ${method} ${path} failed`, err);
-      fail(area === 'auth' ? authError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information') : restError(500, 'PGRST000', 'Internal server error'));
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      fail(serverError(area));
     }
   }
 
@@ -119,9 +136,12 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     throw new HttpError(404, 'Not found', () => ({ message: 'no Route matched with those values' }));
   }
 
-  function write(res: ServerResponse, reply: Reply, base: Record<string, string>, method: string): void {
+  async function write(res: ServerResponse, reply: Reply, base: Record<string, string>, method: string): Promise<void> {
     const headers: Record<string, string> = { ...base, ...(reply.headers ?? {}) };
-    if (reply.body !== undefined && method !== 'HEAD') {
+    if (reply.stream) {
+      res.writeHead(reply.status, headers);
+      await pipeline(reply.stream, res);
+    } else if (reply.body !== undefined && method !== 'HEAD') {
       headers['content-type'] ??= 'application/json; charset=utf-8';
       headers['content-length'] = String(Buffer.byteLength(reply.body));
       res.writeHead(reply.status, headers);
@@ -155,6 +175,13 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
         server.closeAllConnections();
       }),
   };
+}
+
+/** The answer to an unexpected failure, in the area's error shape. */
+function serverError(area: string): HttpError {
+  if (area === 'auth') return authError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+  if (area === 'storage') return storageError(500, 'InternalError', 'Internal Server Error', 'Internal');
+  return restError(500, 'PGRST000', 'Internal server error');
 }
 
 /** Decodes a percent-encoded path segment; malformed escapes are kept as written (and then not found). */

@@ -35,11 +35,13 @@ export interface TestBackend {
 }
 
 /**
- * Settings that keep tests fast: cheap bcrypt, no refresh reuse window, and auth rate limits far
- * above what a test file does from 127.0.0.1 (tests/api/rate-limits.test.ts uses the real ones).
+ * Settings that keep tests fast: cheap bcrypt, no refresh reuse window, auth rate limits far
+ * above what a test file does from 127.0.0.1 (tests/api/rate-limits.test.ts uses the real ones),
+ * and Storage's bytes in memory like the database.
  */
 export const TEST_CONFIG: Partial<BackendConfig> = {
   port: 0,
+  storageDir: 'memory://',
   bcryptCost: 4,
   refreshTokenReuseIntervalSeconds: 0,
   rateLimits: {

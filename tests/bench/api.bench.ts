@@ -4,8 +4,10 @@
 // applications; the start time with that data; a cheap read's latency during a burst of 100
 // wrong-password logins; whether signup and password recovery answer a known address as fast as
 // an unknown one (medians and Welch's t); whether 200 concurrent submissions leave exactly 200
-// rows; and how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when
-// DATABASE_URL is set). A benchmark, not a test: it reports, it does not fail on a goal.
+// rows; how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when DATABASE_URL
+// is set); and Storage's 10 MB upload and download throughput and the backend's memory during 10
+// concurrent 10 MB uploads (tests/bench/lib/storage-throughput.ts). A benchmark, not a test: it
+// reports, it does not fail on a goal.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { startBackendProcess, type BackendProcess } from '../support/backend-pro
 import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts';
 import { concurrentFormSubmissions } from './lib/form-load.ts';
 import { enumerationTiming } from './lib/enumeration-timing.ts';
+import { createBenchBucket, measureStorage } from './lib/storage-throughput.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 2000);
@@ -240,13 +243,14 @@ async function bookingsNamed(where: OpenDbOptions, tag: string): Promise<Set<str
 
 const dir = await mkdtemp(join(tmpdir(), 'api-bench-'));
 const dataDir = join(dir, 'pglite');
-const pgliteEnv = { PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' };
+// Storage's bytes go to disk, as with `npm start`.
+const pgliteEnv = { PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', STORAGE_DATA_DIR: join(dir, 'storage') };
 // BENCH_DATABASE_URL runs the measured cases on that PostgreSQL database instead of PGlite (use a
 // throwaway database: the run adds 100,000 rows). The kill -9 checks always cover PGlite, and
 // PostgreSQL too when DATABASE_URL is set.
 const benchUrl = process.env.BENCH_DATABASE_URL;
 const target = benchUrl
-  ? { name: 'PostgreSQL', env: { DATABASE_URL: benchUrl, PGLITE_DATA_DIR: '' }, open: () => openDb({ databaseUrl: benchUrl }) }
+  ? { name: 'PostgreSQL', env: { DATABASE_URL: benchUrl, PGLITE_DATA_DIR: '', STORAGE_DATA_DIR: join(dir, 'storage') }, open: () => openDb({ databaseUrl: benchUrl }) }
   : { name: 'PGlite', env: pgliteEnv, open: () => openDb({ dataDir }) };
 // Accounts are new on every run, so a reused PostgreSQL database works too.
 const runId = Date.now().toString(36);
@@ -281,6 +285,7 @@ try {
   await db.query('vacuum analyze public.visa_applications');
   // The admin dashboard's other big lists (tests/bench/lib/admin-dashboard.ts).
   await seedAdminLists(db, APPLICATIONS);
+  await createBenchBucket(db);
   await db.close();
   report(`seeded ${APPLICATIONS} applications (SQL, not timed as API)`, `${Math.round(performance.now() - seedStart)} ms`);
 
@@ -348,6 +353,15 @@ try {
   report('signup, confirmed minus new: p50, Welch t', `${signup.differenceP50} ms, t = ${signup.t}`, '< 1 ms', Math.abs(signup.differenceP50) < 1);
   report('first recover, known / unknown address: p50', `${recover.p50[0]} / ${recover.p50[1]} ms (${recover.n} each)`);
   report('first recover, known minus unknown: p50, Welch t', `${recover.differenceP50} ms, t = ${recover.t}`, '< 1 ms', Math.abs(recover.differenceP50) < 1);
+
+  // 7d. Storage: a 10 MB file up and down, and memory during 10 concurrent 10 MB uploads.
+  const storage = await measureStorage(backend.url, keys.anonKey, userToken, applicant.id, backend.pid);
+  results.storage = storage;
+  report('storage 10 MB upload: best / median', `${storage.uploadMBps.best} / ${storage.uploadMBps.median} MB/s`);
+  report('storage 10 MB download: best / median', `${storage.downloadMBps.best} / ${storage.downloadMBps.median} MB/s`);
+  const c = storage.concurrentUploads;
+  report('storage 10 concurrent 10 MB uploads: ok / time', `${c.ok} of ${c.n} / ${c.ms} ms`);
+  report('backend RSS before / peak during them', `${c.rssBeforeMb} / ${c.rssPeakMb} MB`, 'peak - before < 100 MB', c.rssPeakMb - c.rssBeforeMb < 100);
 
   // 8. 200 concurrent submissions leave exactly 200 rows.
   const tag = `Concurrent${Date.now()}`;

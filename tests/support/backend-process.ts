@@ -7,6 +7,8 @@ import { PROJECT_ROOT } from '../../supabase/local/config.ts';
 
 export interface BackendProcess {
   url: string;
+  /** The child's process id (the storage benchmark reads its memory use). */
+  pid: number;
   anonKey: string;
   serviceRoleKey: string;
   /** Milliseconds from spawn until the ready block arrived (the backend was listening). */
@@ -47,6 +49,7 @@ export function startBackendProcess(env: Record<string, string>): Promise<Backen
       if (!url || !ready || !anonKey || !serviceRoleKey) return;
       resolve({
         url,
+        pid: child.pid!,
         anonKey,
         serviceRoleKey,
         startMs: performance.now() - started,

@@ -14,6 +14,9 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.
 /** What hosted Supabase provides before any migration runs (see bootstrap). */
 export const BOOTSTRAP_FILE = new URL('./bootstrap.sql', import.meta.url);
 
+/** Hosted Storage's `storage` schema, created after the bootstrap (see storage-schema.sql). */
+export const STORAGE_SCHEMA_FILE = new URL('./storage-schema.sql', import.meta.url);
+
 /** One migration file on disk. */
 export interface Migration {
   version: string;
@@ -50,9 +53,13 @@ export async function migrate(db: ScriptDb, dir: string = MIGRATIONS_DIR): Promi
   return done;
 }
 
-/** Creates what hosted Supabase provides (roles, auth schema and functions, ledger); safe to repeat. */
+/** Creates what hosted Supabase provides (roles, auth and storage schemas, ledger); safe to repeat. */
 export async function bootstrap(db: ScriptDb): Promise<void> {
-  const sql = await readFile(BOOTSTRAP_FILE, 'utf8');
+  for (const file of [BOOTSTRAP_FILE, STORAGE_SCHEMA_FILE]) await runIdempotent(db, await readFile(file, 'utf8'));
+}
+
+/** Runs an idempotent script, retrying when concurrent workers collide on cluster-wide rows. */
+async function runIdempotent(db: ScriptDb, sql: string): Promise<void> {
   // Roles are cluster-wide: concurrent test workers bootstrapping fresh databases on one server
   // can collide on the same catalog rows. The statements are idempotent, so a retry settles it.
   for (let attempt = 1; ; attempt++) {

@@ -6,7 +6,7 @@ import { HttpError, restError } from '../http-errors.ts';
 import { json, parseJson, type JsonFault, type Reply } from '../http.ts';
 import type { Catalog, FunctionDef, Table } from './catalog.ts';
 import { toCsv } from './csv.ts';
-import type { RestIdentity } from './identity.ts';
+import { runAsCaller, type RestIdentity } from './identity.ts';
 import { parseRangeHeader, parseReadPlan, parseSelect, READ_PARAMS, type ReadPlan, type SelectItem } from './parse.ts';
 import { isPgError, pgToHttpError } from './pg-errors.ts';
 import { readPrefer, responseFormat, type Preferences, type ResponseFormat } from './prefer.ts';
@@ -69,21 +69,9 @@ async function findTable(catalog: Catalog, name: string): Promise<Table> {
   return table;
 }
 
-/**
- * Runs `fn` in one transaction after switching to the caller's role and claims. Unlike PostgREST
- * it leaves search_path alone: every statement here names schema public, and the connection's
- * default path already starts with public, so changing it per request would only cost time.
- */
-async function asCaller<T>(db: Db, r: RestRequest, readOnly: boolean, fn: (tx: Sql) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
-              set_config('request.path', $4, true)${readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
-      [r.identity.role, JSON.stringify(r.identity.claims), r.method, '/' + r.path],
-    );
-    return fn(tx);
-  });
+/** Runs `fn` in one transaction as the request's caller (see runAsCaller). */
+function asCaller<T>(db: Db, r: RestRequest, readOnly: boolean, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  return runAsCaller(db, r.identity, { method: r.method, path: '/' + r.path, readOnly }, fn);
 }
 
 function readPlanOf(r: RestRequest): ReadPlan {

@@ -1,5 +1,7 @@
-// Who a REST request runs as: the role and claims of its Bearer JWT (PostgREST's step 1).
+// Who a REST or Storage request runs as: the role and claims of its Bearer JWT (PostgREST's
+// step 1), and the transaction that runs as them.
 import type { IncomingMessage } from 'node:http';
+import type { Db, Sql } from '../db/types.ts';
 import { restError } from '../http-errors.ts';
 import { verifyJwt, type JwtClaims } from '../jwt.ts';
 
@@ -17,22 +19,62 @@ function invalid(message: string) {
   });
 }
 
-/** Verifies the Bearer token (anonymous when there is none) and returns the role to run as. */
-export async function restIdentity(req: IncomingMessage, secret: string): Promise<RestIdentity> {
+/** Why a request's token was refused: not a Bearer header, expired, not verified, or a role no API request may take. */
+export interface CallerFailure {
+  reason: 'not_bearer' | 'expired' | 'invalid' | 'role';
+  /** The verifier's own words (or the refused role). */
+  detail: string;
+}
+
+/** Verifies the Bearer token (anonymous when there is none) and returns the role to run as, or why not. */
+export async function callerOf(req: IncomingMessage, secret: string): Promise<{ identity: RestIdentity } | { failure: CallerFailure }> {
   const header = req.headers.authorization;
-  if (!header) return { role: 'anon', claims: { role: 'anon' } };
+  if (!header) return { identity: { role: 'anon', claims: { role: 'anon' } } };
   const m = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!m) throw invalid('Authorization header is not a Bearer token');
+  if (!m) return { failure: { reason: 'not_bearer', detail: 'Authorization header is not a Bearer token' } };
   const result = await verifyJwt(m[1]!, secret);
-  if ('error' in result) {
-    if (result.error.reason === 'expired') {
-      throw restError(401, 'PGRST303', 'JWT expired', null, null, {
-        'www-authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
-      });
-    }
-    throw invalid(`JWT could not be verified: ${result.error.detail}`);
-  }
+  if ('error' in result) return { failure: { reason: result.error.reason, detail: result.error.detail } };
   const role = typeof result.claims.role === 'string' ? result.claims.role : 'anon';
-  if (!API_ROLES.has(role)) throw invalid(`JWT role "${role}" is not allowed`);
-  return { role, claims: { ...result.claims, role } };
+  if (!API_ROLES.has(role)) return { failure: { reason: 'role', detail: role } };
+  return { identity: { role, claims: { ...result.claims, role } } };
+}
+
+/** Verifies the Bearer token (anonymous when there is none); a refused token is PostgREST's 401. */
+export async function restIdentity(req: IncomingMessage, secret: string): Promise<RestIdentity> {
+  const result = await callerOf(req, secret);
+  if ('identity' in result) return result.identity;
+  const { reason, detail } = result.failure;
+  if (reason === 'expired') {
+    throw restError(401, 'PGRST303', 'JWT expired', null, null, {
+      'www-authenticate': 'Bearer error="invalid_token", error_description="JWT expired"',
+    });
+  }
+  if (reason === 'not_bearer') throw invalid(detail);
+  throw invalid(reason === 'role' ? `JWT role "${detail}" is not allowed` : `JWT could not be verified: ${detail}`);
+}
+
+/** What a request tells Postgres about itself besides its caller (PostgREST's request.* settings). */
+export interface CallerRequest {
+  method: string;
+  /** The path after the API's prefix, e.g. `/bookings`. */
+  path: string;
+  readOnly: boolean;
+}
+
+/**
+ * Runs `fn` in one transaction after switching to the caller's role and claims, so grants and
+ * row-level security decide and auth.uid()/auth.jwt() read the claims. Unlike PostgREST it leaves
+ * search_path alone: every statement here names its schema, and the connection's default path
+ * already starts with public, so changing it per request would only cost time.
+ */
+export async function runAsCaller<T>(db: Db, identity: RestIdentity, request: CallerRequest, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
+              set_config('request.path', $4, true)${request.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
+      [identity.role, JSON.stringify(identity.claims), request.method, request.path],
+    );
+    return fn(tx);
+  });
 }

@@ -10,10 +10,6 @@ import { FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
 /** The page's button, enabled by its script once it has read a token. */
 const button = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Unsubscribe', exact: true });
 
-/** Why the two specs that call the function wait: the lead enables them once it is merged. */
-const FUNCTION_PENDING =
-  'The embedded backend serves /functions/v1/unsubscribe only once the worker branch (wt-17worker) is merged; enable after merging it.';
-
 test('without a token the page says the link is not valid and offers no button to press', async ({ page }) => {
   await page.goto('/unsubscribe');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unsubscribe from our newsletter');
@@ -24,7 +20,6 @@ test('without a token the page says the link is not valid and offers no button t
 });
 
 test('a valid token unsubscribes the address, signed out', async ({ page }) => {
-  test.fixme(true, FUNCTION_PENDING);
   const service = await serviceClient();
   const { data, error } = await service.from('newsletter_subscribers').insert({ email: uniqueEmail('leaving') }).select('id, unsubscribe_token').single();
   if (error) throw error;
@@ -42,8 +37,7 @@ test.describe('an unknown token', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
 
   test('is refused with a clear message', async ({ page }) => {
-    test.fixme(true, FUNCTION_PENDING);
-    await page.goto(`/unsubscribe?token=${randomUUID()}`);
+      await page.goto(`/unsubscribe?token=${randomUUID()}`);
     await button(page).click();
     await expect(page.getByRole('alert')).toHaveText(FOLLOW_UP_TEXTS.unsubscribeInvalid);
     await expect(button(page)).toBeDisabled();

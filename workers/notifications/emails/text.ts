@@ -1,8 +1,8 @@
 // Small rules the templates share: how a user's value may enter a subject line, the reference an
 // applicant quotes, and dates and times in the consultancy's time zone.
 
-/** The consultancy's time zone: bookings are times at the Lagos office. */
-export const CONSULTANCY_TIME_ZONE = 'Africa/Lagos';
+import { CONSULTANCY_TIME_ZONE } from '../../../src/lib/domain.ts';
+
 
 /**
  * A user's value made fit for a subject line: control characters (CR and LF among them, the

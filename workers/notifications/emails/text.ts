@@ -3,7 +3,6 @@
 
 import { CONSULTANCY_TIME_ZONE } from '../../../src/lib/domain.ts';
 
-
 /**
  * A user's value made fit for a subject line: control characters (CR and LF among them, the
  * header-injection characters) become spaces and the length is capped. Nodemailer encodes the

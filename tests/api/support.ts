@@ -178,6 +178,10 @@ function remoteBackend(api: RemoteApi): TestBackend {
       return localOnly("config.toml's site URL");
     },
     anonKey: api.anonKey,
+    serviceRoleKey: api.serviceRoleKey,
+    get smtpPort(): number | null {
+      return localOnly('the SMTP catcher');
+    },
     get db(): ScriptDb {
       return localOnly('the database handle');
     },

@@ -7,6 +7,9 @@ import { isSitemapUrl } from './src/lib/content/seo.ts';
 import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 import { inlineScripts } from './src/integrations/inline-scripts.ts';
+import securityHeaders from './src/integrations/security-headers/index.ts';
+import { readSupabaseSettings } from './src/lib/supabase.ts';
+import { readNotifySettings } from './src/lib/notify/settings.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
 
@@ -14,6 +17,12 @@ import { readSiteEnv } from './src/lib/site-env.ts';
 // value stops it with one line naming the variable (src/lib/site-env.ts).
 loadProjectEnv();
 const env = exitOnConfigError(() => readSiteEnv(process.env));
+// What the browser may call besides the site: the Supabase project the build talks to, and the
+// notification services and the CAPTCHA provider only when they are configured (the
+// Content-Security-Policy's connect-src, and script-src and frame-src for the CAPTCHA).
+const notify = readNotifySettings(process.env);
+const connectUrls = [readSupabaseSettings(process.env).url, notify.email?.url, notify.form?.url].filter((url) => url !== undefined);
+const captcha = env.PUBLIC_CAPTCHA_PROVIDER && env.PUBLIC_CAPTCHA_SITE_KEY ? env.PUBLIC_CAPTCHA_PROVIDER : undefined;
 
 export default defineConfig({
   // The public origin is used for canonical URLs, Open Graph and the sitemap. Production sets
@@ -32,7 +41,15 @@ export default defineConfig({
   // clientDirectives adds `client:session` (hydrate only with a stored session), used by the nav,
   // `client:interaction` (hydrate on first use: the footer newsletter and contact forms) and
   // `client:painted` (client:idle after first contentful paint: the account pages).
-  integrations: [mdx(), react(), clientDirectives(), sitemap({ filter: isSitemapUrl }), sitemapAtRoot()],
+  // securityHeaders writes dist/_headers from the built pages, so it comes last.
+  integrations: [
+    mdx(),
+    react(),
+    clientDirectives(),
+    sitemap({ filter: isSitemapUrl }),
+    sitemapAtRoot(),
+    securityHeaders({ siteUrl: env.SITE_URL, connectUrls, captcha }),
+  ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.
   vite: { plugins: [inlineScripts()] },
   server: { host: '127.0.0.1', port: 4321 },

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
-import { E2E_API_URL, E2E_BACKEND_ENV, E2E_PORT, E2E_SITE_ENV, E2E_SITE_URL } from './tests/e2e/support/e2e-env.ts';
+import { E2E_API_URL, E2E_BACKEND_ENV, E2E_PORT, E2E_SITE_ENV, E2E_SITE_URL, E2E_WORKER_ENV } from './tests/e2e/support/e2e-env.ts';
 
 export const baseURL = E2E_SITE_URL;
 
@@ -33,10 +33,20 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // Tests run against the production build, exactly what a CDN would serve, built to talk to
-      // the backend above. --ignore-lock lets this preview start while another one (npm start, a
-      // second suite) is already running.
-      command: `npm run build && npx astro preview --host 127.0.0.1 --port ${E2E_PORT} --ignore-lock`,
+      // The notification worker, as `npm start` runs it, sending the e2e backend's queue to that
+      // backend's SMTP catcher, so tests read every notification from the outbox. It starts after
+      // the backend above and is ready once it prints its first line.
+      command: 'node workers/notifications/main.ts',
+      wait: { stdout: /Notification worker/ },
+      env: E2E_WORKER_ENV,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Tests run against the production build, exactly what a CDN would serve (with the headers
+      // of its _headers file: scripts/serve-site.ts), built to talk to the backend above.
+      command: `npm run build && node scripts/serve-site.ts --port ${E2E_PORT}`,
       url: baseURL,
       env: E2E_SITE_ENV,
       reuseExistingServer: !process.env.CI,

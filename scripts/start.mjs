@@ -1,6 +1,7 @@
 // `npm start`: the whole product on one machine. Builds the static site against the local
 // backend, then serves both: the site on http://localhost:4321 and the Supabase-compatible API on
-// http://127.0.0.1:54321 (its outbox at /mail). Ctrl-C stops both.
+// http://127.0.0.1:54321 (its outbox at /mail), with the notification worker sending what the
+// database queues to the backend's SMTP catcher. Ctrl-C stops all three.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
@@ -86,6 +87,21 @@ backend.exited.then((code) => {
   }
 });
 
+// The worker starts once the API answers, so its first claim finds the queue. It always sends to
+// the backend's catcher (SMTP_HOST blank), which puts every email in the outbox and passes it on to
+// SMTP_HOST when one is set, as the auth emails go.
+const apiHealth = `http://${config.host}:${config.port}/health`;
+waitForHealth(apiHealth, 120_000).then((up) => {
+  if (!up || stopping) return;
+  const worker = start('worker', [`${root}workers/notifications/main.ts`], { ...process.env, SMTP_HOST: '' });
+  worker.exited.then((code) => {
+    if (!stopping) {
+      console.error(`The notification worker stopped (exit code ${code}).`);
+      stopAll(code || 1);
+    }
+  });
+});
+
 console.log('Building the site…');
 const build = start('build', [astro, 'build'], siteEnv);
 const buildCode = await build.exited;
@@ -93,7 +109,8 @@ if (buildCode !== 0) {
   console.error(`astro build failed (exit code ${buildCode}).`);
   stopAll(buildCode);
 } else {
-  const preview = start('site', [astro, 'preview', '--host', '127.0.0.1', '--port', String(SITE_PORT)], siteEnv);
+  // The site server sends the headers of dist/_headers, as the production host will.
+  const preview = start('site', [`${root}scripts/serve-site.ts`, '--port', String(SITE_PORT)], siteEnv);
   preview.exited.then((code) => {
     if (!stopping) {
       console.error(`The site server stopped (exit code ${code}).`);
@@ -102,7 +119,7 @@ if (buildCode !== 0) {
   });
   const [siteUp, apiUp] = await Promise.all([
     waitForHealth(`http://127.0.0.1:${SITE_PORT}/`, 60_000),
-    waitForHealth(`http://${config.host}:${config.port}/health`, 120_000),
+    waitForHealth(apiHealth, 120_000),
   ]);
   if (!stopping) {
     if (!siteUp || !apiUp) {
@@ -112,11 +129,11 @@ if (buildCode !== 0) {
       console.log(`
   Site              http://localhost:${SITE_PORT}
   API               ${apiUrl}
-  Outbox (emails)   ${apiUrl}/mail
+  Outbox (emails)   ${apiUrl}/mail   (the notification worker sends there too)
   anon key          ${keys.anonKey}
   service_role key  ${keys.serviceRoleKey}
 
-  Press Ctrl-C to stop both.
+  Press Ctrl-C to stop them all.
 `);
     }
   }

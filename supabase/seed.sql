@@ -96,3 +96,64 @@ values ('00000000-0000-4000-8000-0000000d0001', 'Li Wei', 'li.wei@example.com', 
 insert into public.newsletter_subscribers (id, email, created_at)
 values ('00000000-0000-4000-8000-0000000e0001', 'reader@example.com', '2026-02-20 12:00:00+00'),
        ('00000000-0000-4000-8000-0000000e0002', 'traveller@example.com', '2026-02-21 12:00:00+00');
+
+/**
+  * -------------------------------------------------------
+  * Section - Follow-up
+  * -------------------------------------------------------
+  * The triggers of 20261122000500_follow_up.sql ran for every row above as if it had just been
+  * submitted. The sample data is history instead: each application's timeline is replaced by the
+  * changes that led to its status, the emails count as sent long ago (so the worker sends nothing
+  * on the first start), except one booking confirmation the mail server refused, for trying
+  * "retry" in /admin. One booking and one message are handled, and one application has a note.
+ */
+delete
+from public.application_status_changes
+where application_id in ('00000000-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-0000000b0002',
+                         '00000000-0000-4000-8000-0000000b0003', '00000000-0000-4000-8000-0000000b0004');
+
+insert into public.application_status_changes (id, application_id, from_status, to_status, changed_by, changed_at)
+values ('00000000-0000-4000-8000-0000000f0001', '00000000-0000-4000-8000-0000000b0001', null, 'submitted',
+        '00000000-0000-4000-8000-00000000a002', '2026-01-10 11:15:00+00'),
+       ('00000000-0000-4000-8000-0000000f0002', '00000000-0000-4000-8000-0000000b0001', 'submitted', 'in_review',
+        '00000000-0000-4000-8000-00000000a001', '2026-01-12 09:30:00+00'),
+       ('00000000-0000-4000-8000-0000000f0003', '00000000-0000-4000-8000-0000000b0001', 'in_review', 'approved',
+        '00000000-0000-4000-8000-00000000a001', '2026-01-20 14:00:00+00'),
+       ('00000000-0000-4000-8000-0000000f0004', '00000000-0000-4000-8000-0000000b0002', null, 'submitted',
+        '00000000-0000-4000-8000-00000000a002', '2026-02-02 08:40:00+00'),
+       ('00000000-0000-4000-8000-0000000f0005', '00000000-0000-4000-8000-0000000b0002', 'submitted', 'in_review',
+        '00000000-0000-4000-8000-00000000a001', '2026-02-04 10:00:00+00'),
+       ('00000000-0000-4000-8000-0000000f0006', '00000000-0000-4000-8000-0000000b0003', null, 'submitted',
+        '00000000-0000-4000-8000-00000000a002', '2026-03-01 16:05:00+00'),
+       -- Tunde's account has been deleted since, so his own change is unsigned.
+       ('00000000-0000-4000-8000-0000000f0007', '00000000-0000-4000-8000-0000000b0004', null, 'submitted',
+        null, '2025-12-18 10:00:00+00'),
+       ('00000000-0000-4000-8000-0000000f0008', '00000000-0000-4000-8000-0000000b0004', 'submitted', 'rejected',
+        '00000000-0000-4000-8000-00000000a001', '2026-01-08 12:00:00+00');
+
+insert into public.application_notes (id, application_id, author_id, body, created_at)
+values ('00000000-0000-4000-8000-0000000f0101', '00000000-0000-4000-8000-0000000b0002',
+        '00000000-0000-4000-8000-00000000a001', 'Conference invitation received; waiting for the bank statement.',
+        '2026-02-04 10:05:00+00');
+
+update public.bookings
+set handled_at = '2026-03-03 10:00:00+00',
+    handled_by = '00000000-0000-4000-8000-00000000a001'
+where id = '00000000-0000-4000-8000-0000000c0001';
+
+update public.contact_messages
+set handled_at = '2026-03-04 09:00:00+00',
+    handled_by = '00000000-0000-4000-8000-00000000a001'
+where id = '00000000-0000-4000-8000-0000000d0001';
+
+update public.notifications
+set status   = 'sent',
+    attempts = 1,
+    sent_at  = created_at;
+
+update public.notifications
+set status     = 'failed',
+    attempts   = 5,
+    sent_at    = null,
+    last_error = '550 5.1.1 <priya@example.com>: Recipient address rejected: mailbox unavailable'
+where dedupe_key = 'booking_confirmation:00000000-0000-4000-8000-0000000c0002';

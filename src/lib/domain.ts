@@ -40,3 +40,18 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
 };
+
+/** The consultancy's time zone: bookings' dates and "today" on the dashboard are read in it. */
+export const CONSULTANCY_TIME_ZONE = 'Africa/Lagos';
+
+/** Today's date (YYYY-MM-DD) in the consultancy's time zone, whatever the reader's own. */
+export function consultancyToday(now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: CONSULTANCY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** A status change as people read it, in the admin's and the applicant's timelines alike. */
+export function statusChangeText(from: string | null, to: string): string {
+  const label = (status: string) => APPLICATION_STATUS_LABELS[status as ApplicationStatus] ?? status;
+  return from ? `Status changed from ${label(from)} to ${label(to)}` : `Application received, status ${label(to)}`;
+}

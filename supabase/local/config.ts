@@ -69,6 +69,8 @@ export interface BackendConfig {
   senderName: string;
   templates: { confirmation: EmailTemplate; recovery: EmailTemplate };
   smtp: SmtpConfig | null;
+  /** Port of the local SMTP catcher that feeds the outbox (0 picks a free one; null runs none). */
+  smtpCatcherPort: number | null;
   /** Most rows one REST read returns (PostgREST max-rows); null for no cap. */
   maxRows: number | null;
   /** Messages kept in the in-memory outbox; older ones are dropped first. */
@@ -149,6 +151,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
           ...(env.SMTP_PASS ? { pass: env.SMTP_PASS } : {}),
         }
       : null,
+    smtpCatcherPort: env.SMTP_CATCHER_PORT,
     maxRows: num(get('api', 'max_rows')) ?? null,
     outboxLimit: 1000,
     logRequests: env.BACKEND_LOG_REQUESTS,

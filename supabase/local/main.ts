@@ -39,6 +39,7 @@ console.log(
   [
     `Local Supabase API   ${server.url}   (${db.kind}, ready in ${ms} ms, database ${dbMs} ms of it)`,
     `Outbox               ${server.url}/mail`,
+    ...(server.smtpPort === null ? [] : [`SMTP catcher         smtp://${config.host}:${server.smtpPort}   (every message lands in the outbox)`]),
     `anon key             ${server.keys.anonKey}`,
     `service_role key     ${server.keys.serviceRoleKey}`,
     ...(seedNow ? ['New local database, seeded.', ...describeAccounts()] : []),

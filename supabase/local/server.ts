@@ -1,6 +1,7 @@
 // The embedded Supabase-compatible backend: one node:http server for /auth/v1 (GoTrue subset),
-// /rest/v1 (PostgREST subset), /storage/v1 (Storage subset) and /mail (the local outbox), with the
-// API gateway's apikey check and CORS for the site's origins.
+// /rest/v1 (PostgREST subset), /storage/v1 (Storage subset), /functions/v1 (the project's Edge
+// Functions) and /mail (the local outbox), with the API gateway's apikey check and CORS for the
+// site's origins; beside it, the SMTP catcher that feeds the outbox.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +17,8 @@ import { handleAuth } from './auth/routes.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
 import { outboxRoute } from './mail/outbox-route.ts';
+import { startSmtpCatcher, type SmtpCatcher } from './mail/smtp-catcher.ts';
+import { functionRoute } from './functions.ts';
 import { Catalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { restIdentity } from './rest/identity.ts';
@@ -28,6 +31,8 @@ export interface BackendServer {
   url: string;
   keys: ApiKeys;
   outbox: Outbox;
+  /** Port of the SMTP catcher feeding the outbox (null when config.smtpCatcherPort is null). */
+  smtpPort: number | null;
   /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
   settled(): Promise<void>;
   /** Stops accepting requests and closes open connections (the database stays open). */
@@ -46,6 +51,8 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   const catalog = new Catalog(db);
   await catalog.load();
   const mailer = new Mailer(config);
+  // This server's own address, known once it listens: functions call the REST API through it.
+  let selfUrl = '';
   const authCtx = { db, config, mailer, limits: new AuthLimits(config.rateLimits, config.otpExpirySeconds), background: new BackgroundQueue() };
   const storageCtx: StorageContext = {
     db,
@@ -71,6 +78,17 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const path = url.pathname;
+    if (path.startsWith('/functions/v1/')) {
+      // Functions answer for themselves, CORS included, as behind the hosted gateway with --no-verify-jwt.
+      const env = { supabaseUrl: selfUrl, apiKey: keys.anonKey, siteUrl: config.siteUrl };
+      try {
+        write(res, await functionRoute(req, method, url, env, config.bodyLimitBytes), {}, method);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        sendError(res, err, false);
+      }
+      return;
+    }
     // Storage reads the path as sent (storage/routes.ts), so it is recognised before normalisation.
     const rawPath = (req.url ?? '/').split('?')[0]!;
     const area = rawPath.startsWith('/storage/v1/') ? 'storage' : path.startsWith('/auth/v1/') ? 'auth' : path.startsWith('/rest/v1/') ? 'rest' : 'other';
@@ -160,6 +178,16 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   server.keepAliveTimeout = 5_000;
   const address = server.address() as AddressInfo;
   const url = `http://${config.host}:${address.port}`;
+  selfUrl = url;
+  let catcher: SmtpCatcher | null = null;
+  if (config.smtpCatcherPort !== null) {
+    try {
+      catcher = await startSmtpCatcher({ host: config.host, port: config.smtpCatcherPort, outbox: mailer.outbox, relay: config.smtp });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   if (config.port === 0) {
     // Links in emails and the token issuer must name the port actually chosen.
     config.apiUrl = url;
@@ -168,12 +196,17 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     url,
     keys,
     outbox: mailer.outbox,
+    smtpPort: catcher?.port ?? null,
     settled: () => authCtx.background.settled(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+        catcher?.close(),
+      ]);
+    },
   };
 }
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';
-import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { localOnlyTest, startBackend, uniqueEmail, type TestBackend } from './support.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(() => backend?.close());
 const PASSWORD = 'correct-horse-battery';
 
 describe('signup', () => {
-  test('creates an unconfirmed user with one identity, no session, and emails a confirmation link', async () => {
+  localOnlyTest('creates an unconfirmed user with one identity, no session, and emails a confirmation link', async () => {
     const email = uniqueEmail('new');
     const { data, error } = await backend.client().auth.signUp({ email: email.toUpperCase(), password: PASSWORD, options: { data: { full_name: 'Ada Obi' } } });
     expect(error).toBeNull();
@@ -32,7 +32,7 @@ describe('signup', () => {
     expect(mail.html).toContain(mail.token);
   });
 
-  test('the profile trigger copies signup metadata', async () => {
+  localOnlyTest('the profile trigger copies signup metadata', async () => {
     const email = uniqueEmail('profile');
     const { data } = await backend.client().auth.signUp({ email, password: PASSWORD, options: { data: { full_name: 'Grace', age: 31, phone: '+234 800 000 0000' } } });
     const res = await backend.db.query<{ full_name: string; age: number; phone: string; role: string }>(
@@ -42,7 +42,7 @@ describe('signup', () => {
     expect(res.rows[0]).toEqual({ full_name: 'Grace', age: 31, phone: '+234 800 000 0000', role: 'user' });
   });
 
-  test('a confirmed address gets an obfuscated user with no identities and no email', async () => {
+  localOnlyTest('a confirmed address gets an obfuscated user with no identities and no email', async () => {
     const email = uniqueEmail('dup');
     await backend.confirmedUser(email, PASSWORD);
     const before = (await backend.mail(email)).length;
@@ -65,7 +65,7 @@ describe('signup', () => {
     if (code === 'weak_password') expect((error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
   });
 
-  test('a failing database trigger is 500 "Database error saving new user" and leaves no user', async () => {
+  localOnlyTest('a failing database trigger is 500 "Database error saving new user" and leaves no user', async () => {
     // A trigger of this test's own database refuses one address, as a broken profile trigger would.
     await backend.db.exec(`
       create or replace function public.test_refuse_signup() returns trigger language plpgsql as
@@ -178,7 +178,7 @@ describe('password sign-in', () => {
 });
 
 describe('email links', () => {
-  test('the confirmation link confirms, then redirects with a session in the fragment (keys sorted)', async () => {
+  localOnlyTest('the confirmation link confirms, then redirects with a session in the fragment (keys sorted)', async () => {
     const email = uniqueEmail('link');
     await backend.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'http://localhost:4321/profile' } });
     const { status, location, fragment } = await backend.follow((await backend.lastMail(email)).links[0]!);
@@ -191,7 +191,7 @@ describe('email links', () => {
     expect(data.user?.email_confirmed_at).toBeTruthy();
   });
 
-  test('a used link redirects with otp_expired', async () => {
+  localOnlyTest('a used link redirects with otp_expired', async () => {
     const email = uniqueEmail('reuse');
     await backend.client().auth.signUp({ email, password: PASSWORD });
     const link = (await backend.lastMail(email)).links[0]!;
@@ -202,7 +202,7 @@ describe('email links', () => {
     expect(fragment.get('error_description')).toBe('Email link is invalid or has expired');
   });
 
-  test('an expired link redirects with otp_expired and does not confirm', async () => {
+  localOnlyTest('an expired link redirects with otp_expired and does not confirm', async () => {
     const email = uniqueEmail('expired');
     const { data } = await backend.client().auth.signUp({ email, password: PASSWORD });
     await backend.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 days' where id = $1`, [data.user!.id]);
@@ -212,7 +212,7 @@ describe('email links', () => {
     expect(error?.code).toBe('email_not_confirmed');
   });
 
-  test('a redirect outside the allow-list falls back to the site URL', async () => {
+  localOnlyTest('a redirect outside the allow-list falls back to the site URL', async () => {
     const email = uniqueEmail('evil');
     await backend.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example.net/steal' } });
     const { location } = await backend.follow((await backend.lastMail(email)).links[0]!);
@@ -225,7 +225,7 @@ describe('email links', () => {
     expect((await res.json()).error_code).toBe('validation_failed');
   });
 
-  test('verifyOtp accepts the emailed code and refuses a wrong one', async () => {
+  localOnlyTest('verifyOtp accepts the emailed code and refuses a wrong one', async () => {
     const email = uniqueEmail('otp');
     await backend.client().auth.signUp({ email, password: PASSWORD });
     const mail = await backend.lastMail(email);
@@ -240,7 +240,7 @@ describe('email links', () => {
 });
 
 describe('resend and recover', () => {
-  test('resend within 60 seconds answers {} and sends nothing (a 429 would only reach existing accounts)', async () => {
+  localOnlyTest('resend within 60 seconds answers {} and sends nothing (a 429 would only reach existing accounts)', async () => {
     const email = uniqueEmail('resend');
     await backend.client().auth.signUp({ email, password: PASSWORD });
     const { error } = await backend.client().auth.resend({ type: 'signup', email });
@@ -248,7 +248,7 @@ describe('resend and recover', () => {
     expect(await backend.mail(email)).toHaveLength(1);
   });
 
-  test('resend after the window sends a new link; unknown and confirmed addresses get {} silently', async () => {
+  localOnlyTest('resend after the window sends a new link; unknown and confirmed addresses get {} silently', async () => {
     const email = uniqueEmail('resend2');
     const { data } = await backend.client().auth.signUp({ email, password: PASSWORD });
     await backend.db.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where id = $1`, [data.user!.id]);
@@ -261,7 +261,7 @@ describe('resend and recover', () => {
     expect(await backend.mail(confirmed)).toHaveLength(1);
   });
 
-  test('recovery emails a link that signs in with type=recovery, then the password can change', async () => {
+  localOnlyTest('recovery emails a link that signs in with type=recovery, then the password can change', async () => {
     const email = uniqueEmail('recover');
     await backend.confirmedUser(email, PASSWORD);
     expect((await backend.client().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4321/reset' })).error).toBeNull();
@@ -280,7 +280,7 @@ describe('resend and recover', () => {
     expect((await backend.client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
   });
 
-  test('recovery for an unknown address answers {} and sends nothing; a repeat within 60 s answers {} and sends nothing', async () => {
+  localOnlyTest('recovery for an unknown address answers {} and sends nothing; a repeat within 60 s answers {} and sends nothing', async () => {
     const ghost = uniqueEmail('ghost');
     expect((await backend.client().auth.resetPasswordForEmail(ghost)).error).toBeNull();
     expect(await backend.mail(ghost)).toHaveLength(0);
@@ -376,7 +376,7 @@ describe('signed-in user', () => {
 });
 
 describe('admin', () => {
-  test('the service key deletes a user; their profile cascades and sign-in stops', async () => {
+  localOnlyTest('the service key deletes a user; their profile cascades and sign-in stops', async () => {
     const email = uniqueEmail('doomed');
     const { userId } = await backend.confirmedUser(email, PASSWORD);
     const { error } = await backend.admin().auth.admin.deleteUser(userId);

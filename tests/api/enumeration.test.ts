@@ -6,7 +6,7 @@
 // timed test here measured the queued work of the server sharing this process's event loop, and
 // failed whenever the machine was busy.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { authFetch, startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { authFetch, localOnlyTest, startBackend, uniqueEmail, type TestBackend } from './support.ts';
 
 let backend: TestBackend;
 let confirmed: string;
@@ -26,7 +26,7 @@ async function answer(path: string, body: unknown) {
   return { v2: [v2.status, v2.body], legacy: [legacy.status, legacy.body] };
 }
 
-test('recover answers known and unknown addresses alike, the second request within the email interval too', async () => {
+localOnlyTest('recover answers known and unknown addresses alike, the second request within the email interval too', async () => {
   const unknown = uniqueEmail('ghost');
   const expected = { v2: [200, {}], legacy: [200, {}] };
   expect(await answer('recover', { email: confirmed })).toEqual(expected);
@@ -50,7 +50,7 @@ const LOCKED_CASES = [
   { path: 'resend', body: (email: string) => ({ type: 'signup', email }), mailType: 'signup', confirmed: false },
 ];
 
-test.each(LOCKED_CASES)('$path answers without waiting for the account look-up: it arrives while the user row is locked', async ({ path, body, mailType, confirmed }) => {
+localOnlyTest.each(LOCKED_CASES)('$path answers without waiting for the account look-up: it arrives while the user row is locked', async ({ path, body, mailType, confirmed }) => {
   const email = uniqueEmail('locked');
   if (confirmed) await backend.confirmedUser(email);
   else await backend.client().auth.signUp({ email, password: 'correct-horse-battery' });

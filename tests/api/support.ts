@@ -4,16 +4,21 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { request } from 'node:http';
 import pg from 'pg';
+import { test } from 'vitest';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
 import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
 import { createServer } from '../../supabase/local/server.ts';
+import { missingRemoteVariables, ON_REMOTE, remoteApi, type RemoteApi } from '../support/remote-target.ts';
 
 export interface TestBackend {
   url: string;
   /** Where email links land when no allowed redirect is named (supabase/config.toml site_url). */
   siteUrl: string;
   anonKey: string;
+  serviceRoleKey: string;
+  /** Port of the SMTP catcher feeding the outbox, when the test asked for one. */
+  smtpPort: number | null;
   db: ScriptDb;
   /** A fresh supabase-js client with the anon key and no stored session. */
   client(): SupabaseClient;
@@ -54,6 +59,8 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
     codeFailuresPerClient: 100_000,
     codeFailuresPerAccount: 100_000,
   },
+  // No SMTP catcher unless a test asks for one (smtpCatcherPort: 0), so files never share a port.
+  smtpCatcherPort: null,
 };
 
 /**
@@ -83,18 +90,30 @@ async function freshDatabase(): Promise<{ db: ScriptDb; drop: () => Promise<void
   };
 }
 
-/** Starts a backend over a fresh database (see freshDatabase). */
+/** supabase-js settings of a test's clients: no storage, no background refresh, no URL reading. */
+const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+/**
+ * Starts a backend over a fresh database (see freshDatabase), or, under `npm run test:remote`,
+ * answers with the hosted project instead (see remoteBackend).
+ */
 export async function startBackend(overrides: Partial<BackendConfig> = {}): Promise<TestBackend> {
+  if (ON_REMOTE) {
+    // scripts/test-remote.ts runs only the files that need no settings of their own.
+    if (Object.keys(overrides).length > 0) throw new Error('a backend with its own settings exists only locally');
+    return remoteBackend(remoteApi() ?? missingRemote());
+  }
   const { db, drop } = await freshDatabase();
   const config = loadConfig({ ...TEST_CONFIG, ...overrides });
   const server = await createServer({ db, config });
   const { anonKey, serviceRoleKey } = server.keys;
-  const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
   const backend: TestBackend = {
     url: server.url,
     siteUrl: config.siteUrl,
     anonKey,
+    serviceRoleKey,
+    smtpPort: server.smtpPort,
     db,
     client: () => createClient(server.url, anonKey, options),
     admin: () => createClient(server.url, serviceRoleKey, options),
@@ -137,6 +156,64 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
   };
   return backend;
 }
+
+function missingRemote(): never {
+  throw new Error(`TEST_TARGET=remote needs ${missingRemoteVariables().join(', ')}`);
+}
+
+/** What a hosted project cannot give a test: its outbox, its database handle, its settings. */
+function localOnly(what: string): never {
+  throw new Error(`${what} needs the embedded backend: mark the test localOnlyTest`);
+}
+
+/**
+ * The hosted project as a TestBackend. Users are made confirmed with the service key, as an
+ * operator's invitation would be (its emails go to real inboxes, not an outbox the test can
+ * read); the rest is the same supabase-js and HTTP calls as locally.
+ */
+function remoteBackend(api: RemoteApi): TestBackend {
+  const backend: TestBackend = {
+    url: api.url,
+    get siteUrl(): string {
+      return localOnly("config.toml's site URL");
+    },
+    anonKey: api.anonKey,
+    serviceRoleKey: api.serviceRoleKey,
+    get smtpPort(): number | null {
+      return localOnly('the SMTP catcher');
+    },
+    get db(): ScriptDb {
+      return localOnly('the database handle');
+    },
+    client: () => createClient(api.url, api.anonKey, options),
+    admin: () => createClient(api.url, api.serviceRoleKey, options),
+    settled: () => localOnly('the outbox'),
+    mail: () => localOnly('the outbox'),
+    lastMail: () => localOnly('the outbox'),
+    follow: () => localOnly('an email link'),
+    async confirmedUser(email, password = 'correct-horse-battery', data = {}) {
+      const created = await backend.admin().auth.admin.createUser({ email, password, email_confirm: true, user_metadata: data });
+      if (created.error) throw created.error;
+      const client = backend.client();
+      const signIn = await client.auth.signInWithPassword({ email, password });
+      if (signIn.error) throw signIn.error;
+      return { client, userId: signIn.data.user!.id };
+    },
+    async makeAdmin(userId) {
+      const { error } = await backend.admin().from('profiles').update({ role: 'admin' }).eq('id', userId);
+      if (error) throw error;
+    },
+    // The users and rows a run wrote are removed once, when it ends (scripts/test-remote.ts).
+    close: async () => {},
+  };
+  return backend;
+}
+
+/**
+ * A test that needs the embedded backend (it reads the outbox, follows an email link, or queries
+ * the database directly): `npm run test:remote` skips it.
+ */
+export const localOnlyTest = test.skipIf(ON_REMOTE);
 
 /** A unique address for one test. */
 export function uniqueEmail(label: string): string {

@@ -5,9 +5,9 @@
 // wrong-password logins; whether signup and password recovery answer a known address as fast as
 // an unknown one (medians and Welch's t); whether 200 concurrent submissions leave exactly 200
 // rows; how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when DATABASE_URL
-// is set); and Storage's 10 MB upload and download throughput and the backend's memory during 10
-// concurrent 10 MB uploads (tests/bench/lib/storage-throughput.ts). A benchmark, not a test: it
-// reports, it does not fail on a goal.
+// is set); Storage's 10 MB upload and download throughput and the backend's memory during 10
+// concurrent 10 MB uploads (tests/bench/lib/storage-throughput.ts); and the notification figures
+// (tests/bench/lib/notifications.ts). A benchmark, not a test: it reports, it does not fail on a goal.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts'
 import { concurrentFormSubmissions } from './lib/form-load.ts';
 import { enumerationTiming } from './lib/enumeration-timing.ts';
 import { createBenchBucket, measureStorage } from './lib/storage-throughput.ts';
+import { measureNotifications } from './lib/notifications.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 2000);
@@ -396,6 +397,14 @@ try {
   } else {
     report('kill -9 on PostgreSQL', 'skipped (set DATABASE_URL to run it)');
   }
+
+  // 11. Notifications (issue 17): form inserts/s without and with the queueing triggers, the
+  // worker's throughput over 1,000 queued rows, and stored row → email in the outbox.
+  const notifications = await measureNotifications(join(dir, 'notifications'), RAISED_AUTH_LIMITS, measure, INSERTS, CONCURRENCY);
+  results.notifications = notifications;
+  report('booking inserts/s: triggers off (before) / on (after)', `${notifications.insertsPerSecondBefore} / ${notifications.insertsPerSecondAfter}/s (${notifications.changePercent}%)`, 'no more than 10% slower', notifications.changePercent >= -10);
+  report('worker: 1,000 queued notifications', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
+  report('stored booking -> its email in the outbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 
   const out = join(PROJECT_ROOT, 'bench-results');
   await mkdir(out, { recursive: true });

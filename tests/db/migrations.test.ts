@@ -33,7 +33,7 @@ async function scratchFolder(name: string, files: Record<string, string> = {}): 
 describe('the project migrations', () => {
   it('are named <version>_<name>.sql, one per domain, in order', async () => {
     const names = (await listMigrations()).map((m) => m.name);
-    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin']);
+    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin', 'follow_up']);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {
@@ -56,7 +56,16 @@ describe('the project migrations', () => {
        where n.nspname = 'public' and c.relkind = 'r' order by c.relname`,
     );
     expect(rows).toEqual(
-      ['bookings', 'contact_messages', 'newsletter_subscribers', 'profiles', 'visa_applications'].map((relname) => ({
+      [
+        'application_notes',
+        'application_status_changes',
+        'bookings',
+        'contact_messages',
+        'newsletter_subscribers',
+        'notifications',
+        'profiles',
+        'visa_applications',
+      ].map((relname) => ({
         relname,
         relrowsecurity: true,
       })),
@@ -86,28 +95,38 @@ describe('the project migrations', () => {
     for (const row of rows) expect(row.proconfig, row.proname).toContain('search_path=""');
   });
 
-  it('leave no public function executable by anonymous visitors except subscribe_newsletter', async () => {
+  it('leave no public function executable by anonymous visitors but the newsletter sign-up and unsubscribe', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
-  it('let signed-in users execute nothing in private but the admin check and what the RPCs call', async () => {
+  // The admin check, and the security definer halves of the public RPCs (each checks its caller).
+  it('let signed-in users execute nothing in private but the admin check and the RPCs’ definer halves', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['admin_delete_user', 'admin_set_role', 'is_admin', 'subscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual([
+      'admin_delete_user',
+      'admin_overview',
+      'admin_set_role',
+      'is_admin',
+      'retry_notification',
+      'set_lead_handled',
+      'subscribe_newsletter',
+      'unsubscribe_newsletter',
+    ]);
   });
 
-  it('let anonymous visitors execute nothing in private but what subscribe_newsletter calls', async () => {
+  it('let anonymous visitors execute nothing in private but the definer halves of their RPCs', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 });
 

@@ -1,6 +1,7 @@
 // Every table x every actor x select/insert/update/delete: what is allowed and what is denied.
 // Each attempt runs in a transaction that is rolled back, so the cases cannot affect each other.
 
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DENIED,
@@ -39,7 +40,10 @@ interface TableCase {
 
 let db: TestDb;
 const actors = {} as Record<ActorKey, Actor>;
-const ids = {} as Record<'profileA' | 'application' | 'booking' | 'contact' | 'subscriber' | 'profileless', string>;
+const ids = {} as Record<
+  'profileA' | 'application' | 'booking' | 'contact' | 'subscriber' | 'profileless' | 'notification' | 'statusChange' | 'note',
+  string
+>;
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -74,6 +78,13 @@ beforeAll(async () => {
      values ('Visitor', 'visitor@example.com', 'Study visa', '+1 555 0100', 'Can you help?', '/contact') returning id`,
   );
   ids.subscriber = await one(`insert into public.newsletter_subscribers (email) values ('reader@example.com') returning id`);
+  // Queued by the booking's trigger; recorded by the application's; written by the admin.
+  ids.notification = await one(`select id from public.notifications where dedupe_key = 'staff_new_booking:' || $1`, [ids.booking]);
+  ids.statusChange = await one(`select id from public.application_status_changes where application_id = $1`, [ids.application]);
+  ids.note = await one(`insert into public.application_notes (application_id, author_id, body) values ($1, $2, 'Called') returning id`, [
+    ids.application,
+    admin.id,
+  ]);
 });
 
 afterAll(async () => {
@@ -142,6 +153,50 @@ const tables: TableCase[] = [
     // Only subscribe_newsletter adds addresses: a direct insert would tell who is subscribed.
     expect: { ...formTableExpectations, insert: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' } },
   },
+  {
+    table: 'notifications',
+    target: () => ids.notification,
+    insert: `insert into public.notifications (kind, subject_table, subject_id, dedupe_key)
+             values ('staff_new_contact_message', 'contact_messages', $1::uuid, 'staff_new_contact_message:' || $1::text)`,
+    // A subject of its own: the contact message's notification is queued already, and keys are unique.
+    insertParams: () => [randomUUID()],
+    update: `update public.notifications set status = 'sent' where id = $1`,
+    // The outbox is the worker's (service key); admins only read it and retry through retry_notification.
+    expect: {
+      select: { anon: 'denied', userA: 'empty', userB: 'empty', admin: 'rows', service: 'rows' },
+      insert: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+      update: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+      delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+    },
+  },
+  {
+    table: 'application_status_changes',
+    target: () => ids.statusChange,
+    insert: `insert into public.application_status_changes (application_id, to_status) values ($1, 'approved')`,
+    insertParams: () => [ids.application],
+    update: `update public.application_status_changes set to_status = 'rejected' where id = $1`,
+    // Written only by the status triggers; nobody, not even the service key, rewrites history.
+    expect: {
+      select: { anon: 'denied', userA: 'rows', userB: 'empty', admin: 'rows', service: 'rows' },
+      insert: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'denied' },
+      update: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'denied' },
+      delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'denied' },
+    },
+  },
+  {
+    table: 'application_notes',
+    target: () => ids.note,
+    insert: `insert into public.application_notes (application_id, body) values ($1, 'Documents received.')`,
+    insertParams: () => [ids.application],
+    update: `update public.application_notes set body = 'Changed' where id = $1`,
+    // Internal: user A never sees the notes on their own application.
+    expect: {
+      select: { anon: 'denied', userA: 'empty', userB: 'empty', admin: 'rows', service: 'rows' },
+      insert: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'ok', service: 'ok' },
+      update: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+      delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+    },
+  },
 ];
 
 function check(outcome: Outcome, expected: Expected): void {
@@ -185,7 +240,7 @@ describe.each(tables)('$table', (tc) => {
 });
 
 describe('the target rows are untouched after every rolled-back attempt', () => {
-  it('still has user A’s profile and application, and each form submission', async () => {
+  it('still has user A’s profile and application, each form submission, and the follow-up rows', async () => {
     const count = async (table: string, id: string) =>
       (await db.query(`select 1 from public.${table} where id = $1`, [id])).rows.length;
     expect(await count('profiles', ids.profileA)).toBe(1);
@@ -193,5 +248,8 @@ describe('the target rows are untouched after every rolled-back attempt', () => 
     expect(await count('bookings', ids.booking)).toBe(1);
     expect(await count('contact_messages', ids.contact)).toBe(1);
     expect(await count('newsletter_subscribers', ids.subscriber)).toBe(1);
+    expect(await count('notifications', ids.notification)).toBe(1);
+    expect(await count('application_status_changes', ids.statusChange)).toBe(1);
+    expect(await count('application_notes', ids.note)).toBe(1);
   });
 });

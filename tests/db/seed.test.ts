@@ -69,6 +69,24 @@ describe('the development seed', () => {
     expect(all.rows).toHaveLength(4);
   });
 
+  it('gives each application the timeline that led to its status, and Amara sees only hers', async () => {
+    const amara = signedIn('amara', { id: '00000000-0000-4000-8000-00000000a002', email: 'amara@example.com' });
+    const { rows } = await db.query<{ id: string; status: string; last: string }>(
+      `select a.id, a.status,
+              (select c.to_status from public.application_status_changes c
+               where c.application_id = a.id order by c.changed_at desc limit 1) as last
+       from public.visa_applications a`,
+    );
+    for (const row of rows) expect(row.last, row.id).toBe(row.status);
+    const visible = await runAs(db, amara, 'select distinct application_id from public.application_status_changes');
+    expect(visible.rows).toHaveLength(3);
+  });
+
+  it('leaves nothing for the worker to send on the first start but one failed email to retry', async () => {
+    const { rows } = await db.query('select kind, status from public.notifications where status <> $1', ['sent']);
+    expect(rows).toEqual([{ kind: 'booking_confirmation', status: 'failed' }]);
+  });
+
   // The real Auth server scans these auth.users columns into non-null Go values (github.com/
   // supabase/auth, internal/models/user.go: string, int, bool, time.Time and uuid.UUID fields); a
   // NULL in any of them makes every login of that user fail with 500 "Database error querying

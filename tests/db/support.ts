@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openDb, type QueryResult, type ScriptDb, type Sql } from '../../supabase/local/db/open.ts';
+import { ON_REMOTE, remoteDatabaseUrl } from '../support/remote-target.ts';
 
 /** A database opened for one test file; close() also drops the throwaway server database. */
 export interface TestDb extends ScriptDb {
@@ -23,8 +24,16 @@ export type Outcome =
   | { ok: true; rows: Record<string, unknown>[]; affectedRows: number }
   | { ok: false; code: string; message: string };
 
-/** Opens a migrated database: PGlite in memory, or a new database on DATABASE_URL's server. */
+/**
+ * Opens a migrated database: PGlite in memory, a new database on DATABASE_URL's server, or, under
+ * `npm run test:remote`, the hosted project's own database in a transaction that is never committed.
+ */
 export async function openTestDb(): Promise<TestDb> {
+  if (ON_REMOTE) {
+    const url = remoteDatabaseUrl();
+    if (!url) throw new Error('TEST_TARGET=remote needs REMOTE_DATABASE_URL for the database tests');
+    return openRolledBackSession(url);
+  }
   const serverUrl = process.env['DATABASE_URL'];
   if (!serverUrl) return openDb({ dataDir: 'memory://' });
 
@@ -38,6 +47,54 @@ export async function openTestDb(): Promise<TestDb> {
     close: async () => {
       await db.close();
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * A hosted project's database, as its migrations left it, on one connection inside one transaction
+ * that close() rolls back: the users and rows a test file makes are never seen by the live site
+ * and are gone afterwards. A test's own transactions become savepoints. A committed one's
+ * transaction-local settings (the role and JWT claims runAs sets) would outlive its savepoint, so
+ * they are reset after it.
+ */
+async function openRolledBackSession(url: string): Promise<TestDb> {
+  const client = new pg.Client({ connectionString: url, options: '-c TimeZone=UTC' });
+  await client.connect();
+  await client.query('begin');
+  const query: Sql['query'] = async <T,>(text: string, params?: unknown[]) => {
+    const result = await client.query(text, params);
+    return {
+      rows: result.rows as T[],
+      fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+      affectedRows: result.rowCount ?? 0,
+    };
+  };
+  let depth = 0;
+  return {
+    kind: 'postgres',
+    query,
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    transaction: async (fn) => {
+      const savepoint = `test_${++depth}`;
+      await client.query(`savepoint ${savepoint}`);
+      try {
+        const value = await fn({ query });
+        await client.query(`release savepoint ${savepoint}`);
+        await client.query(`reset role; select set_config('request.jwt.claims', '', true)`);
+        return value;
+      } catch (error) {
+        await client.query(`rollback to savepoint ${savepoint}`);
+        throw error;
+      } finally {
+        depth -= 1;
+      }
+    },
+    close: async () => {
+      await client.query('rollback');
+      await client.end();
     },
   };
 }
@@ -90,6 +147,13 @@ export async function makeAdmin(db: ScriptDb, userId: string): Promise<void> {
   await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
 }
 
+/** Creates a confirmed user, makes it an admin, and returns its id and the actor it signs in as. */
+export async function createAdmin(db: ScriptDb, email = 'boss@example.com'): Promise<{ id: string; actor: Actor }> {
+  const user = await createUser(db, email);
+  await makeAdmin(db, user.id);
+  return { id: user.id, actor: signedIn('admin', user) };
+}
+
 // Transaction-local, like the REST server's per-request settings, so the role ends with the transaction.
 async function becomeActor(tx: Sql, actor: Actor): Promise<void> {
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
@@ -105,9 +169,14 @@ export async function runAs<T = Record<string, unknown>>(
   sql: string,
   params: unknown[] = [],
 ): Promise<QueryResult<T>> {
+  return transactionAs(db, actor, (tx) => tx.query<T>(sql, params));
+}
+
+/** Runs several statements as actor in one transaction (one now()) and commits them. */
+export async function transactionAs<T>(db: ScriptDb, actor: Actor, work: (tx: Sql) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await becomeActor(tx, actor);
-    return tx.query<T>(sql, params);
+    return work(tx);
   });
 }
 

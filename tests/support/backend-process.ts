@@ -11,6 +11,8 @@ export interface BackendProcess {
   pid: number;
   anonKey: string;
   serviceRoleKey: string;
+  /** Port of its SMTP catcher (the outbox's SMTP side). */
+  smtpPort: number;
   /** Milliseconds from spawn until the ready block arrived (the backend was listening). */
   startMs: number;
   /** The backend's own figure: process start to listening. */
@@ -28,7 +30,8 @@ export function startBackendProcess(env: Record<string, string>): Promise<Backen
   const started = performance.now();
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'supabase/local/main.ts')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, BACKEND_PORT: '0', ...env },
+    // Free ports for the API and the SMTP catcher, so a running `npm start` is never in the way.
+    env: { ...process.env, BACKEND_PORT: '0', SMTP_CATCHER_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -46,12 +49,14 @@ export function startBackendProcess(env: Record<string, string>): Promise<Backen
       const ready = /ready in (\d+) ms, database (\d+) ms/.exec(output);
       const anonKey = /anon key\s+(\S+)/.exec(output)?.[1];
       const serviceRoleKey = /service_role key\s+(\S+)\n/.exec(output)?.[1];
-      if (!url || !ready || !anonKey || !serviceRoleKey) return;
+      const smtpPort = /SMTP catcher\s+smtp:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+      if (!url || !ready || !anonKey || !serviceRoleKey || !smtpPort) return;
       resolve({
         url,
         pid: child.pid!,
         anonKey,
         serviceRoleKey,
+        smtpPort: Number(smtpPort),
         startMs: performance.now() - started,
         readyMs: Number(ready[1]),
         databaseMs: Number(ready[2]),

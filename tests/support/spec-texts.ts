@@ -106,3 +106,24 @@ export const NOT_FOUND_TEXTS = {
   /** Specification 8: "Unknown country | 'Country not found'". */
   country: 'Country not found',
 } as const;
+
+/**
+ * What happens after a submission (issue 17): the dashboard's overview and handled state, the
+ * application timeline and notes, the unsubscribe page. Beyond the specification: the project's own.
+ */
+export const FOLLOW_UP_TEXTS = {
+  overviewTitle: 'Waiting for an answer',
+  handled: 'Handled',
+  new: 'New',
+  markHandled: 'Mark handled',
+  markNew: 'Mark as new',
+  noteLabel: 'Internal note',
+  noteRequired: 'Please enter a note.',
+  noteAdded: 'Note added.',
+  historyTitle: 'History of your applications',
+  statusChanged: (from: string, to: string) => `Status changed from ${from} to ${to}`,
+  received: (status: string) => `Application received, status ${status}`,
+  unsubscribed: 'You have been unsubscribed. You will receive no more newsletter emails from us.',
+  unsubscribeInvalid:
+    'This unsubscribe link is not valid: it may be incomplete. Please open the link in your email again, or contact us and we will remove your address.',
+} as const;

@@ -1,7 +1,11 @@
-// The user's own visa applications on /profile: type, date submitted and where it stands.
+// The user's own visa applications on /profile: type, date submitted, where it stands (a labelled
+// badge) and its history of status changes.
 import { APPLICATIONS_FAILED, listOwnApplications } from '../../lib/auth/actions.ts';
+import { applicationStatusTone } from '../../lib/badges.ts';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
+import Badge from '../ui/Badge.tsx';
+import ApplicationHistory from './ApplicationHistory.tsx';
 
 const NO_APPLICATIONS = 'You have not applied for a visa yet.';
 
@@ -34,29 +38,37 @@ export default function MyApplications({ userId }: { userId: string }) {
         </p>
       )}
       {rows && rows.length > 0 && (
-        <div className="profile__table">
-          <table>
-            <caption className="visually-hidden">Your visa applications</caption>
-            <thead>
-              <tr>
-                <th scope="col">Visa type</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.visa_type}</td>
-                  <td>
-                    <time dateTime={row.submitted_at}>{dateFormat.format(new Date(row.submitted_at))}</time>
-                  </td>
-                  <td>{APPLICATION_STATUS_LABELS[row.status as ApplicationStatus] ?? row.status}</td>
+        <>
+          <div className="profile__table">
+            <table>
+              <caption className="visually-hidden">Your visa applications</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Visa type</th>
+                  <th scope="col">Submitted</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.visa_type}</td>
+                    <td>
+                      <time dateTime={row.submitted_at}>{dateFormat.format(new Date(row.submitted_at))}</time>
+                    </td>
+                    <td>
+                      <Badge tone={applicationStatusTone(row.status)}>{APPLICATION_STATUS_LABELS[row.status as ApplicationStatus] ?? row.status}</Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h3>History of your applications</h3>
+          {rows.map((row) => (
+            <ApplicationHistory key={row.id} title={`${row.visa_type}, submitted ${dateFormat.format(new Date(row.submitted_at))}`} changes={row.changes} />
+          ))}
+        </>
       )}
     </section>
   );

@@ -8,8 +8,10 @@ import { authState, refreshProfile, startAuth } from '../../lib/auth/store.ts';
 import { loginHref } from '../../scripts/login-redirect.ts';
 import ApplicationDialog from './ApplicationDialog.tsx';
 import DataTable from './DataTable.tsx';
+import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './follow-up-columns.tsx';
 import ListSection from './ListSection.tsx';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from './lists.ts';
+import Overview from './Overview.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import UserRoleButton from './UserRoleButton.tsx';
 import './admin.css';
@@ -70,9 +72,11 @@ function Dashboard({ selfId }: { selfId: string }) {
   const ownAccount = (row: Row) => (row.id === selfId ? 'You cannot delete your own account.' : undefined);
   return (
     <div className="admin">
+      <Overview />
       <ListSection list={APPLICATIONS}>
         <DataTable
           list={APPLICATIONS}
+          extraColumns={APPLICATION_COLUMNS}
           actions={(row) => (
             <button type="button" className="admin-button" onClick={() => setOpened(row)}>
               View<span className="visually-hidden"> application of {String(row.name)}</span>
@@ -84,9 +88,15 @@ function Dashboard({ selfId }: { selfId: string }) {
       <ListSection list={USERS}>
         <DataTable list={USERS} cannotDelete={ownAccount} actions={(row) => <UserRoleButton row={row} self={row.id === selfId} />} />
       </ListSection>
-      {[BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS].map((list) => (
+      {(
+        [
+          [BOOKINGS, BOOKING_COLUMNS],
+          [CONTACT_MESSAGES, MESSAGE_COLUMNS],
+          [SUBSCRIBERS, []],
+        ] as const
+      ).map(([list, extraColumns]) => (
         <ListSection key={list.id} list={list}>
-          <DataTable list={list} />
+          <DataTable list={list} extraColumns={extraColumns} />
         </ListSection>
       ))}
     </div>

@@ -1,11 +1,13 @@
-// One visa application in full, with its status control. Saving goes through the table's update
-// grant (status only) and the admins' row-level security policy; the applicant sees the new status
-// on their profile.
+// One visa application in full, with its status control, its timeline and a form for notes.
+// Saving goes through the table's update grant (status only) and the admins' row-level security
+// policy; the applicant sees the new status, and the change in their timeline, on their profile.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Dialog from '../ui/Dialog.tsx';
+import ApplicationNotes from './ApplicationNotes.tsx';
+import ApplicationTimeline from './ApplicationTimeline.tsx';
 import { formatDateTime, type Row } from './lists.ts';
 import { useToast } from './Toasts.tsx';
 
@@ -48,6 +50,10 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
     onSuccess: (_data, next) => {
       notify(`Status of ${String(row!.name)}’s application changed to ${APPLICATION_STATUS_LABELS[next]}.`);
       void queryClient.invalidateQueries({ queryKey: ['list', 'applications'] });
+      void queryClient.invalidateQueries({ queryKey: ['timeline', row!.id] });
+      void queryClient.invalidateQueries({ queryKey: ['overview'] });
+      // The change may have queued the applicant's email.
+      void queryClient.invalidateQueries({ queryKey: ['notifications', 'visa_applications'] });
       onClose();
     },
     onError: () => setFailed(true),
@@ -98,6 +104,8 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
           <p role="alert" className="admin-dialog-error">
             {failed ? STATUS_FAILED : ''}
           </p>
+          <ApplicationTimeline applicationId={row.id} />
+          <ApplicationNotes key={row.id} applicationId={row.id} />
         </div>
       )}
     </Dialog>

@@ -1,9 +1,11 @@
 // The one server-paged table of the dashboard, driven by a list's description (lists.ts): search,
 // filters, sortable headers, page size and paging (all kept in the URL), CSV export, and a delete
-// action per row behind a confirmation. Lists add their own row actions through `actions`.
+// action per row behind a confirmation. Lists add their own row actions through `actions`, and
+// columns that are not the table's data (a row's notifications, its handled state) through `extraColumns`.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { getSupabase } from '../../lib/supabase-loader.ts';
+import Badge from '../ui/Badge.tsx';
 import ConfirmDelete from './ConfirmDelete.tsx';
 import { downloadCsv, exportCsv } from './csv-export.ts';
 import type { Column, ListConfig, Row } from './lists.ts';
@@ -13,8 +15,17 @@ import { PAGE_SIZES, readView, storeView, type ViewState } from './view-state.ts
 
 export const LOAD_FAILED = 'Failed to load data. Please try again.';
 
+/** A column the dashboard adds beside a list's data; `page` is every row shown, for one query per page. */
+export interface ExtraColumn {
+  key: string;
+  label: string;
+  render: (row: Row, page: Row[]) => ReactNode;
+}
+
 interface Props {
   list: ListConfig;
+  /** Columns after the list's own, before Actions. */
+  extraColumns?: readonly ExtraColumn[];
   /** Extra buttons before Delete in a row's last cell. */
   actions?: (row: Row) => ReactNode;
   /** Why a row may not be deleted (the admin's own account), or undefined. */
@@ -35,7 +46,7 @@ function rowName(list: ListConfig, row: Row): string {
   return cellText(column, row);
 }
 
-export default function DataTable({ list, actions, cannotDelete }: Props) {
+export default function DataTable({ list, extraColumns = [], actions, cannotDelete }: Props) {
   const supabase = getSupabase();
   const queryClient = useQueryClient();
   const notify = useToast();
@@ -100,6 +111,7 @@ export default function DataTable({ list, actions, cannotDelete }: Props) {
     }
   };
 
+  const columnCount = list.columns.length + extraColumns.length + 1;
   const sortedColumn = list.columns.find((column) => column.sortKey === view.sort);
   const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
   const last = Math.min(total, view.page * view.size);
@@ -187,17 +199,22 @@ export default function DataTable({ list, actions, cannotDelete }: Props) {
                       </th>
                     );
                   })}
+                  {extraColumns.map((column) => (
+                    <th key={column.key} scope="col">
+                      {column.label}
+                    </th>
+                  ))}
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
                 {page.isPending ? (
                   <tr>
-                    <td colSpan={list.columns.length + 1}>Loading...</td>
+                    <td colSpan={columnCount}>Loading...</td>
                   </tr>
                 ) : page.data.rows.length === 0 ? (
                   <tr>
-                    <td colSpan={list.columns.length + 1}>{view.q || Object.values(view.filters).some(Boolean) ? 'No matching entries.' : 'No entries yet.'}</td>
+                    <td colSpan={columnCount}>{view.q || Object.values(view.filters).some(Boolean) ? 'No matching entries.' : 'No entries yet.'}</td>
                   </tr>
                 ) : (
                   page.data.rows.map((row) => {
@@ -206,7 +223,12 @@ export default function DataTable({ list, actions, cannotDelete }: Props) {
                       <tr key={row.id}>
                         {list.columns.map((column) => (
                           <td key={column.key} data-column={column.key}>
-                            {cellText(column, row)}
+                            {column.badge ? <Badge tone={column.badge(row[column.key])}>{cellText(column, row)}</Badge> : cellText(column, row)}
+                          </td>
+                        ))}
+                        {extraColumns.map((column) => (
+                          <td key={column.key} data-column={column.key}>
+                            {column.render(row, page.data.rows)}
                           </td>
                         ))}
                         <td className="admin-actions">

@@ -1,10 +1,13 @@
 // One dashboard section: a heading button that opens and closes it (state remembered in
-// localStorage), the list's total row count, and the table while open.
+// localStorage), the list's total row count, and the table while open. A link that names the
+// list's view (the overview's counts: /admin?bookings.when=today#bookings) opens it and brings it
+// into view with focus on its heading.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import type { ListConfig, ListId } from './lists.ts';
 import { fetchTotal } from './server-query.ts';
+import { namesView } from './view-state.ts';
 
 const STORAGE_KEY = 'bridgeway-admin-sections';
 /** The specification's two sections start open; the others start closed. */
@@ -31,10 +34,18 @@ function storeOpen(id: ListId, open: boolean): void {
 const count = new Intl.NumberFormat('en-GB');
 
 export default function ListSection({ list, children }: { list: ListConfig; children: ReactNode }) {
-  const [open, setOpen] = useState(() => readOpen(list.id));
+  const [open, setOpen] = useState(() => namesView(list, window.location.search) || readOpen(list.id));
+  const button = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const panelId = useId();
   const total = useQuery({ queryKey: ['total', list.id], queryFn: () => fetchTotal(getSupabase(), list) });
+
+  // The island renders after the browser looked for the #fragment's target, so it goes there itself.
+  useEffect(() => {
+    if (window.location.hash !== `#${list.id}`) return;
+    button.current?.scrollIntoView({ block: 'start' });
+    button.current?.focus({ preventScroll: true });
+  }, [list.id]);
 
   const toggle = () => {
     setOpen(!open);
@@ -42,9 +53,9 @@ export default function ListSection({ list, children }: { list: ListConfig; chil
   };
 
   return (
-    <section className="admin-section" aria-labelledby={headingId}>
+    <section id={list.id} className="admin-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="admin-section__heading">
-        <button type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+        <button ref={button} type="button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
           <span aria-hidden="true" className="admin-section__chevron">
             {open ? '−' : '+'}
           </span>

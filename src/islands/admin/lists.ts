@@ -2,7 +2,9 @@
 // which key sorts it), what its search matches, its filters, and how one of its rows is named
 // and deleted. DataTable renders any of them; nothing here knows about React state.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, type ApplicationStatus } from '../../lib/domain.ts';
+import { applicationStatusTone, type BadgeTone } from '../../lib/badges.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, consultancyToday, type ApplicationStatus } from '../../lib/domain.ts';
+import type { ListQuery } from './server-query.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -16,12 +18,16 @@ export interface Column {
   firstAscending?: boolean;
   /** How the value reads; plain text when absent. */
   format?: (value: unknown) => string;
+  /** Shows the value as a badge of this tone (its text is still `format`'s). */
+  badge?: (value: unknown) => BadgeTone;
 }
 
 export interface Filter {
   key: string;
   label: string;
   options: readonly { value: string; label: string }[];
+  /** How a chosen value narrows the query; `key = value` when absent. */
+  apply?: (query: ListQuery, value: string) => ListQuery;
 }
 
 export type ListId = 'applications' | 'users' | 'bookings' | 'messages' | 'subscribers';
@@ -98,6 +104,31 @@ const valueColumn = (key: string, label: string, format?: Column['format']): Col
   ...(format ? { format } : {}),
 });
 
+/**
+ * A lead's state: new until staff mark it handled (handled_at set by public.set_lead_handled).
+ * The dashboard's "new messages" count links to this filter's `new`.
+ */
+const LEAD_STATE_FILTER: Filter = {
+  key: 'state',
+  label: 'State',
+  options: [
+    { value: 'new', label: 'New' },
+    { value: 'handled', label: 'Handled' },
+  ],
+  apply: (query, value) => (value === 'new' ? query.is('handled_at', null) : query.not('handled_at', 'is', null)),
+};
+
+/** A booking's date against today in the consultancy's time zone, as admin_overview counts them. */
+const BOOKING_DATE_FILTER: Filter = {
+  key: 'when',
+  label: 'Date',
+  options: [
+    { value: 'today', label: 'Today' },
+    { value: 'upcoming', label: 'Upcoming' },
+  ],
+  apply: (query, value) => (value === 'today' ? query.eq('date', consultancyToday()) : query.gt('date', consultancyToday())),
+};
+
 export const APPLICATIONS: ListConfig = {
   id: 'applications',
   title: 'Visa applications',
@@ -110,7 +141,7 @@ export const APPLICATIONS: ListConfig = {
     textColumn('email', 'Email'),
     valueColumn('visa_type', 'Visa type'),
     textColumn('passport_number', 'Passport number'),
-    valueColumn('status', 'Status', statusLabel),
+    { ...valueColumn('status', 'Status', statusLabel), badge: applicationStatusTone },
   ],
   searchKeys: ['name_lower', 'email_lower', 'passport_number_lower'],
   searchLabel: 'Search by name, email or passport number',
@@ -156,7 +187,7 @@ export const BOOKINGS: ListConfig = {
   id: 'bookings',
   title: 'Bookings',
   table: 'bookings',
-  select: 'id, created_at, full_name, email, phone, country, date, time',
+  select: 'id, created_at, full_name, email, phone, country, date, time, handled_at, handled_by',
   columns: [
     timeColumn('created_at', 'Received'),
     textColumn('full_name', 'Name'),
@@ -168,7 +199,7 @@ export const BOOKINGS: ListConfig = {
   ],
   searchKeys: ['full_name_lower', 'email_lower'],
   searchLabel: 'Search by name or email',
-  filters: [],
+  filters: [LEAD_STATE_FILTER, BOOKING_DATE_FILTER],
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'booking',
   describeDelete: (row) =>
@@ -181,7 +212,7 @@ export const CONTACT_MESSAGES: ListConfig = {
   id: 'messages',
   title: 'Contact messages',
   table: 'contact_messages',
-  select: 'id, created_at, name, email, phone, subject, message, page',
+  select: 'id, created_at, name, email, phone, subject, message, page, handled_at, handled_by',
   columns: [
     timeColumn('created_at', 'Received'),
     textColumn('name', 'Name'),
@@ -191,7 +222,7 @@ export const CONTACT_MESSAGES: ListConfig = {
   ],
   searchKeys: ['name_lower', 'email_lower'],
   searchLabel: 'Search by name or email',
-  filters: [],
+  filters: [LEAD_STATE_FILTER],
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'message',
   describeDelete: (row) =>

@@ -31,12 +31,15 @@ export function searchFilter(keys: string[], term: string): string {
 }
 
 /** A select on a list's table (its columns are a plain string, so rows are untyped). */
-type ListQuery = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
+export type ListQuery = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
 
 /** Applies the view's filters, search and order to a query of the list's table. */
 export function applyView(query: ListQuery, list: ListConfig, view: ViewState): ListQuery {
   let q = query;
-  for (const [key, value] of Object.entries(view.filters)) if (value) q = q.eq(key, value);
+  for (const filter of list.filters) {
+    const value = view.filters[filter.key];
+    if (value) q = filter.apply ? filter.apply(q, value) : q.eq(filter.key, value);
+  }
   if (view.q.trim()) q = q.or(searchFilter(list.searchKeys, view.q));
   return q.order(view.sort, { ascending: view.ascending }).order('id', { ascending: !view.ascending });
 }

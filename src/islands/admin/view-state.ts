@@ -41,6 +41,11 @@ export function readView(list: ListConfig, search: string): ViewState {
   return view;
 }
 
+/** True when `search` holds any key of `list` (a link to a filtered view of it). */
+export function namesView(list: ListConfig, search: string): boolean {
+  return [...new URLSearchParams(search).keys()].some((key) => key.startsWith(`${list.id}.`));
+}
+
 /** `search` with the keys of `list` replaced by `view` (defaults left out). */
 export function writeView(list: ListConfig, view: ViewState, search: string): string {
   const params = new URLSearchParams(search);

@@ -122,25 +122,52 @@ export function saveProfile(userId: string, profile: ProfileData): Promise<Resul
   });
 }
 
-/** One of the user's visa applications, as /profile lists it. */
+/** One change of an application's status, as its applicant sees it (never who made it). */
+export interface OwnStatusChange {
+  id: string;
+  application_id: string;
+  from_status: string | null;
+  to_status: string;
+  changed_at: string;
+}
+
+/** One of the user's visa applications, as /profile lists it, with its status changes oldest first. */
 export interface OwnApplication {
   id: string;
   visa_type: string;
   submitted_at: string;
   status: string;
+  changes: OwnStatusChange[];
 }
 
 /** Shown when the user's applications cannot be read. */
 export const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
 
-/** The user's own applications, newest first (an admin's profile lists only their own too). */
+/**
+ * The user's own applications, newest first (an admin's profile lists only their own too), each
+ * with its timeline: the status changes of all of them in one second request. Internal notes are
+ * never read here (row-level security keeps them from applicants anyway).
+ */
 export function listOwnApplications(userId: string): Promise<Result<OwnApplication[]>> {
   return withClient(async (supabase) => {
-    const { data, error, status } = await supabase
+    const applications = await supabase
       .from('visa_applications')
       .select('id, visa_type, submitted_at, status')
       .eq('user_id', userId)
       .order('submitted_at', { ascending: false });
-    return error ? toFailure({ ...error, status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED) : succeeded(data ?? []);
+    if (applications.error) return toFailure({ ...applications.error, status: applications.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
+    const rows = applications.data ?? [];
+    if (rows.length === 0) return succeeded([]);
+    const changes = await supabase
+      .from('application_status_changes')
+      .select('id, application_id, from_status, to_status, changed_at')
+      .in(
+        'application_id',
+        rows.map((row) => row.id as string),
+      )
+      .order('changed_at', { ascending: true });
+    if (changes.error) return toFailure({ ...changes.error, status: changes.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
+    const history = (changes.data ?? []) as OwnStatusChange[];
+    return succeeded(rows.map((row) => ({ ...row, changes: history.filter((change) => change.application_id === row.id) })));
   });
 }

@@ -176,5 +176,7 @@ export const settingsSchema = z.object({
     scrollTopThresholdPx: pixels,
     animationMs: milliseconds,
   }),
+  /** Who the notification worker (workers/notifications/) emails about new bookings, messages and applications. */
+  notifications: z.object({ staff: z.array(z.email()).min(1) }),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -7,8 +7,11 @@ export interface Crumb {
   href: string;
 }
 
-/** Paths that carry `noindex` and stay out of the sitemap: the 404 page, account pages and the login-gated form. */
-export const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form'] as const;
+/**
+ * Paths that carry `noindex` and stay out of the sitemap: the 404 page, account pages, the
+ * login-gated form and the newsletter's unsubscribe page.
+ */
+export const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe'] as const;
 
 /**
  * The public form of a path: no trailing slash, no `.html`, `/index` as `/`. With

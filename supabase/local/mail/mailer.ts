@@ -1,7 +1,7 @@
 // Composes the confirmation and recovery emails from supabase/templates and delivers them to the
 // outbox, and also to an SMTP server when SMTP_HOST is set.
 import type { BackendConfig } from '../config.ts';
-import { Outbox, type MailMessage } from './outbox.ts';
+import { Outbox, type MailMessage, type NewMailMessage } from './outbox.ts';
 import { sendSmtp } from './smtp.ts';
 import { htmlToText, renderTemplate } from './templates.ts';
 
@@ -43,7 +43,7 @@ export class Mailer {
    * Renders one email without delivering it. Auth also renders the email it does not send (a
    * signup for a confirmed address), so that both answers take the same work.
    */
-  async compose(email: AuthEmail): Promise<Omit<MailMessage, 'id' | 'sent_at' | 'links'>> {
+  async compose(email: AuthEmail): Promise<NewMailMessage> {
     const template = email.type === 'signup' ? this.config.templates.confirmation : this.config.templates.recovery;
     const link = new URL(`${this.config.apiUrl}/auth/v1/verify`);
     link.searchParams.set('token', email.tokenHash);

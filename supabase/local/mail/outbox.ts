@@ -2,10 +2,21 @@
 // at /mail and tests can read them from /mail.json, like the Supabase CLI's mail catcher.
 import { escapeHtml } from './templates.ts';
 
+/** A file attached to a message; text types keep their text, others are base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding: 'utf8' | 'base64';
+}
+
 export interface MailMessage {
   id: number;
-  /** Why it was sent: `signup` (confirmation) or `recovery`. */
-  type: 'signup' | 'recovery';
+  /**
+   * Why it was sent: `signup` (confirmation) or `recovery` from the auth API, or `notification`
+   * for anything received by the SMTP catcher (the notification worker's emails).
+   */
+  type: 'signup' | 'recovery' | 'notification';
   from: string;
   to: string;
   subject: string;
@@ -13,10 +24,16 @@ export interface MailMessage {
   text: string;
   /** Every link of the body, in order (the first is the action link). */
   links: string[];
-  /** The six-digit code the body shows, for verifyOtp({ email, token }). */
+  /** The six-digit code the body shows, for verifyOtp({ email, token }); empty for notifications. */
   token: string;
+  /** Headers as received, lower-case names (notifications only; auth emails have none). */
+  headers: Record<string, string>;
+  attachments: MailAttachment[];
   sent_at: string;
 }
+
+/** A message as a sender hands it to the outbox: the outbox adds the id, time and links. */
+export type NewMailMessage = Omit<MailMessage, 'id' | 'sent_at' | 'links' | 'headers' | 'attachments'> & Partial<Pick<MailMessage, 'headers' | 'attachments'>>;
 
 /** A bounded in-memory list of sent messages. */
 export class Outbox {
@@ -29,8 +46,8 @@ export class Outbox {
   }
 
   /** Stores a message and returns it with its id and time. */
-  add(message: Omit<MailMessage, 'id' | 'sent_at' | 'links'>): MailMessage {
-    const stored: MailMessage = { ...message, id: this.nextId++, sent_at: new Date().toISOString(), links: linksOf(message.html) };
+  add(message: NewMailMessage): MailMessage {
+    const stored: MailMessage = { headers: {}, attachments: [], ...message, id: this.nextId++, sent_at: new Date().toISOString(), links: linksOf(message.html) };
     this.messages.push(stored);
     if (this.messages.length > this.limit) this.messages.splice(0, this.messages.length - this.limit);
     return stored;
@@ -62,7 +79,7 @@ export function outboxPage(messages: MailMessage[]): string {
       (m) => `
     <article aria-labelledby="m${m.id}">
       <h2 id="m${m.id}">${escapeHtml(m.subject)}</h2>
-      <p>To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.sent_at}">${m.sent_at.replace('T', ' ').slice(0, 19)} UTC</time> · code <code>${escapeHtml(m.token)}</code></p>
+      <p>To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.sent_at}">${m.sent_at.replace('T', ' ').slice(0, 19)} UTC</time>${m.token ? ` · code <code>${escapeHtml(m.token)}</code>` : ''}${m.attachments.map((a) => ` · attached <code>${escapeHtml(a.filename)}</code>`).join('')}</p>
       <ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>
       <details><summary>Message body</summary><iframe title="Body of ${escapeHtml(m.subject)} to ${escapeHtml(m.to)}" sandbox srcdoc="${escapeHtml(m.html)}"></iframe></details>
     </article>`,

@@ -12,9 +12,9 @@ export interface SmtpMessage {
   text: string;
 }
 
-/** Sends one message as multipart/alternative (text and HTML); rejects with the server's reply when a step fails. */
-export async function sendSmtp(config: SmtpConfig, message: SmtpMessage, timeoutMs = 10_000): Promise<void> {
-  const transport = createTransport({
+/** Nodemailer's options for a server: its address, TLS, login, and how long each step may take. */
+export function smtpOptions(config: SmtpConfig, timeoutMs = 10_000) {
+  return {
     host: config.host,
     port: config.port,
     secure: config.secure,
@@ -24,7 +24,12 @@ export async function sendSmtp(config: SmtpConfig, message: SmtpMessage, timeout
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
-  });
+  };
+}
+
+/** Sends one message as multipart/alternative (text and HTML); rejects with the server's reply when a step fails. */
+export async function sendSmtp(config: SmtpConfig, message: SmtpMessage, timeoutMs = 10_000): Promise<void> {
+  const transport = createTransport(smtpOptions(config, timeoutMs));
   try {
     await transport.sendMail({
       from: { name: message.fromName, address: message.from },

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { Carousel, GetStartedPopup, SiteNav } from './widgets.po.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
 
 const faq = (page: Page) => page.locator('details[name="faq"]');
 

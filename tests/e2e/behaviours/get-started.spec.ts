@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { GetStartedPopup } from './widgets.po.ts';
 
 test.describe('Get Started popup', () => {

@@ -2,7 +2,8 @@
 // page requests (imports and dynamic imports included), gzip-compressed as a CDN would serve it.
 // Prints the figures and holds the budgets the product sets for pages other than home.
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { scrollThrough } from '../support/islands.ts';
 
 /** Opens `path`, optionally scrolls to the end, and returns each script URL with its gzip size. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { expectHydrated, scrollThrough } from '../support/islands.ts';
 import { Carousel } from './widgets.po.ts';
 

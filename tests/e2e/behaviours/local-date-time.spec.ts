@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { behavioursReady } from './widgets.po.ts';
 
 const NOW = new Date('2026-03-14T15:09:00Z');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { SiteNav } from './widgets.po.ts';
 
 const NAV_LINKS = [

@@ -2,7 +2,8 @@
 // tests hold what the router used to give: the 1-second loading overlay on each path change (from
 // the new page's first frame, never on a first visit), the new page starting at the top, and the
 // behaviour scripts working on every page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { behavioursReady, GlobalControls, SiteNav } from './widgets.po.ts';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/auth/stored-session.ts';
 
@@ -192,28 +193,33 @@ test.describe('moving between pages', () => {
 });
 
 test.describe('auth-gated pages', () => {
-  test('the overlay shows after first paint while auth is unknown, and hides once it resolves', async ({ page }) => {
-    // A session stored in this browser (long expired) makes the visitor's state unknown until
-    // supabase-js has checked it. Hold the supabase-js chunk (`supabase.<hash>.js`, not the gate's own
-    // `supabase-loader`) so it stays unknown until the test lets it go.
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [SUPABASE_STORAGE_KEY, JSON.stringify({ access_token: 'expired', refresh_token: 'expired', expires_at: 1 })],
-    );
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/supabase\.[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
+  // The stored session is a made-up one: the backend refuses its refresh token (400), as it should.
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test('the overlay shows after first paint while auth is unknown, and hides once it resolves', async ({ page }) => {
+      // A session stored in this browser (long expired) makes the visitor's state unknown until
+      // supabase-js has checked it. Hold the supabase-js chunk (`supabase.<hash>.js`, not the gate's own
+      // `supabase-loader`) so it stays unknown until the test lets it go.
+      await page.addInitScript(
+        ([key, value]) => localStorage.setItem(key!, value!),
+        [SUPABASE_STORAGE_KEY, JSON.stringify({ access_token: 'expired', refresh_token: 'expired', expires_at: 1 })],
+      );
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/_astro\/supabase\.[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await watchOverlay(page);
+      await page.goto('/profile', { waitUntil: 'domcontentloaded' });
+      const overlay = new GlobalControls(page).overlay;
+      await expect(overlay).toBeVisible();
+      const { shownAt, firstPaint } = await overlayRecord(page);
+      expect(shownAt).toBeGreaterThan(firstPaint);
+      release();
+      await expect(overlay).toBeHidden();
     });
-    await watchOverlay(page);
-    await page.goto('/profile', { waitUntil: 'domcontentloaded' });
-    const overlay = new GlobalControls(page).overlay;
-    await expect(overlay).toBeVisible();
-    const { shownAt, firstPaint } = await overlayRecord(page);
-    expect(shownAt).toBeGreaterThan(firstPaint);
-    release();
-    await expect(overlay).toBeHidden();
   });
 
   test('with no stored session the behaviour scripts wait for the load, as on any page; the visitor is asked to log in', async ({ page }) => {

@@ -1,6 +1,6 @@
 // Values outside the closed lists, sent straight to the API (no browser form in the way): the
 // database's CHECK constraints refuse them with a 4xx.
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/fixtures.ts';
 import { anonClient, backendKeys, createUser, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { createClient } from '@supabase/supabase-js';
 import { E2E_API_URL } from '../support/e2e-env.ts';

@@ -6,6 +6,8 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4329);
 /** Port of the backend the e2e build of the site talks to. */
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
+/** Port of that backend's SMTP catcher, which the e2e notification worker sends to (default: the backend's port + 10000). */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_BACKEND_PORT + 10_000);
 export const E2E_SITE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_API_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
 /**
@@ -21,6 +23,7 @@ export const E2E_OUT_DIR = `./.e2e/dist-${E2E_PORT}`;
  */
 export const E2E_BACKEND_ENV: Record<string, string> = {
   BACKEND_PORT: String(E2E_BACKEND_PORT),
+  SMTP_CATCHER_PORT: String(E2E_SMTP_PORT),
   API_EXTERNAL_URL: E2E_API_URL,
   PGLITE_DATA_DIR: 'memory://',
   SITE_PORT: String(E2E_PORT),
@@ -32,6 +35,18 @@ export const E2E_BACKEND_ENV: Record<string, string> = {
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+};
+
+/**
+ * The notification worker's environment for browser tests: the e2e backend's queue, its catcher
+ * (never a real SMTP server from a developer's .env), links to the e2e site, and a short idle poll.
+ */
+export const E2E_WORKER_ENV: Record<string, string> = {
+  SUPABASE_URL: E2E_API_URL,
+  SMTP_HOST: '',
+  SMTP_CATCHER_PORT: String(E2E_SMTP_PORT),
+  AUTH_SITE_URL: E2E_SITE_URL,
+  NOTIFICATIONS_POLL_MS: '200',
 };
 
 /** The site's build environment for browser tests: its supabase-js client calls the e2e backend. */

@@ -15,8 +15,8 @@ export const entryIds = (folder: string) =>
 /** An id no entry of a content folder has, for the 404 page: one past the highest. */
 export const unusedId = (folder: string) => Math.max(0, ...entryIds(folder)) + 1;
 
-/** Account pages and the login-gated visa form: served, noindex, not in the sitemap. */
-export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form'];
+/** Account pages, the login-gated visa form and the unsubscribe page: served, noindex, not in the sitemap. */
+export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe'];
 
 /** The visa alias routes, one per type (`/visa/business-visa`), each a duplicate of `/visa/{id}`. */
 export const visaAliasRoutes = VISA_TYPES.map((type, index) => ({

@@ -1,0 +1,101 @@
+// What the site's responses say to the browser: one Content-Security-Policy for every page, the
+// other security headers, and how long each kind of file may be cached. The values come from the
+// build (the inline scripts' hashes, the Supabase project, the notification services configured)
+// and are written into `_headers` by ./index.ts.
+import type { CaptchaProvider } from '../../lib/auth/captcha.ts';
+import type { HeaderRule } from './headers-file.ts';
+
+/** What the policy depends on, all known when the build ends. */
+export interface PolicyInputs {
+  /** `sha256-…` sources of every inline script of the built pages. */
+  scriptHashes: string[];
+  /** Origins the browser calls besides the site: the Supabase project and any notification service. */
+  connectOrigins: string[];
+  /** The CAPTCHA provider of the login and signup forms, when one is configured. */
+  captcha?: CaptchaProvider | undefined;
+  /** Whether the site is served over https (production): only then is HSTS sent. */
+  https: boolean;
+  /** Path patterns of the HTML pages (`/`, `/about`, `/visa/*`), which revalidate on every visit. */
+  htmlPaths: string[];
+}
+
+/** HTML and the testimonials' JSON change with each deploy, under the same address: always revalidate. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Astro's fingerprinted assets: a changed file gets a new name, so it can be kept for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Flags and videos keep their names across deploys but almost never change: a day fresh, then a
+ * week served from cache while it revalidates, so a changed file reaches everyone within a day.
+ */
+const STABLE = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/**
+ * Browser features the site never uses, denied to it and to anything it could embed. Chromium
+ * logs an error for a feature name it does not know, so only names it recognises are listed
+ * (`interest-cohort` is gone; `browsing-topics` replaced it). Fullscreen and picture-in-picture
+ * stay allowed: the testimony videos' controls offer them.
+ */
+const DENIED_FEATURES = [
+  'accelerometer', 'browsing-topics', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'hid',
+  'magnetometer', 'microphone', 'midi', 'payment', 'serial', 'usb', 'xr-spatial-tracking',
+];
+
+/**
+ * What each CAPTCHA provider's widget needs (src/lib/auth/captcha.ts loads its script, which runs
+ * the challenge in a frame), as the providers document it: allowed only when it is configured.
+ */
+const CAPTCHA_SOURCES: Record<CaptchaProvider, string[]> = {
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  turnstile: ['https://challenges.cloudflare.com'],
+};
+
+/** The Content-Security-Policy of every page. */
+export function contentSecurityPolicy({
+  scriptHashes,
+  connectOrigins,
+  captcha,
+}: Pick<PolicyInputs, 'scriptHashes' | 'connectOrigins' | 'captcha'>): string {
+  const captchaSources = captcha ? CAPTCHA_SOURCES[captcha] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // Scripts: the site's own files, and its inline scripts by hash only (no 'unsafe-inline').
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...captchaSources],
+    // Styles may be inline: the CSS is inlined into each page (a <style> per page, so a hash per
+    // page) and components set custom properties in style="" attributes, which a hash can allow
+    // only with 'unsafe-hashes'. Injected CSS cannot run script; the policy's weight is on scripts.
+    'style-src': ["'self'", "'unsafe-inline'", ...captchaSources],
+    // The favicon is a data: URL (src/lib/brand-mark.ts).
+    'img-src': ["'self'", 'data:'],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'", ...new Set(connectOrigins), ...captchaSources],
+    'frame-src': captchaSources.length > 0 ? captchaSources : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** Every rule of the site's `_headers`; no two rules that match one path name the same header. */
+export function headerRules(inputs: PolicyInputs): HeaderRule[] {
+  const security: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(inputs),
+    'X-Content-Type-Options': 'nosniff',
+    // frame-ancestors replaces it in current browsers; older ones only know this header.
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+  };
+  // A year of https only, for this host alone: subdomains the consultancy may run elsewhere are
+  // not bound by the site's build.
+  if (inputs.https) security['Strict-Transport-Security'] = 'max-age=31536000';
+  return [
+    { path: '/*', headers: security },
+    { path: '/_astro/*', headers: { 'Cache-Control': IMMUTABLE } },
+    { path: '/flags/*', headers: { 'Cache-Control': STABLE } },
+    { path: '/videos/*', headers: { 'Cache-Control': STABLE } },
+    { path: '/data/*', headers: { 'Cache-Control': REVALIDATE } },
+    ...inputs.htmlPaths.map((path) => ({ path, headers: { 'Cache-Control': REVALIDATE } })),
+  ];
+}

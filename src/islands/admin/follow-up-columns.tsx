@@ -1,0 +1,31 @@
+// The columns the dashboard adds to its lists for what happens after a submission: each row's
+// notifications (applications, bookings, messages) and the handled state of bookings and messages.
+import type { ExtraColumn } from './DataTable.tsx';
+import HandledState from './HandledState.tsx';
+import NotificationState from './NotificationState.tsx';
+
+const notifications = (table: 'visa_applications' | 'bookings' | 'contact_messages'): ExtraColumn => ({
+  key: 'notifications',
+  label: 'Emails',
+  render: (row, page) => <NotificationState table={table} row={row} page={page} />,
+});
+
+export const APPLICATION_COLUMNS: ExtraColumn[] = [notifications('visa_applications')];
+
+export const BOOKING_COLUMNS: ExtraColumn[] = [
+  {
+    key: 'state',
+    label: 'State',
+    render: (row, page) => <HandledState listId="bookings" table="bookings" row={row} page={page} name={`booking of ${String(row.full_name)}`} />,
+  },
+  notifications('bookings'),
+];
+
+export const MESSAGE_COLUMNS: ExtraColumn[] = [
+  {
+    key: 'state',
+    label: 'State',
+    render: (row, page) => <HandledState listId="messages" table="contact_messages" row={row} page={page} name={`message from ${String(row.name)}`} />,
+  },
+  notifications('contact_messages'),
+];

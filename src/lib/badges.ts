@@ -1,0 +1,18 @@
+// Which colour each status's badge wears. A badge always shows its label as text; the tone only
+// adds colour (its contrast is in src/islands/ui/badge.css), so no status is told by colour alone.
+import type { ApplicationStatus } from './domain.ts';
+
+/** A badge's colour family. */
+export type BadgeTone = 'info' | 'progress' | 'success' | 'danger' | 'neutral';
+
+const APPLICATION_TONES: Record<ApplicationStatus, BadgeTone> = {
+  submitted: 'info',
+  in_review: 'progress',
+  approved: 'success',
+  rejected: 'danger',
+};
+
+/** The tone of an application's status (neutral for a value the site does not know). */
+export function applicationStatusTone(status: unknown): BadgeTone {
+  return APPLICATION_TONES[status as ApplicationStatus] ?? 'neutral';
+}

@@ -1,0 +1,150 @@
+// What happens after a submission, as the admin dashboard reads and changes it (issue 17's schema,
+// supabase/migrations/20261122000500_follow_up.sql): the notifications queued for a row, the
+// handled state of bookings and messages, an application's timeline and notes, and the counts of
+// what is waiting. Each call takes the client and throws on failure: the dashboard runs them in
+// react-query, which holds the error and offers Retry (as src/islands/admin/server-query.ts does).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { BadgeTone } from './badges.ts';
+
+/** The tables whose rows are notified about and show their notifications in /admin. */
+export type SubjectTable = 'visa_applications' | 'bookings' | 'contact_messages';
+/** The tables whose rows staff mark handled. */
+export type LeadTable = 'bookings' | 'contact_messages';
+
+export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** One queued email, as /admin shows it. */
+export interface NotificationRow {
+  id: string;
+  kind: string;
+  subject_id: string;
+  status: NotificationStatus;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+/** Whom each kind of email goes to and why, as staff read it. */
+const KIND_LABELS: Record<string, string> = {
+  staff_new_booking: 'Staff: new booking',
+  staff_new_contact_message: 'Staff: new message',
+  staff_new_application: 'Staff: new application',
+  applicant_application_received: 'Applicant: received',
+  applicant_status_changed: 'Applicant: status changed',
+  booking_confirmation: 'Visitor: booking confirmation',
+  newsletter_welcome: 'Subscriber: welcome',
+};
+
+/** How a kind of notification reads ("Staff: new booking"). */
+export function notificationKindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
+
+const STATUS_BADGES: Record<NotificationStatus, { label: string; tone: BadgeTone }> = {
+  queued: { label: 'Queued', tone: 'neutral' },
+  sending: { label: 'Sending', tone: 'progress' },
+  sent: { label: 'Sent', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+/** A notification status's label and tone. */
+export function notificationBadge(status: NotificationStatus): { label: string; tone: BadgeTone } {
+  return STATUS_BADGES[status] ?? { label: String(status), tone: 'neutral' };
+}
+
+/** The notifications of every row in `ids` (one page of a list): one request for the page. */
+export async function fetchNotifications(supabase: SupabaseClient, table: SubjectTable, ids: string[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  const { data, error } = await supabase
+    .from('notifications')
+    .select('id, kind, subject_id, status, attempts, last_error, sent_at, created_at')
+    .eq('subject_table', table)
+    .in('subject_id', ids)
+    .order('created_at', { ascending: true });
+  if (error) throw error;
+  return (data ?? []) as NotificationRow[];
+}
+
+/**
+ * Puts a failed notification back in the queue (the database refuses any other change); false
+ * when it was no longer failed (queued by another click already).
+ */
+export async function retryNotification(supabase: SupabaseClient, id: string): Promise<boolean> {
+  const { data, error } = await supabase.rpc('retry_notification', { notification_id: id });
+  if (error) throw error;
+  return data === true;
+}
+
+/** Marks a booking or message handled by the signed-in admin (now), or new again. */
+export async function setLeadHandled(supabase: SupabaseClient, table: LeadTable, id: string, handled: boolean): Promise<void> {
+  const { error } = await supabase.rpc('set_lead_handled', { lead_table: table, lead_id: id, handled });
+  if (error) throw error;
+}
+
+/** The display names of the given accounts (admins read every profile); a missing one is absent. */
+export async function fetchNames(supabase: SupabaseClient, ids: string[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const { data, error } = await supabase.from('profiles').select('id, full_name, email').in('id', ids);
+  if (error) throw error;
+  const rows = (data ?? []) as { id: string; full_name: string | null; email: string | null }[];
+  return Object.fromEntries(rows.map((row) => [row.id, row.full_name || row.email || 'an admin']));
+}
+
+/** What is waiting for an answer (admin_overview: "today" in the consultancy's time zone). */
+export interface Overview {
+  new_applications: number;
+  new_messages: number;
+  bookings_today: number;
+  bookings_upcoming: number;
+}
+
+/** The dashboard's counts of what is waiting. */
+export async function fetchOverview(supabase: SupabaseClient): Promise<Overview> {
+  const { data, error } = await supabase.rpc('admin_overview');
+  if (error) throw error;
+  return data as Overview;
+}
+
+/** One entry of an application's timeline: a status change or an internal note. */
+export type TimelineEntry =
+  | { type: 'status'; id: string; at: string; by: string | null; from: string | null; to: string }
+  | { type: 'note'; id: string; at: string; by: string | null; body: string };
+
+/** An application's status changes and notes, oldest first, interleaved by time. */
+export async function fetchTimeline(supabase: SupabaseClient, applicationId: string): Promise<TimelineEntry[]> {
+  const [changes, notes] = await Promise.all([
+    supabase
+      .from('application_status_changes')
+      .select('id, from_status, to_status, changed_by, changed_at')
+      .eq('application_id', applicationId)
+      .order('changed_at', { ascending: true }),
+    supabase.from('application_notes').select('id, body, author_id, created_at').eq('application_id', applicationId).order('created_at', { ascending: true }),
+  ]);
+  if (changes.error) throw changes.error;
+  if (notes.error) throw notes.error;
+  const entries: TimelineEntry[] = [
+    ...(changes.data ?? []).map((row) => ({
+      type: 'status' as const,
+      id: row.id as string,
+      at: row.changed_at as string,
+      by: row.changed_by as string | null,
+      from: row.from_status as string | null,
+      to: row.to_status as string,
+    })),
+    ...(notes.data ?? []).map((row) => ({
+      type: 'note' as const,
+      id: row.id as string,
+      at: row.created_at as string,
+      by: row.author_id as string | null,
+      body: row.body as string,
+    })),
+  ];
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** Adds an internal note to an application, written by the signed-in admin. */
+export async function addNote(supabase: SupabaseClient, applicationId: string, body: string): Promise<void> {
+  const { error } = await supabase.from('application_notes').insert({ application_id: applicationId, body });
+  if (error) throw error;
+}

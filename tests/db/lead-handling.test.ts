@@ -1,0 +1,182 @@
+// What is waiting (20261122000500_follow_up.sql): bookings and contact messages are new until an
+// admin marks them handled (set_lead_handled records who and when, nothing else can), and
+// admin_overview counts new applications, new messages and today's and upcoming bookings, today
+// being the day in Lagos whatever the server's time zone.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DENIED,
+  INSERT_APPLICATION,
+  anon,
+  application,
+  attemptAs,
+  createAdmin,
+  createUser,
+  openTestDb,
+  runAs,
+  service,
+  signedIn,
+  transactionAs,
+  uniqueEmail,
+  type Actor,
+  type TestDb,
+} from './support.ts';
+import type { Sql } from '../../supabase/local/db/open.ts';
+
+let db: TestDb;
+let admin: Actor;
+let adminId: string;
+let secondAdmin: Actor;
+let user: Actor;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  ({ id: adminId, actor: admin } = await createAdmin(db));
+  secondAdmin = (await createAdmin(db, 'deputy@example.com')).actor;
+  user = signedIn('user', await createUser(db, 'user@example.com'));
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+/** The date in Lagos (YYYY-MM-DD) at the instant `at`, plus `days` days: the consultancy's calendar. */
+function lagosDate(at = new Date(), days = 0): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(at);
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function newBooking(date = lagosDate(), sql: Sql = db): Promise<string> {
+  const { rows } = await sql.query<{ id: string }>(
+    `insert into public.bookings (full_name, phone, email, country, date, time)
+     values ('Visitor', '+1 555 0100', $1, 'UK', $2, '11:00') returning id`,
+    [uniqueEmail(), date],
+  );
+  return rows[0]!.id;
+}
+
+async function newMessage(): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.contact_messages (name, email, subject, phone, message, page)
+     values ('Sender', $1, 'Hello', '+1 555 0100', 'A question', '/contact') returning id`,
+    [uniqueEmail()],
+  );
+  return rows[0]!.id;
+}
+
+async function handledState(table: string, id: string) {
+  const { rows } = await db.query<{ handled: boolean; handled_by: string | null }>(
+    `select handled_at is not null as handled, handled_by from public.${table} where id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+const setHandled = (actor: Actor, table: string, id: string, handled: boolean | null) =>
+  attemptAs(db, actor, 'select public.set_lead_handled($1, $2, $3)', [table, id, handled]);
+
+describe.each(['bookings', 'contact_messages'])('handled state of %s', (table) => {
+  const create = () => (table === 'bookings' ? newBooking() : newMessage());
+
+  it('is new at first, then handled by the admin who marks it, and new again when cleared', async () => {
+    const id = await create();
+    expect(await handledState(table, id)).toEqual({ handled: false, handled_by: null });
+    await runAs(db, admin, 'select public.set_lead_handled($1, $2, true)', [table, id]);
+    expect(await handledState(table, id)).toEqual({ handled: true, handled_by: adminId });
+    // Marking it again keeps who handled it first.
+    await runAs(db, secondAdmin, 'select public.set_lead_handled($1, $2, true)', [table, id]);
+    expect(await handledState(table, id)).toEqual({ handled: true, handled_by: adminId });
+    await runAs(db, secondAdmin, 'select public.set_lead_handled($1, $2, false)', [table, id]);
+    expect(await handledState(table, id)).toEqual({ handled: false, handled_by: null });
+  });
+
+  it('cannot be set by a user, a visitor or the service key through set_lead_handled', async () => {
+    const id = await create();
+    for (const actor of [user, anon, service]) {
+      expect(await setHandled(actor, table, id, true), actor.label).toMatchObject({ ok: false, code: DENIED });
+    }
+    expect(await handledState(table, id)).toEqual({ handled: false, handled_by: null });
+  });
+
+  it('cannot be written directly, not even by an admin naming someone else', async () => {
+    const id = await create();
+    const outcome = await attemptAs(db, admin, `update public.${table} set handled_at = now(), handled_by = $2 where id = $1`, [
+      id,
+      adminId,
+    ]);
+    expect(outcome).toMatchObject({ ok: false, code: DENIED });
+  });
+
+  it('refuses an unknown id (PT404) and a missing handled flag (22023)', async () => {
+    expect(await setHandled(admin, table, randomUUID(), true)).toMatchObject({ ok: false, code: 'PT404' });
+    expect(await setHandled(admin, table, await create(), null)).toMatchObject({ ok: false, code: '22023' });
+  });
+});
+
+describe('set_lead_handled', () => {
+  it('works on bookings and contact messages only', async () => {
+    const { rows } = await runAs<{ id: string }>(db, user, `${INSERT_APPLICATION} returning id`, [...application()]);
+    expect(await setHandled(admin, 'visa_applications', rows[0]!.id, true)).toMatchObject({ ok: false, code: '22023' });
+    expect(await setHandled(admin, 'profiles', adminId, true)).toMatchObject({ ok: false, code: '22023' });
+  });
+
+  it('cannot be smuggled in with a new booking or message', async () => {
+    const outcome = await attemptAs(
+      db,
+      anon,
+      `insert into public.bookings (full_name, phone, email, country, date, time, handled_at)
+       values ('Visitor', '+1 555 0100', $1, 'UK', current_date + 3, '11:00', now())`,
+      [uniqueEmail()],
+    );
+    expect(outcome).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe('admin_overview', () => {
+  beforeAll(async () => {
+    await db.query('delete from public.bookings');
+    await db.query('delete from public.contact_messages');
+    await db.query('delete from public.visa_applications');
+  });
+
+  it('counts new applications and messages, and today’s and upcoming bookings in Lagos', async () => {
+    await newMessage();
+    await newMessage();
+    await runAs(db, admin, 'select public.set_lead_handled($1, $2, true)', ['contact_messages', await newMessage()]);
+
+    for (const status of ['submitted', 'submitted', 'in_review', 'approved']) {
+      const { rows } = await runAs<{ id: string }>(db, user, `${INSERT_APPLICATION} returning id`, [...application()]);
+      if (status !== 'submitted') await runAs(db, admin, 'update public.visa_applications set status = $2 where id = $1', [rows[0]!.id, status]);
+    }
+
+    // A booking that is over: stored when its day was ahead, and that day has passed since.
+    const past = await newBooking(lagosDate(new Date(), 1));
+    await db.query(`update public.bookings set date = date - 2 where id = $1`, [past]);
+
+    // One transaction: the bookings' dates and the counts see the same now(), even at midnight.
+    const [overview, overviewFarEast] = await transactionAs(db, admin, async (tx) => {
+      const { rows } = await tx.query<{ epoch: number }>('select extract(epoch from now())::float8 as epoch');
+      const now = new Date(rows[0]!.epoch * 1000);
+      await newBooking(lagosDate(now), tx);
+      await tx.query('select public.set_lead_handled($1, $2, true)', ['bookings', await newBooking(lagosDate(now), tx)]);
+      await newBooking(lagosDate(now, 1), tx);
+      await newBooking(lagosDate(now, 30), tx);
+      const counts = async () => (await tx.query('select public.admin_overview() as overview')).rows;
+      const asStored = await counts();
+      // The session's time zone (here the earliest on Earth) does not move "today".
+      await tx.query(`select set_config('TimeZone', 'Pacific/Kiritimati', true)`);
+      return [asStored, await counts()];
+    });
+
+    const expected = [{ overview: { new_applications: 2, new_messages: 2, bookings_today: 2, bookings_upcoming: 2 } }];
+    expect(overview).toEqual(expected);
+    expect(overviewFarEast).toEqual(expected);
+  });
+
+  it('is for admins only', async () => {
+    for (const actor of [user, anon, service]) {
+      expect(await attemptAs(db, actor, 'select public.admin_overview()'), actor.label).toMatchObject({ ok: false, code: DENIED });
+    }
+  });
+});

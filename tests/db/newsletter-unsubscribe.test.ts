@@ -1,0 +1,178 @@
+// Newsletter unsubscribe (20261122000500_follow_up.sql): the token of the welcome's link
+// unsubscribes its address for anyone who has it, a second time changes nothing, an unknown token
+// does nothing; an unsubscribed address gets no welcome that was still waiting; subscribing again
+// clears the stamp without a second welcome.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DENIED,
+  anon,
+  attemptAs,
+  createAdmin,
+  createUser,
+  openTestDb,
+  runAs,
+  service,
+  signedIn,
+  uniqueEmail,
+  type Actor,
+  type TestDb,
+} from './support.ts';
+
+let db: TestDb;
+let admin: Actor;
+let user: Actor;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  admin = (await createAdmin(db)).actor;
+  user = signedIn('user', await createUser(db, 'user@example.com'));
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+interface Subscriber {
+  id: string;
+  token: string;
+  unsubscribed_at: string | null;
+}
+
+/** Subscribes a new address as a visitor does and returns its row. */
+async function subscribe(email = uniqueEmail('reader')): Promise<Subscriber & { email: string }> {
+  await runAs(db, anon, 'select public.subscribe_newsletter($1)', [email]);
+  return { ...(await subscriberOf(email)), email };
+}
+
+async function subscriberOf(email: string): Promise<Subscriber> {
+  const { rows } = await db.query<Subscriber>(
+    `select id, unsubscribe_token as token, unsubscribed_at from public.newsletter_subscribers where lower(email) = lower($1)`,
+    [email],
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+const unsubscribe = async (actor: Actor, token: string) =>
+  (await runAs<{ done: boolean }>(db, actor, 'select public.unsubscribe_newsletter($1) as done', [token])).rows[0]!.done;
+
+async function welcomeOf(subscriberId: string) {
+  const { rows } = await db.query<{ status: string; sent: boolean; last_error: string | null }>(
+    `select status, sent_at is not null as sent, last_error from public.notifications
+     where subject_table = 'newsletter_subscribers' and subject_id = $1 and kind = 'newsletter_welcome'`,
+    [subscriberId],
+  );
+  return rows;
+}
+
+describe('unsubscribe_newsletter', () => {
+  it('gives each address its own secret token, which visitors cannot read', async () => {
+    const one = await subscribe();
+    const two = await subscribe();
+    expect(one.token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(one.token).not.toBe(two.token);
+    expect(await attemptAs(db, anon, 'select unsubscribe_token from public.newsletter_subscribers')).toMatchObject({
+      ok: false,
+      code: DENIED,
+    });
+    expect((await runAs(db, user, 'select unsubscribe_token from public.newsletter_subscribers')).rows).toEqual([]);
+  });
+
+  it('unsubscribes a visitor with the token, once: a second click keeps the first time', async () => {
+    const reader = await subscribe();
+    expect(await unsubscribe(anon, reader.token)).toBe(true);
+    const first = (await subscriberOf(reader.email)).unsubscribed_at;
+    expect(first).not.toBeNull();
+    expect(await unsubscribe(anon, reader.token)).toBe(true);
+    expect((await subscriberOf(reader.email)).unsubscribed_at).toBe(first);
+  });
+
+  it('does nothing with an unknown token and says so', async () => {
+    const reader = await subscribe();
+    expect(await unsubscribe(anon, randomUUID())).toBe(false);
+    expect((await subscriberOf(reader.email)).unsubscribed_at).toBeNull();
+  });
+
+  it('works for signed-in users and the service key (the one-click function) too', async () => {
+    const viaUser = await subscribe();
+    const viaService = await subscribe();
+    expect(await unsubscribe(user, viaUser.token)).toBe(true);
+    expect(await unsubscribe(service, viaService.token)).toBe(true);
+    expect((await subscriberOf(viaService.email)).unsubscribed_at).not.toBeNull();
+  });
+
+  it('is the only way visitors change a subscriber', async () => {
+    const reader = await subscribe();
+    const outcome = await attemptAs(db, anon, 'update public.newsletter_subscribers set unsubscribed_at = now() where id = $1', [
+      reader.id,
+    ]);
+    expect(outcome).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe('after unsubscribing', () => {
+  it('a welcome still queued is completed without sending, and no worker claims it', async () => {
+    const reader = await subscribe();
+    expect(await welcomeOf(reader.id)).toEqual([{ status: 'queued', sent: false, last_error: null }]);
+    await unsubscribe(anon, reader.token);
+    expect(await welcomeOf(reader.id)).toEqual([
+      { status: 'sent', sent: false, last_error: 'Not sent: the address unsubscribed first.' },
+    ]);
+    const { rows } = await runAs<{ subject_id: string }>(db, service, 'select subject_id from public.claim_notifications(1000)');
+    expect(rows.map((row) => row.subject_id)).not.toContain(reader.id);
+  });
+
+  it('a welcome already sent stays sent', async () => {
+    const reader = await subscribe();
+    await db.query(
+      `update public.notifications set status = 'sent', sent_at = now() where subject_id = $1`,
+      [reader.id],
+    );
+    await unsubscribe(anon, reader.token);
+    expect(await welcomeOf(reader.id)).toEqual([{ status: 'sent', sent: true, last_error: null }]);
+  });
+
+  it('a welcome a worker is sending stays its own; the worker sees the address unsubscribed', async () => {
+    const reader = await subscribe();
+    await db.query(
+      `update public.notifications set status = 'sending', attempts = 1, locked_until = now() + interval '1 minute'
+       where subject_id = $1`,
+      [reader.id],
+    );
+    await unsubscribe(anon, reader.token);
+    expect(await welcomeOf(reader.id)).toEqual([{ status: 'sending', sent: false, last_error: null }]);
+    const { rows } = await runAs(db, service, 'select unsubscribed_at is not null as unsubscribed from public.newsletter_subscribers where id = $1', [
+      reader.id,
+    ]);
+    expect(rows).toEqual([{ unsubscribed: true }]);
+  });
+
+  it('subscribing again clears the stamp, keeps the row and its token, and sends no second welcome', async () => {
+    const reader = await subscribe();
+    await unsubscribe(anon, reader.token);
+    await runAs(db, anon, 'select public.subscribe_newsletter($1)', [reader.email.toUpperCase()]);
+    expect(await subscriberOf(reader.email)).toEqual({ id: reader.id, token: reader.token, unsubscribed_at: null });
+    expect(await welcomeOf(reader.id)).toHaveLength(1);
+  });
+
+  it('signing up again still counts against the hourly limit', async () => {
+    const reader = await subscribe();
+    await unsubscribe(anon, reader.token);
+    for (let i = 0; i < 4; i += 1) await runAs(db, anon, 'select public.subscribe_newsletter($1)', [reader.email]);
+    expect(await attemptAs(db, anon, 'select public.subscribe_newsletter($1)', [reader.email])).toMatchObject({
+      ok: false,
+      code: 'PT429',
+    });
+  });
+
+  it('the admin list shows who unsubscribed', async () => {
+    const reader = await subscribe();
+    await unsubscribe(anon, reader.token);
+    const { rows } = await runAs(db, admin, 'select unsubscribed_at is not null as unsubscribed from public.newsletter_subscribers where id = $1', [
+      reader.id,
+    ]);
+    expect(rows).toEqual([{ unsubscribed: true }]);
+  });
+});

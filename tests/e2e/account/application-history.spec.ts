@@ -1,0 +1,47 @@
+// /profile: each application's history of status changes (issue 17), as its applicant sees it:
+// when it was received and every change since, in order, with the status as a labelled badge;
+// staff's internal notes never show.
+import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
+import { axeViolations } from '../support/axe.ts';
+import { FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
+import { expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from './account.po.ts';
+
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+test('the profile lists every status change of an application, oldest first, and no note', async ({ page }) => {
+  const email = uniqueEmail('history');
+  const userId = await createUser(email);
+  const service = await serviceClient();
+  const { data, error } = await service
+    .from('visa_applications')
+    .insert({
+      user_id: userId, visa_type: 'Tourist Visa', submitted_at: '2026-03-02T10:00:00Z', name: 'Ada Obi', email, phone: '+234 803 123 4567',
+      dob: '1990-01-01', nationality: 'Nigerian', passport_number: 'A1234567', marital_status: 'Single', address: '12 Marina Road',
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  // Two changes as an operator makes them; each update is recorded by the database's trigger.
+  for (const status of ['in_review', 'rejected']) {
+    const { error: changed } = await service.from('visa_applications').update({ status }).eq('id', data.id);
+    if (changed) throw changed;
+  }
+  const note = 'Internal: documents look forged.';
+  const { error: noted } = await service.from('application_notes').insert({ application_id: data.id, body: note });
+  if (noted) throw noted;
+
+  await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
+  const status = page.getByRole('table', { name: 'Your visa applications' }).locator('tbody tr td').nth(2);
+  await expect(status).toHaveText('Rejected');
+  await expect(status.locator('.badge')).toBeVisible();
+  await expect(page.getByRole('heading', { name: FOLLOW_UP_TEXTS.historyTitle })).toBeVisible();
+  const summary = page.getByText('Tourist Visa, submitted 2 March 2026');
+  await summary.click();
+  await expect(page.locator('details[open]').getByRole('listitem')).toHaveText([
+    new RegExp(FOLLOW_UP_TEXTS.received('Submitted')),
+    new RegExp(FOLLOW_UP_TEXTS.statusChanged('Submitted', 'In review')),
+    new RegExp(FOLLOW_UP_TEXTS.statusChanged('In review', 'Rejected')),
+  ]);
+  await expect(page.getByText(note)).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,67 @@
+// Every page and asset is served with the headers of the build's _headers file (issue 16): a
+// Content-Security-Policy without 'unsafe-inline' scripts, the other security headers, and cache
+// rules by kind of file. That the pages work under the policy is held by every browser test: the
+// shared fixture fails a test on any violation (support/fixtures.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from './support/fixtures.ts';
+import { allRoutes } from './support/routes.ts';
+import { E2E_API_URL, E2E_OUT_DIR } from './support/e2e-env.ts';
+import { headersFor, parseHeadersFile } from '../../src/integrations/security-headers/headers-file.ts';
+import { IMMUTABLE, REVALIDATE } from '../../src/integrations/security-headers/policy.ts';
+
+const rules = parseHeadersFile(readFileSync(join(E2E_OUT_DIR, '_headers'), 'utf8'));
+const policy = headersFor(rules, '/')['Content-Security-Policy'] ?? '';
+/** The policy's directives by name, each a list of sources. */
+const directives = new Map(policy.split(';').map((part) => {
+  const [name = '', ...sources] = part.trim().split(/\s+/);
+  return [name, sources];
+}));
+
+test('the policy allows scripts by hash only, and calls to the site and its Supabase project', () => {
+  const scripts = directives.get('script-src') ?? [];
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(scripts).not.toContain("'unsafe-eval'");
+  expect(scripts.filter((source) => source !== "'self'").every((source) => /^'sha256-[\w+/]+=*'$/.test(source))).toBe(true);
+  // The e2e build configures no notification service, so none is allowed.
+  expect(directives.get('connect-src')).toEqual(["'self'", E2E_API_URL]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(directives.get('base-uri')).toEqual(["'self'"]);
+  expect(directives.get('form-action')).toEqual(["'self'"]);
+});
+
+test('every page is served with the security headers and revalidates', async ({ request }) => {
+  test.setTimeout(120_000);
+  for (const path of allRoutes) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect.soft(headers['content-security-policy'], path).toBe(policy);
+    expect.soft(headers['x-content-type-options'], path).toBe('nosniff');
+    expect.soft(headers['x-frame-options'], path).toBe('DENY');
+    expect.soft(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect.soft(headers['permissions-policy'], path).toMatch(/(^|, )camera=\(\)/);
+    expect.soft(headers['cache-control'], path).toBe(REVALIDATE);
+  }
+});
+
+test('HSTS is in the https build\'s _headers and never sent over the local http server', async ({ request }) => {
+  expect(headersFor(rules, '/')['Strict-Transport-Security']).toMatch(/^max-age=\d+/);
+  expect((await request.get('/')).headers()['strict-transport-security']).toBeUndefined();
+});
+
+test('fingerprinted assets are cached for a year; flags, videos and data by their own rules', async ({ page, request }) => {
+  await page.goto('/');
+  const asset = await page.locator('script[src^="/_astro/"]').first().getAttribute('src');
+  expect(asset).toBeTruthy();
+  const assetResponse = await request.get(asset!);
+  expect(assetResponse.headers()['cache-control']).toBe(IMMUTABLE);
+  expect(assetResponse.headers()['content-security-policy']).toBe(policy);
+  expect((await request.get('/data/testimonials.json')).headers()['cache-control']).toBe(REVALIDATE);
+  for (const path of ['/flags/ca.svg', '/videos/study-in-canada.mp4']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe(headersFor(rules, path)['Cache-Control']);
+    expect(response.headers()['cache-control'], path).toMatch(/^public, max-age=[1-9]/);
+  }
+});

@@ -1,0 +1,122 @@
+// The notification emails end to end: a visitor books, writes and subscribes, a user applies and
+// an admin changes the status, all in the built site; the worker (started beside the e2e backend,
+// playwright.config.ts) sends each email, and it arrives in the outbox with the right recipient,
+// subject and content. The booking's calendar file holds the booked time in Lagos, and the
+// newsletter's unsubscribe works from its link and by one-click POST (RFC 8058).
+import { SEEDED_ADMIN, serviceClient } from '../support/backend.ts';
+import { E2E_API_URL, E2E_SITE_URL } from '../support/e2e-env.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { AdminPage, signIn } from '../admin/admin.po.ts';
+import { BookingForm, ContactForm, NewsletterForm, VisaForm, isoDay } from '../forms/forms.po.ts';
+import { STAFF, icsLines, waitForNotification } from './outbox.ts';
+
+test.describe.configure({ timeout: 150_000 });
+
+test('a booking emails staff, and the visitor a confirmation with a calendar file at the Lagos time', async ({ page }) => {
+  const form = await BookingForm.open(page);
+  await form.fillValid();
+  await form.submit();
+  await form.expectSuccess();
+
+  const staff = await waitForNotification(STAFF, new RegExp(`^New booking: Amara Eze, `));
+  expect(staff.text).toContain(form.email);
+  const confirmation = await waitForNotification(form.email, /^Your consultation with Bridgeway Visa & Immigration: /);
+  expect(confirmation.subject).toMatch(/ at 14:30 \(Lagos time\)$/);
+  const [ics] = confirmation.attachments;
+  expect(ics?.filename).toBe('consultation.ics');
+  const lines = icsLines(ics!.content);
+  expect(lines[0]).toBe('BEGIN:VCALENDAR');
+  expect(lines.at(-1)).toBe('END:VCALENDAR');
+  // The booking form's 14:30 is Lagos time (UTC+1 all year): 13:30 UTC on the booked day.
+  expect(lines).toContain(`DTSTART:${isoDay(3).replace(/-/g, '')}T133000Z`);
+  expect(lines).toContain('DURATION:PT30M');
+  expect(lines.some((line) => line.startsWith('LOCATION:4th Floor\\, 14 Adeola Odeku Street'))).toBe(true);
+});
+
+test('a contact message emails staff with the page it came from', async ({ page }) => {
+  const form = await ContactForm.open(page, '/contact1');
+  await form.fillValid();
+  await form.submit();
+  await form.expectSuccess();
+  const mail = await waitForNotification(STAFF, /^New message from Kwame Mensah: Business visa for Canada$/);
+  expect(mail.text).toContain(form.email);
+  expect(mail.text).toContain('I would like advice on a business visa.');
+  expect(mail.links).toContain(`${E2E_SITE_URL}/contact1`);
+});
+
+test('an application emails staff a link to it in /admin and the applicant a reference; a status change reaches the applicant', async ({ page }) => {
+  const form = await VisaForm.open(page);
+  await form.fillValid();
+  await form.submit();
+  await form.expectSuccess();
+  const { data } = await (await serviceClient()).from('visa_applications').select('id').eq('email', form.email).single();
+  const reference = (data!.id as string).replace(/-/g, '').slice(0, 8).toUpperCase();
+
+  const received = await waitForNotification(form.email, /^We received your /);
+  expect(received.subject).toBe(`We received your Business Visa application (reference ${reference})`);
+  const staff = await waitForNotification(STAFF, new RegExp(`^New visa application ${reference}: Business Visa from Ngozi Adebayo$`));
+  const adminLink = staff.links.find((link) => link.includes('/admin'))!;
+  expect(adminLink).toBe(`${E2E_SITE_URL}/admin?applications.q=${encodeURIComponent(form.email)}`);
+
+  // The admin opens that link and approves the application in its dialog.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  const admin = new AdminPage(page);
+  await admin.open(new URL(adminLink).search);
+  await admin.openSection('Visa applications');
+  await admin.row('Visa applications', form.email).getByRole('button', { name: /^View/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Application of Ngozi Adebayo' });
+  await dialog.getByLabel('Status').selectOption({ label: 'Approved' });
+  await dialog.getByRole('button', { name: 'Save status' }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+
+  const changed = await waitForNotification(form.email, /: approved$/);
+  expect(changed.subject).toBe(`Your Business Visa application (reference ${reference}): approved`);
+  expect(changed.text).toContain('your application was approved');
+});
+
+test.describe('the newsletter welcome', () => {
+  async function subscribe(page: import('@playwright/test').Page) {
+    const form = await NewsletterForm.open(page);
+    await form.fillValid();
+    await form.submit();
+    await form.expectSuccess();
+    const welcome = await waitForNotification(form.email, /^Welcome to the Bridgeway Visa & Immigration newsletter$/);
+    expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(welcome.headers['list-unsubscribe']!)![1]!;
+    expect(oneClick.startsWith(`${E2E_API_URL}/functions/v1/unsubscribe?token=`)).toBe(true);
+    return { email: form.email, welcome, oneClick, token: new URL(oneClick).searchParams.get('token')! };
+  }
+
+  async function unsubscribedAt(email: string): Promise<string | null> {
+    const { data } = await (await serviceClient()).from('newsletter_subscribers').select('unsubscribed_at').eq('email', email).single();
+    return data!.unsubscribed_at as string | null;
+  }
+
+  test('unsubscribes from its link: the site page posts the token to the function', async ({ page }) => {
+    const { email, welcome, token } = await subscribe(page);
+    const link = welcome.links.find((l) => l.includes('/unsubscribe?token='))!;
+    expect(link).toBe(`${E2E_SITE_URL}/unsubscribe?token=${token}`);
+    // The /unsubscribe page (built by the site) posts JSON {token} to the function from the site's
+    // origin; this does the same from that origin, so CORS and the function are what is tested.
+    await page.goto('/');
+    const status = await page.evaluate(
+      async ([url, value]) => (await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: value }) })).status,
+      [`${E2E_API_URL}/functions/v1/unsubscribe`, token],
+    );
+    expect(status).toBe(200);
+    expect(await unsubscribedAt(email)).not.toBeNull();
+  });
+
+  test('unsubscribes by one-click POST, and opening the link only leads to the page', async ({ page, request }) => {
+    const { email, oneClick, token } = await subscribe(page);
+    const opened = await request.get(oneClick, { maxRedirects: 0 });
+    expect(opened.status()).toBe(303);
+    expect(opened.headers()['location']).toBe(`${new URL(E2E_SITE_URL).origin}/unsubscribe?token=${token}`);
+    expect(await unsubscribedAt(email)).toBeNull();
+    const res = await request.post(oneClick, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'List-Unsubscribe=One-Click' });
+    expect(res.status()).toBe(200);
+    expect(await unsubscribedAt(email)).not.toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+// Notifications as the browser tests read them: the worker's emails in the e2e backend's outbox,
+// waited for by recipient and subject, and the lines of an attached calendar file.
+import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
+import { mailTo } from '../support/backend.ts';
+
+/** The staff address of content/site.json that lead notifications go to. */
+export const STAFF = 'bookings@bridgewayvisa.com';
+
+/** Waits (up to timeoutMs) for a notification to `to` whose subject matches, and returns it. */
+export async function waitForNotification(to: string, subject: RegExp, timeoutMs = 20_000): Promise<MailMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailTo(to)).filter((m) => m.type === 'notification' && subject.test(m.subject));
+    if (found.length > 0) return found.at(-1)!;
+    if (Date.now() > deadline) throw new Error(`no notification to ${to} matching ${subject} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The content lines of an iCalendar file, folded lines joined back (RFC 5545 section 3.1). */
+export function icsLines(ics: string): string[] {
+  return ics.replace(/\r?\n[ \t]/g, '').split(/\r?\n/).filter(Boolean);
+}

@@ -1,0 +1,113 @@
+// One round of delivery: claim due rows (public.claim_notifications: `for update skip locked` and
+// a lease, so two workers never take the same row and a killed worker's rows come back), then
+// for each one read its subject row, render its email, send it over SMTP and record the outcome
+// (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createTransport, type Transporter } from 'nodemailer';
+import { loadBrand, type Brand } from './emails/brand.ts';
+import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
+import type { SubscriberRow } from './emails/types.ts';
+import { smtpOptions } from '../../supabase/local/mail/smtp.ts';
+import type { WorkerSettings } from './settings.ts';
+
+/** A row of public.notifications as claim_notifications returns it. */
+export interface Notification {
+  id: string;
+  kind: NotificationKind;
+  recipient: string | null;
+  subject_table: string;
+  subject_id: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** The Message-ID of a notification's email: the same on every attempt, so a resend after a crash can be recognised. */
+export function messageId(notificationId: string): string {
+  return `<${notificationId}@bridgewayvisa.com>`;
+}
+
+/** Most SMTP connections one round opens; sends beyond it wait for a free one. */
+const CONNECTIONS = 2;
+
+/** The subject rows of a batch by id, or the reason a table could not be read. */
+type Subjects = Map<string, Record<string, unknown> | Error>;
+
+/** Claims one batch and delivers it; returns how many rows were claimed (0: the queue has nothing due). */
+export async function deliverBatch(client: SupabaseClient, settings: WorkerSettings): Promise<number> {
+  const { data, error } = await client.rpc('claim_notifications', { max_rows: settings.batchSize, lease_seconds: settings.leaseSeconds });
+  if (error) throw new Error(`claim_notifications: ${error.message}`);
+  const rows = (data ?? []) as Notification[];
+  if (rows.length === 0) return 0;
+  // Read once per batch: the staff list and brand of content/site.json, and the subject rows (one query per table).
+  const brand = loadBrand();
+  const subjects = await readSubjects(client, rows);
+  const transport = smtpTransport(settings);
+  try {
+    await Promise.all(rows.map((row) => deliverOne(client, transport, { settings, brand, subjects }, row)));
+  } finally {
+    transport.close();
+  }
+  return rows.length;
+}
+
+interface Round {
+  settings: WorkerSettings;
+  brand: Brand;
+  subjects: Subjects;
+}
+
+async function readSubjects(client: SupabaseClient, rows: Notification[]): Promise<Subjects> {
+  const subjects: Subjects = new Map();
+  const tables = new Map<string, string[]>();
+  for (const row of rows) {
+    const table = TEMPLATES[row.kind]?.table;
+    if (table) tables.set(table, [...(tables.get(table) ?? []), row.subject_id]);
+  }
+  await Promise.all(
+    [...tables].map(async ([table, ids]) => {
+      const { data, error } = await client.from(table).select('*').in('id', [...new Set(ids)]);
+      if (error) for (const id of ids) subjects.set(id, new Error(`reading ${table}: ${error.message}`));
+      else for (const subject of data as Record<string, unknown>[]) subjects.set(subject.id as string, subject);
+    }),
+  );
+  return subjects;
+}
+
+async function deliverOne(client: SupabaseClient, transport: Transporter, round: Round, row: Notification): Promise<void> {
+  let failure: string | null = null;
+  try {
+    await send(transport, round, row);
+  } catch (error) {
+    // What the row records as its last error: the mail server's reply or the reason, one line.
+    failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
+  }
+  const { error } = await client.rpc('complete_notification', { notification_id: row.id, error: failure });
+  // The lease brings the row back if this fails: it is sent again, with the same Message-ID.
+  if (error) console.error(`[worker] complete_notification ${row.id}: ${error.message}`);
+}
+
+async function send(transport: Transporter, { settings, brand, subjects }: Round, row: Notification): Promise<void> {
+  if (!TEMPLATES[row.kind]) throw new Error(`Unknown notification kind ${row.kind}`);
+  const subject = subjects.get(row.subject_id);
+  if (subject instanceof Error) throw subject;
+  // The lead was deleted, or the subscriber left before their welcome went out: nothing to say.
+  if (!subject || (row.kind === 'newsletter_welcome' && (subject as unknown as SubscriberRow).unsubscribed_at)) return;
+  const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl: settings.supabaseUrl });
+  await transport.sendMail({
+    messageId: messageId(row.id),
+    from: settings.from,
+    to: row.recipient ?? brand.staff,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    headers: email.headers,
+    attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    // Base64 bodies keep every line short and every byte intact whatever a user typed.
+    textEncoding: 'base64',
+  });
+}
+
+/** A pooled transport for one round: its connections close with the round. A slow or silent server fails a send after smtpTimeoutMs; the row is retried later. */
+function smtpTransport(settings: WorkerSettings): Transporter {
+  return createTransport({ ...smtpOptions(settings.smtp, settings.smtpTimeoutMs), pool: true, maxConnections: CONNECTIONS });
+}

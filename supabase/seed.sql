@@ -16,22 +16,26 @@
   * Section - Accounts
   * -------------------------------------------------------
   * Inserting into auth.users fires the signup trigger, which creates each profile from the
-  * metadata exactly as a real signup does.
+  * metadata exactly as a real signup does. The token columns are nullable on hosted, but the Auth
+  * server reads them into plain strings and answers a login with 500 "Database error querying
+  * schema" when one is NULL, so every such column gets '' here (the others have a default of '';
+  * tests/db/seed.test.ts checks the full list).
  */
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+                        confirmation_token, recovery_token, email_change_token_new, email_change)
 values ('00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a001', 'authenticated',
         'authenticated', 'admin@example.com', extensions.crypt('admin-dev-password', extensions.gen_salt('bf', 10)),
         '2026-01-05 09:00:00+00', '{"provider":"email","providers":["email"]}',
         '{"full_name":"Grace Adeyemi","age":41,"address":"14 Admiralty Way, Lekki, Lagos","country":"Nigeria",
           "occupation":"Immigration consultant","phone":"+234 801 234 5678","marital_status":"Married"}',
-        '2026-01-05 09:00:00+00', '2026-01-05 09:00:00+00'),
+        '2026-01-05 09:00:00+00', '2026-01-05 09:00:00+00', '', '', '', ''),
        ('00000000-0000-0000-0000-000000000000', '00000000-0000-4000-8000-00000000a002', 'authenticated',
         'authenticated', 'amara@example.com', extensions.crypt('amara-dev-password', extensions.gen_salt('bf', 10)),
         '2026-01-06 14:30:00+00', '{"provider":"email","providers":["email"]}',
         '{"full_name":"Amara Okafor","age":29,"address":"8 Ring Road, Ibadan","country":"Nigeria",
           "occupation":"Nurse","phone":"+234 802 345 6789","marital_status":"Single"}',
-        '2026-01-06 14:30:00+00', '2026-01-06 14:30:00+00');
+        '2026-01-06 14:30:00+00', '2026-01-06 14:30:00+00', '', '', '', '');
 
 -- Each email account has one identity, as the Auth server writes at signup.
 insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)

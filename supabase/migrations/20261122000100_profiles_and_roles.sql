@@ -303,17 +303,13 @@ grant all on table public.profiles to service_role;
  */
 alter table public.profiles enable row level security;
 
--- A signed-in user reads their own profile (the profile page and the role check).
-create policy "Users can read their own profile" on public.profiles
+-- A signed-in user reads their own profile (the profile page and the role check); admins read
+-- every profile (the admin users list). One policy per role and action: Postgres runs every
+-- permissive policy that applies, so two would cost two checks per row.
+create policy "Users read their own profile, admins all" on public.profiles
     for select
     to authenticated
-    using (id = (select auth.uid()));
-
--- Admins read every profile (the admin users list).
-create policy "Admins can read all profiles" on public.profiles
-    for select
-    to authenticated
-    using ((select private.is_admin()));
+    using (id = (select auth.uid()) or (select private.is_admin()));
 
 -- A signed-in user updates their own profile; the column grants keep role out of reach.
 create policy "Users can update their own profile" on public.profiles

@@ -67,16 +67,19 @@ revoke all on function private.require_admin(uuid, text, text) from public, anon
   * -------------------------------------------------------
   * Section - User management
   * -------------------------------------------------------
+  * Each RPC is a security invoker function in public (the API's schema) that calls a security
+  * definer function of the same name in private, which checks its caller with the admin guard
+  * before it uses its owner's rights. So no exposed function runs as its owner (Supabase's linter,
+  * lints 0028/0029), and a signed-in user who is not an admin gets the guard's error either way.
  */
 
 /**
-  * Deletes the auth account user_id: call as rpc('admin_delete_user', { user_id }). Only admins may
-  * call it (SQLSTATE 42501 otherwise), an admin cannot delete their own account this way (that
-  * would lock the last admin out), and an unknown id raises PT404 (PostgREST answers HTTP 404).
-  * The profile, identities, sessions and refresh tokens cascade, and the user's visa applications
-  * stay with user_id cleared (PRODUCT.md).
+  * Deletes the auth account user_id. Only admins may (SQLSTATE 42501 otherwise), an admin cannot
+  * delete their own account this way (that would lock the last admin out), and an unknown id
+  * raises PT404 (PostgREST answers HTTP 404). The profile, identities, sessions and refresh tokens
+  * cascade, and the user's visa applications stay with user_id cleared (PRODUCT.md).
  */
-create or replace function public.admin_delete_user(user_id uuid)
+create or replace function private.admin_delete_user(user_id uuid)
     returns void
     language plpgsql
     security definer
@@ -95,17 +98,33 @@ begin
 end;
 $$;
 
+revoke all on function private.admin_delete_user(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.admin_delete_user(uuid) to authenticated;
+
+/**
+  * The admin users list's delete: rpc('admin_delete_user', { user_id }); private.admin_delete_user
+  * checks the caller and deletes.
+ */
+create or replace function public.admin_delete_user(user_id uuid)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.admin_delete_user(admin_delete_user.user_id);
+$$;
+
 revoke all on function public.admin_delete_user(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_delete_user(uuid) to authenticated;
 
 /**
-  * Makes target_user an admin or a user again: call as rpc('admin_set_role', { target_user,
-  * new_role }). Only admins may call it (SQLSTATE 42501 otherwise); an admin cannot change their
-  * own role; new_role must be 'user' or 'admin' (22023, HTTP 400); an unknown user raises PT404
-  * (HTTP 404). Returns the role now stored. Security definer because profiles.role has no UPDATE
-  * grant for any API role.
+  * Makes target_user an admin or a user again. Only admins may (SQLSTATE 42501 otherwise); an admin
+  * cannot change their own role; new_role must be 'user' or 'admin' (22023, HTTP 400); an unknown
+  * user raises PT404 (HTTP 404). Returns the role now stored. Security definer because
+  * profiles.role has no UPDATE grant for any API role.
  */
-create or replace function public.admin_set_role(target_user uuid, new_role text)
+create or replace function private.admin_set_role(target_user uuid, new_role text)
     returns text
     language plpgsql
     security definer
@@ -127,6 +146,23 @@ begin
     end if;
     return admin_set_role.new_role;
 end;
+$$;
+
+revoke all on function private.admin_set_role(uuid, text) from public, anon, authenticated, service_role;
+grant execute on function private.admin_set_role(uuid, text) to authenticated;
+
+/**
+  * The admin users list's role change: rpc('admin_set_role', { target_user, new_role }), returning
+  * the role now stored; private.admin_set_role checks the caller and updates.
+ */
+create or replace function public.admin_set_role(target_user uuid, new_role text)
+    returns text
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.admin_set_role(admin_set_role.target_user, admin_set_role.new_role);
 $$;
 
 revoke all on function public.admin_set_role(uuid, text) from public, anon, authenticated, service_role;

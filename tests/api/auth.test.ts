@@ -124,6 +124,25 @@ describe('password sign-in', () => {
     }
   });
 
+  // Hosted's token columns are nullable (supabase/local/db/bootstrap.sql); a user inserted by hand
+  // may leave them NULL. This server reads them as '' (the real one would answer 500: seed.sql must
+  // fill them, tests/db/seed.test.ts), and writes '' when it issues or clears a token.
+  test('a user inserted by hand with NULL token columns signs in and can ask for a recovery email', async () => {
+    const email = uniqueEmail('by-hand');
+    await backend.db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
+               extensions.crypt($2, extensions.gen_salt('bf', 4)), now(), now(), now())`,
+      [email, PASSWORD],
+    );
+    const { data, error } = await backend.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect((await backend.client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    await backend.settled();
+    expect((await backend.lastMail(email)).type).toBe('recovery');
+  });
+
   test('a confirmed user gets a session whose JWT carries GoTrue claims', async () => {
     const email = uniqueEmail('login');
     await backend.confirmedUser(email, PASSWORD);

@@ -90,14 +90,17 @@ describe('auth helper functions', () => {
 });
 
 describe('auth tables', () => {
-  it('default the token columns to empty strings, not NULL', async () => {
-    const user = await createUser(db, 'tokens@example.com');
+  it('leave the token columns NULL when an insert omits them, as hosted does', async () => {
+    await db.query(
+      `insert into auth.users (id, aud, role, email, created_at, updated_at)
+       values ('5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b', 'authenticated', 'authenticated', 'tokens@example.com', now(), now())`,
+    );
     const { rows } = await db.query(
-      'select confirmation_token, recovery_token, email_change_token_new, email_change, is_anonymous from auth.users where id = $1',
-      [user.id],
+      `select confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current, is_anonymous
+       from auth.users where email = 'tokens@example.com'`,
     );
     expect(rows).toEqual([
-      { confirmation_token: '', recovery_token: '', email_change_token_new: '', email_change: '', is_anonymous: false },
+      { confirmation_token: null, recovery_token: null, email_change_token_new: null, email_change: null, email_change_token_current: '', is_anonymous: false },
     ]);
   });
 
@@ -133,7 +136,7 @@ describe('auth tables', () => {
     const { rows } = await db.query(
       `select (select count(*) from auth.identities where user_id = $1)::int as identities,
               (select count(*) from auth.sessions where user_id = $1)::int as sessions,
-              (select count(*) from auth.refresh_tokens where user_id = $1)::int as tokens,
+              (select count(*) from auth.refresh_tokens where user_id = $1::text)::int as tokens,
               (select count(*) from public.profiles where id = $1)::int as profiles`,
       [user.id],
     );

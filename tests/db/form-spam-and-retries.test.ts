@@ -135,11 +135,15 @@ describe('subscribe_newsletter(email, website)', () => {
     expect(rows).toEqual([{ args: 'email text, website text' }]);
   });
 
-  it('runs as its owner with an empty search path, so it works once direct inserts are revoked', async () => {
-    const { rows } = await db.query<{ secdef: boolean; config: string[] }>(
-      `select prosecdef as secdef, proconfig as config from pg_proc where proname = 'subscribe_newsletter'`,
+  it('runs as the caller in public and as its owner in private, so it works once direct inserts are revoked', async () => {
+    const { rows } = await db.query<{ schema: string; secdef: boolean; config: string[] }>(
+      `select pronamespace::regnamespace::text as schema, prosecdef as secdef, proconfig as config
+       from pg_proc where proname = 'subscribe_newsletter' order by 1`,
     );
-    expect(rows).toEqual([{ secdef: true, config: ['search_path=""'] }]);
+    expect(rows).toEqual([
+      { schema: 'private', secdef: true, config: ['search_path=""'] },
+      { schema: 'public', secdef: false, config: ['search_path=""'] },
+    ]);
     await db.query('revoke insert on public.newsletter_subscribers from anon, authenticated');
     try {
       const email = uniqueEmail('after-revoke');

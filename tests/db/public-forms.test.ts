@@ -198,3 +198,26 @@ describe('a form sent without an email address', () => {
     });
   });
 });
+
+describe('the insert policies of the public forms', () => {
+  // The honeypot trigger drops a bot's row before the policy is checked; with the trigger gone,
+  // the policy itself refuses a row whose honeypot is filled (it checks something, not just true).
+  it.each([
+    ['bookings', 'bookings_drop_honeypot', BOOKING, booking],
+    ['contact_messages', 'contact_messages_drop_honeypot', CONTACT, contact],
+  ])('refuse a %s row with a filled honeypot, even without the honeypot trigger', async (table, trigger, sql, values) => {
+    const withHoneypot = sql.replace(') values (', ', website) values (').replace('$6)', '$6, $7)');
+    const refused = db.transaction(async (tx) => {
+      await tx.query(`alter table public.${table} disable trigger ${trigger}`);
+      await tx.query(`select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+      await tx.query(withHoneypot, [...values(), 'https://spam.example']);
+    });
+    // The failed statement rolls the whole transaction back, the trigger's removal included.
+    await expect(refused).rejects.toMatchObject({ code: DENIED });
+    const { rows } = await db.query<{ enabled: string }>(
+      `select tgenabled as enabled from pg_trigger where tgname = $1`,
+      [trigger],
+    );
+    expect(rows).toEqual([{ enabled: 'O' }]);
+  });
+});

@@ -6,6 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_ACCOUNTS, seed } from '../../supabase/local/db/seed.ts';
 import { openTestDb, runAs, signedIn, type TestDb } from './support.ts';
 
+// The non-pointer fields of the Auth server's User model (internal/models/user.go), by column.
+const AUTH_SERVER_NON_NULL_COLUMNS = [
+  // string
+  'aud', 'role', 'confirmation_token', 'recovery_token', 'email_change_token_current', 'email_change_token_new',
+  'email_change', 'phone_change_token', 'phone_change', 'reauthentication_token',
+  // int, bool, time.Time, uuid.UUID
+  'email_change_confirm_status', 'is_sso_user', 'is_anonymous', 'created_at', 'updated_at', 'instance_id', 'id',
+];
+
 let db: TestDb;
 
 beforeAll(async () => {
@@ -76,5 +85,14 @@ describe('the development seed', () => {
   it('leaves nothing for the worker to send on the first start but one failed email to retry', async () => {
     const { rows } = await db.query('select kind, status from public.notifications where status <> $1', ['sent']);
     expect(rows).toEqual([{ kind: 'booking_confirmation', status: 'failed' }]);
+  });
+
+  // The real Auth server scans these auth.users columns into non-null Go values (github.com/
+  // supabase/auth, internal/models/user.go: string, int, bool, time.Time and uuid.UUID fields); a
+  // NULL in any of them makes every login of that user fail with 500 "Database error querying
+  // schema". Hosted leaves the string ones nullable (bootstrap.sql), so a seed user must fill them.
+  it.each(AUTH_SERVER_NON_NULL_COLUMNS)('fills auth.users.%s of every seed user, as the real Auth server needs', async (column) => {
+    const { rows } = await db.query<{ email: string }>(`select email from auth.users where ${column} is null order by email`);
+    expect(rows.map((row) => row.email)).toEqual([]);
   });
 });

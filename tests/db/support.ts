@@ -131,10 +131,11 @@ export async function createUser(
   metadata: unknown = { full_name: 'Test User', age: 30, marital_status: 'Single' },
 ): Promise<{ id: string; email: string }> {
   const { rows } = await db.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
-                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-     values (extensions.gen_random_uuid(), 'authenticated', 'authenticated', $1, '', now(),
-             '{"provider":"email","providers":["email"]}', $2, now(), now())
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+                             confirmation_token, recovery_token, email_change_token_new, email_change)
+     values ('00000000-0000-0000-0000-000000000000', extensions.gen_random_uuid(), 'authenticated', 'authenticated',
+             $1, '', now(), '{"provider":"email","providers":["email"]}', $2, now(), now(), '', '', '', '')
      returning id`,
     [email, JSON.stringify(metadata)],
   );

@@ -86,9 +86,13 @@ async function createUser(tx: Sql, email: string, hash: string, data: Record<str
   const id = randomUUID();
   try {
     await tx.query(
-      `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
-                               email_confirmed_at, last_sign_in_at, is_anonymous, created_at, updated_at)
-       values ($1, 'authenticated', 'authenticated', $2, $3, $4, $5, ${confirmed ? 'now(), now()' : 'null, null'}, false, now(), now())`,
+      // Like the real Auth server, which writes every column of its user, the string columns it
+      // reads back get '' rather than the table's NULL.
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+                               email_confirmed_at, last_sign_in_at, is_anonymous, created_at, updated_at,
+                               confirmation_token, recovery_token, email_change_token_new, email_change)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, $4, $5,
+               ${confirmed ? 'now(), now()' : 'null, null'}, false, now(), now(), '', '', '', '')`,
       [id, email, hash, { provider: 'email', providers: ['email'] }, data],
     );
     await tx.query(

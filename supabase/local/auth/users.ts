@@ -34,8 +34,12 @@ export interface IdentityRow {
   updated_at: string;
 }
 
-const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
-  confirmation_sent_at, recovery_token, recovery_sent_at, last_sign_in_at, raw_app_meta_data,
+// The token columns are nullable on hosted too (bootstrap.sql); a row inserted by hand may leave
+// them NULL, which the real Auth server cannot read. Reading them as '' keeps this server working
+// for such a row; tests/db/seed.test.ts keeps seed.sql from relying on it.
+const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at,
+  coalesce(confirmation_token, '') as confirmation_token, confirmation_sent_at,
+  coalesce(recovery_token, '') as recovery_token, recovery_sent_at, last_sign_in_at, raw_app_meta_data,
   raw_user_meta_data, phone, confirmed_at, is_anonymous, created_at, updated_at`;
 
 /** The user with this id, or undefined. */

@@ -71,8 +71,11 @@ $$;
   * Section - Schemas and extensions
   * -------------------------------------------------------
  */
+-- The extensions every hosted project has in schema extensions that a migration might call
+-- (hosted also has pgjwt there, which neither PGlite nor PostgreSQL's contrib ships; see README).
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
 
 -- Helpers that policies call but the REST API must never expose.
 create schema if not exists private;
@@ -92,44 +95,48 @@ alter default privileges in schema public grant all on sequences to postgres, an
   * -------------------------------------------------------
   * Section - auth tables
   * -------------------------------------------------------
-  * Columns as in supabase/auth's migrations. Token columns are non-null empty strings because the
-  * Auth server maps them to non-null Go strings.
+  * Columns, types, nullability and defaults as supabase/auth's migrations leave them (tests/db/
+  * auth-parity.test.ts compares them with a list taken from those migrations). As on hosted, most
+  * columns are nullable without a default, token columns included, although the Auth server reads
+  * many of them into non-null Go strings: whoever inserts a user (the Auth server, seed.sql) must
+  * write '' into them, and the local Auth server reads them with coalesce so a row written by hand
+  * does not break it (supabase/local/README.md, "Differences from hosted").
  */
 create table if not exists auth.users
 (
     instance_id                 uuid,
-    id                          uuid         not null default extensions.gen_random_uuid() primary key,
+    id                          uuid         not null primary key,
     aud                         varchar(255),
     role                        varchar(255),
     email                       varchar(255),
     encrypted_password          varchar(255),
     email_confirmed_at          timestamptz,
     invited_at                  timestamptz,
-    confirmation_token          varchar(255) not null default '',
+    confirmation_token          varchar(255),
     confirmation_sent_at        timestamptz,
-    recovery_token              varchar(255) not null default '',
+    recovery_token              varchar(255),
     recovery_sent_at            timestamptz,
-    email_change_token_new      varchar(255) not null default '',
-    email_change                varchar(255) not null default '',
+    email_change_token_new      varchar(255),
+    email_change                varchar(255),
     email_change_sent_at        timestamptz,
-    email_change_token_current  varchar(255) not null default '',
-    email_change_confirm_status smallint     not null default 0
-        check (email_change_confirm_status between 0 and 2),
     last_sign_in_at             timestamptz,
     raw_app_meta_data           jsonb,
     raw_user_meta_data          jsonb,
     is_super_admin              boolean,
-    created_at                  timestamptz           default now(),
-    updated_at                  timestamptz           default now(),
+    created_at                  timestamptz,
+    updated_at                  timestamptz,
     phone                       text unique           default null,
     phone_confirmed_at          timestamptz,
     phone_change                text                  default '',
     phone_change_token          varchar(255)          default '',
     phone_change_sent_at        timestamptz,
     confirmed_at                timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+    email_change_token_current  varchar(255)          default '',
+    email_change_confirm_status smallint              default 0
+        check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+    banned_until                timestamptz,
     reauthentication_token      varchar(255)          default '',
     reauthentication_sent_at    timestamptz,
-    banned_until                timestamptz,
     is_sso_user                 boolean      not null default false,
     deleted_at                  timestamptz,
     is_anonymous                boolean      not null default false
@@ -157,10 +164,10 @@ create table if not exists auth.identities
     identity_data   jsonb       not null,
     provider        text        not null,
     last_sign_in_at timestamptz,
-    created_at      timestamptz          default now(),
-    updated_at      timestamptz          default now(),
+    created_at      timestamptz,
+    updated_at      timestamptz,
     email           text generated always as (lower(identity_data ->> 'email')) stored,
-    id              uuid        not null default extensions.gen_random_uuid() primary key,
+    id              uuid        not null default gen_random_uuid() primary key,
     constraint identities_provider_id_provider_unique unique (provider_id, provider)
 );
 create index if not exists identities_user_id_idx on auth.identities (user_id);
@@ -174,38 +181,43 @@ $$
     end
 $$;
 
+-- Hosted's oauth_client_id references auth.oauth_clients (the OAuth server), which does not exist
+-- here: the column is kept without its foreign key.
 create table if not exists auth.sessions
 (
-    id           uuid        not null primary key,
-    user_id      uuid        not null references auth.users (id) on delete cascade,
-    created_at   timestamptz          default now(),
-    updated_at   timestamptz          default now(),
-    factor_id    uuid,
-    aal          auth.aal_level,
-    not_after    timestamptz,
-    refreshed_at timestamp,
-    user_agent   text,
-    ip           inet,
-    tag          text
+    id                     uuid not null primary key,
+    user_id                uuid not null references auth.users (id) on delete cascade,
+    created_at             timestamptz,
+    updated_at             timestamptz,
+    factor_id              uuid,
+    aal                    auth.aal_level,
+    not_after              timestamptz,
+    refreshed_at           timestamp,
+    user_agent             text,
+    ip                     inet,
+    tag                    text,
+    oauth_client_id        uuid,
+    refresh_token_hmac_key text,
+    refresh_token_counter  bigint,
+    scopes                 text constraint sessions_scopes_length check (char_length(scopes) <= 4096)
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 
--- Hosted keeps user_id as varchar without a foreign key and relies on the session cascade; here
--- it is a uuid that cascades too, so a token without a session cannot outlive its user.
+-- As on hosted, user_id is varchar without a foreign key: a user's tokens go with their sessions.
 create table if not exists auth.refresh_tokens
 (
     instance_id uuid,
     id          bigserial primary key,
-    token       varchar(255) unique,
-    user_id     uuid references auth.users (id) on delete cascade,
+    token       varchar(255) constraint refresh_tokens_token_unique unique,
+    user_id     varchar(255),
     revoked     boolean,
-    created_at  timestamptz default now(),
-    updated_at  timestamptz default now(),
+    created_at  timestamptz,
+    updated_at  timestamptz,
     parent      varchar(255),
     session_id  uuid references auth.sessions (id) on delete cascade
 );
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
-create index if not exists refresh_tokens_user_id_idx on auth.refresh_tokens (user_id);
+create index if not exists refresh_tokens_instance_id_user_id_idx on auth.refresh_tokens (instance_id, user_id);
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
 -- How each session was begun (password, otp), as in the supabase/auth migrations: the amr claim
@@ -219,6 +231,51 @@ create table if not exists auth.mfa_amr_claims
     id                    uuid        not null primary key,
     constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
+
+/**
+  * -------------------------------------------------------
+  * Section - auth tables' owner and row-level security
+  * -------------------------------------------------------
+  * On hosted the Auth server's own role owns the auth schema's tables and functions and keeps
+  * row-level security on, without policies: the API roles cannot read them even if granted, and
+  * the postgres role (the one migrations and the SQL editor use) may read and write them, which is
+  * what lets the migrations' triggers on auth.users and their security definer functions work.
+  * Locally the backend's connection is a superuser and plays both parts. Changing an owner
+  * needs a superuser; a database opened by another role keeps its owner (README says why that
+  * cannot matter).
+ */
+do
+$$
+    begin
+        if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+            begin
+                create role supabase_auth_admin nologin noinherit createrole;
+            exception
+                when duplicate_object or unique_violation then null;
+            end;
+        end if;
+        if (select rolsuper from pg_roles where rolname = current_user)
+            and (select relowner from pg_class where oid = 'auth.users'::regclass)
+                <> (select oid from pg_roles where rolname = 'supabase_auth_admin') then
+            grant all on schema auth to supabase_auth_admin;
+            alter table auth.users owner to supabase_auth_admin;
+            alter table auth.identities owner to supabase_auth_admin;
+            alter table auth.sessions owner to supabase_auth_admin;
+            alter table auth.refresh_tokens owner to supabase_auth_admin;
+            alter table auth.mfa_amr_claims owner to supabase_auth_admin;
+            alter type auth.aal_level owner to supabase_auth_admin;
+            grant all on all tables in schema auth to postgres;
+            grant all on all sequences in schema auth to postgres;
+            grant usage on schema auth to postgres;
+        end if;
+    end
+$$;
+
+alter table auth.users enable row level security;
+alter table auth.identities enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
 
 /**
   * -------------------------------------------------------
@@ -281,6 +338,19 @@ select coalesce(
 $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+
+-- Owned by the Auth server's role, as on hosted (same condition as the tables' owner above).
+do
+$$
+    begin
+        if (select rolsuper from pg_roles where rolname = current_user) then
+            alter function auth.uid() owner to supabase_auth_admin;
+            alter function auth.role() owner to supabase_auth_admin;
+            alter function auth.email() owner to supabase_auth_admin;
+            alter function auth.jwt() owner to supabase_auth_admin;
+        end if;
+    end
+$$;
 
 /**
   * -------------------------------------------------------

@@ -5,6 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { INT8_OID, TEXT_KEPT_OIDS, keepText, parseInt8, type QueryResult, type ScriptDb, type Sql } from './types.ts';
 
 const parsers: Record<number, (value: string) => unknown> = { [INT8_OID]: parseInt8 };
@@ -24,7 +25,7 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<P
   let pg: PGlite;
   try {
     if (!inMemory) await mkdir(dataDir, { recursive: true });
-    pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+    pg = await PGlite.create({ dataDir, extensions: { pgcrypto, uuid_ossp }, parsers, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     await release();
     throw error;

@@ -45,7 +45,7 @@ export function resolveFile(root: string, urlPath: string): string | null {
   const path = normalize(join(root, pathname));
   // `..` may not leave the folder, the headers file is configuration, and trailing slashes are not
   // the site's addresses (trailingSlash: 'never').
-  if (!(path + sep).startsWith(root + sep) || pathname === '/_headers') return null;
+  if (!(path + sep).startsWith(root + sep) || path === join(root, '_headers')) return null;
   if (pathname === '/') return join(root, 'index.html');
   if (pathname.endsWith('/')) return null;
   return [path, `${path}.html`, join(path, 'index.html')].find(isFile) ?? null;

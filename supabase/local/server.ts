@@ -82,7 +82,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
       // Functions answer for themselves, CORS included, as behind the hosted gateway with --no-verify-jwt.
       const env = { supabaseUrl: selfUrl, apiKey: keys.anonKey, siteUrl: config.siteUrl };
       try {
-        write(res, await functionRoute(req, method, url, env, config.bodyLimitBytes), {}, method);
+        await write(res, await functionRoute(req, method, url, env, config.bodyLimitBytes), {}, method);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         sendError(res, err, false);

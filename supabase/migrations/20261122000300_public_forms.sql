@@ -215,7 +215,7 @@ create table public.contact_messages
     subject     text        not null check (char_length(btrim(subject)) between 1 and 200),
     phone       text        not null check (char_length(btrim(phone)) between 3 and 40),
     message     text        not null check (char_length(btrim(message)) between 1 and 5000),
-    page        text        not null check (char_length(page) <= 200 and page ~ '^/[A-Za-z0-9/_-]*$'),
+    page        text        not null check (char_length(page) <= 200 and page ~ '^/([A-Za-z0-9_-][A-Za-z0-9/_-]*)?$'),
     created_at  timestamptz not null default now(),
     -- The admin dashboard's search keys (20261122000400_admin.sql says why).
     name_lower  text collate "C" generated always as (lower(name)) stored,

@@ -118,6 +118,8 @@ describe('contact messages', () => {
     ['a blank message', { message: '   ' }, '23514'],
     ['a malformed email', { email: 'kwame@' }, '23514'],
     ['a page that is not a path', { page: 'https://elsewhere.example/contact' }, '23514'],
+    // A staff email links to the page; `//host/...` would resolve to another site.
+    ['a protocol-relative page', { page: '//1572395042/login' }, '23514'],
     ['a message of 5001 characters', { message: 'x'.repeat(5001) }, '23514'],
   ])('refuses %s', async (_label, overrides, code) => {
     expect(await attemptAs(db, anon, CONTACT, contact(overrides))).toMatchObject({ ok: false, code });

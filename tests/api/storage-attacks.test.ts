@@ -208,3 +208,88 @@ describe('malformed requests', () => {
     expect(status).toBe(400);
   });
 });
+
+describe('hostile upload fields and markup (stored headers, HTML, SVG scripts)', () => {
+  const path = (name: string, bucket = OPEN) => `/storage/v1/object/${bucket}/${owner.userId}/${name}`;
+  /** A multipart upload with the given text fields before the file, as storage-js sends a FormData. */
+  function multipart(fields: Record<string, string>, file: Buffer, fileType = 'application/pdf') {
+    const boundary = 'xBoundaryx';
+    const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    const body = Buffer.concat([
+      Buffer.from(parts.join('')),
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name=""; filename="f"\r\ncontent-type: ${fileType}\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  test.each([
+    ['a multipart contentType with CR/LF', { contentType: 'application/pdf\r\nset-cookie: a=b', cacheControl: '3600' }, 415],
+    ['a multipart contentType without a subtype', { contentType: 'pdf', cacheControl: '3600' }, 415],
+    ['a multipart contentType of 1,000 characters', { contentType: `application/${'x'.repeat(1000)}`, cacheControl: '3600' }, 415],
+    ['a multipart cacheControl that is not a number', { contentType: 'application/pdf', cacheControl: '3600\r\nset-cookie: a=b' }, 400],
+    ['a multipart cacheControl of words', { contentType: 'application/pdf', cacheControl: 'public' }, 400],
+  ] as const)('%s: 4xx, nothing stored', async (_label, fields, statusCode) => {
+    const { body, headers } = multipart(fields, sample('pdf'));
+    const { status, body: answer } = await rawUpload(path('fields.pdf'), body, headers);
+    expect(status).toBe(400);
+    expect(answer).toMatchObject({ statusCode: String(statusCode) });
+  });
+
+  test('a raw upload with a non-numeric cache-control header: 400 InvalidRequest, nothing stored', async () => {
+    const { status, body } = await rawUpload(path('raw.pdf'), sample('pdf'), { 'content-type': 'application/pdf', 'cache-control': 'max-age=soon' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ statusCode: '400', error: 'InvalidRequest' });
+  });
+
+  test('storage-js’s own cacheControl, raw and multipart, is stored as max-age and served', async () => {
+    const raw = await owner.client.storage.from(OPEN).upload(`${owner.userId}/cached.pdf`, sample('pdf'), { contentType: 'application/pdf; charset=binary', cacheControl: '120' });
+    expect(raw.error).toBeNull();
+    const blob = await owner.client.storage.from(OPEN).upload(`${owner.userId}/cached-blob.pdf`, new Blob([new Uint8Array(sample('pdf'))], { type: 'application/pdf' }), { cacheControl: '60' });
+    expect(blob.error).toBeNull();
+    const { rows } = await backend.db.query<{ c: string }>(`select metadata->>'cacheControl' as c from storage.objects where name = $1`, [`${owner.userId}/cached-blob.pdf`]);
+    expect(rows[0]!.c).toBe('max-age=60');
+    const { data, error } = await owner.client.storage.from(OPEN).download(`${owner.userId}/cached.pdf`);
+    expect(error).toBeNull();
+    expect(data!.size).toBe(2048);
+  });
+
+  test('an old row with a header value Node would refuse still downloads, with safe headers', async () => {
+    const name = `${owner.userId}/old-row.pdf`;
+    expect((await owner.client.storage.from(OPEN).upload(name, sample('pdf'), { contentType: 'application/pdf' })).error).toBeNull();
+    await backend.db.query(
+      `update storage.objects set metadata = metadata || '{"mimetype":"text/plain\\r\\nx: y","cacheControl":"max-age=1\\nx: y","eTag":"\\"a\\r\\""}'::jsonb where name = $1`,
+      [name],
+    );
+    const res = await fetch(`${backend.url}/storage/v1/object/${OPEN}/${name}`, { headers: auth() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x')).toBeNull();
+    expect((await res.arrayBuffer()).byteLength).toBe(2048);
+  });
+
+  test.each([
+    ['an HTML page declared as text/html', sample('html'), 'text/html'],
+    ['an XHTML page declared as application/xhtml+xml', sample('html'), 'application/xhtml+xml'],
+    ['an HTML page declared as text/plain', sample('html'), 'text/plain'],
+    ['an HTML page declared as application/octet-stream', Buffer.from('\n  <html><body onload="alert(1)"></body></html>'), 'application/octet-stream'],
+    ['an SVG with a script after 5 KB of padding', Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(5 * 1024)}<script>alert(1)</script></svg>`), 'image/svg+xml'],
+    ['an SVG with an onload handler after 100 KB', Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(25 * 1024)}<svg/onload=alert(1)></svg>`), 'image/svg+xml'],
+    ['an SVG with a prefixed script element after 5 KB', Buffer.from(`<s:svg xmlns:s="http://www.w3.org/2000/svg">${' '.repeat(5 * 1024)}<s:script>alert(1)</s:script></s:svg>`), 'image/svg+xml'],
+  ] as const)('%s, in a bucket without a type list: 415, nothing stored', async (_label, bytes, type) => {
+    const before = await objectCount(backend);
+    const { error } = await owner.client.storage.from(OPEN).upload(`${owner.userId}/markup`, bytes, { contentType: type });
+    expect(error).toMatchObject({ status: 400, statusCode: '415' });
+    expect(await objectCount(backend)).toBe(before);
+  });
+
+  test('a plain SVG of 100 KB passes, and a normal download still works', async () => {
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(4000)}</svg>`);
+    expect((await owner.client.storage.from(OPEN).upload(`${owner.userId}/plain.svg`, svg, { contentType: 'image/svg+xml' })).error).toBeNull();
+    const { data, error } = await owner.client.storage.from(DOCS).download(`${owner.userId}/kept.pdf`);
+    expect(error).toBeNull();
+    expect(data!.size).toBe(sample('pdf').length);
+  });
+});

@@ -73,15 +73,21 @@ async function objectReply(ctx: StorageContext, info: ObjectInfo, r: StorageRequ
   if (!blob) throw StorageErrors.noSuchKey();
   const meta = info.metadata ?? {};
   const headers: Record<string, string> = {
-    'content-type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
+    'content-type': headerValue(meta.mimetype) ?? 'application/octet-stream',
     'content-length': String(blob.size),
-    'cache-control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
+    'cache-control': headerValue(meta.cacheControl) ?? 'no-cache',
     // Local hardening: a browser must not guess another type than the one checked on upload.
     'x-content-type-options': 'nosniff',
   };
-  if (typeof meta.eTag === 'string') headers.etag = meta.eTag;
+  const eTag = headerValue(meta.eTag);
+  if (eTag) headers.etag = eTag;
   if (typeof meta.lastModified === 'string') headers['last-modified'] = new Date(meta.lastModified).toUTCString();
   const download = r.query.get('download');
   if (download !== null) headers['content-disposition'] = download ? `attachment; filename*=UTF-8''${encodeURIComponent(download)}` : 'attachment';
   return r.method === 'HEAD' ? { status: 200, headers } : { status: 200, headers, stream: blob.stream() };
+}
+
+/** A stored value Node accepts as a header (no CR, LF, NUL or other control character), else undefined. */
+function headerValue(value: unknown): string | undefined {
+  return typeof value === 'string' && !/[^\t\x20-\x7e\x80-\xff]/.test(value) ? value : undefined;
 }

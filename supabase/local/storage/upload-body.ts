@@ -10,7 +10,7 @@ import { header } from '../http.ts';
 import type { BlobStore, BlobWriter } from './blobs.ts';
 import { StorageErrors } from './errors.ts';
 import { boundaryOf, dispositionOf, readMultipart } from './multipart.ts';
-import { contentMatches, SNIFF_BYTES } from './sniff.ts';
+import { contentMatches, isSvg, scriptScanner, SNIFF_BYTES } from './sniff.ts';
 
 /** What a bucket allows: at most maxBytes, and one of allowedMimeTypes when it names any. */
 export interface UploadLimits {
@@ -57,6 +57,8 @@ export async function receiveUpload(req: IncomingMessage, blobs: BlobStore, limi
 async function receiveRaw(req: IncomingMessage, contentType: string, blobs: BlobStore, limits: UploadLimits, sinks: FileSink[]): Promise<ReceivedFile> {
   const mimeType = contentType || 'application/octet-stream';
   checkMimeType(mimeType, limits.allowedMimeTypes);
+  const cacheControl = header(req, 'cache-control');
+  if (cacheControl !== undefined && !/^max-age=\d{1,10}$/i.test(cacheControl)) throw StorageErrors.invalidRequest('Invalid cache-control');
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxBytes) throw StorageErrors.entityTooLarge();
   const sink = new FileSink(await blobs.writer(), mimeType, limits.maxBytes);
@@ -64,7 +66,7 @@ async function receiveRaw(req: IncomingMessage, contentType: string, blobs: Blob
   for await (const chunk of bodyChunks(req)) await sink.write(chunk);
   await sink.finish();
   const metadataHeader = req.headers['x-metadata'];
-  return sink.result(header(req, 'cache-control') ?? 'no-cache', typeof metadataHeader === 'string' ? base64Json(metadataHeader) : null);
+  return sink.result(cacheControl ?? 'no-cache', typeof metadataHeader === 'string' ? base64Json(metadataHeader) : null);
 }
 
 async function receiveMultipart(req: IncomingMessage, contentType: string, blobs: BlobStore, limits: UploadLimits, sinks: FileSink[]): Promise<ReceivedFile> {
@@ -106,6 +108,7 @@ async function receiveMultipart(req: IncomingMessage, contentType: string, blobs
   const received = file as FileSink | null;
   if (!received) throw StorageErrors.noContent();
   const cacheTime = fields.get('cacheControl');
+  if (cacheTime && !/^\d{1,10}$/.test(cacheTime)) throw StorageErrors.invalidRequest('Invalid cacheControl');
   return received.result(cacheTime ? `max-age=${cacheTime}` : 'no-cache', jsonObject(fields.get('metadata') ?? fields.get('userMetadata')));
 }
 
@@ -117,8 +120,16 @@ function bodyChunks(req: IncomingMessage): AsyncIterable<Buffer> {
   return req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
 }
 
-/** Hosted's validateMimeType: `type/subtype` must equal an allowed type or match `type/*`. */
+/** `type/subtype` in token characters, then parameters of printable characters only (no CR/LF). */
+const MIME_SHAPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+(\s*;[\t\x20-\x7e]*)?$/;
+const MAX_MIME_LENGTH = 255;
+
+/**
+ * The type's shape (it is sent back as a header on every download), then hosted's
+ * validateMimeType: `type/subtype` must equal an allowed type or match `type/*`.
+ */
 function checkMimeType(mimeType: string, allowed: string[] | null): void {
+  if (mimeType.length > MAX_MIME_LENGTH || !MIME_SHAPE.test(mimeType)) throw StorageErrors.invalidMimeType(mimeType);
   if (!allowed || allowed.length === 0) return;
   const [type, subtype, ...rest] = mimeType.split('/');
   const ok = rest.length === 0 && subtype !== undefined && allowed.some((a) => {
@@ -138,17 +149,21 @@ class FileSink {
   /** The first bytes, held until the content check has seen SNIFF_BYTES of them (or the end). */
   private head: Buffer[] | null = [];
   private headSize = 0;
+  /** For SVG, the whole-stream script scan (sniff.ts). */
+  private readonly scan: ((chunk: Buffer) => boolean) | null;
 
   constructor(writer: BlobWriter, mimeType: string, maxBytes: number) {
     this.writer = writer;
     this.mimeType = mimeType;
     this.maxBytes = maxBytes;
+    this.scan = isSvg(mimeType) ? scriptScanner() : null;
   }
 
   async write(chunk: Buffer): Promise<void> {
     this.size += chunk.length;
     if (this.size > this.maxBytes) throw StorageErrors.entityTooLarge();
     this.md5.update(chunk);
+    if (this.scan?.(chunk)) throw StorageErrors.contentMismatch(this.mimeType);
     if (!this.head) return this.writer.write(chunk);
     this.head.push(chunk);
     this.headSize += chunk.length;

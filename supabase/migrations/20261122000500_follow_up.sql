@@ -743,8 +743,8 @@ end;
 $$;
 
 revoke all on function private.unsubscribe_newsletter(uuid) from public, anon, authenticated;
--- Anonymous visitors unsubscribe from the link in the email; the function is their only way in.
-grant usage on schema private to anon;
+-- Anonymous visitors unsubscribe from the link in the email; the function is their only way in
+-- (their usage of schema private is granted in 20261122000300_public_forms.sql).
 grant execute on function private.unsubscribe_newsletter(uuid) to anon, authenticated, service_role;
 
 /**

@@ -182,7 +182,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   let catcher: SmtpCatcher | null = null;
   if (config.smtpCatcherPort !== null) {
     try {
-      catcher = await startSmtpCatcher({ host: config.host, port: config.smtpCatcherPort, outbox: mailer.outbox, relay: config.smtp });
+      catcher = await startSmtpCatcher({ port: config.smtpCatcherPort, outbox: mailer.outbox });
     } catch (error) {
       server.close();
       throw error;

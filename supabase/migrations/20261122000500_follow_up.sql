@@ -22,7 +22,10 @@
   * Life of a row: queued → sending (claimed, with a lease) → sent, or back to queued with a later
   * next_attempt_at after a failed try, or failed after the last try (with last_error). A sending
   * row whose lease (locked_until) has passed belongs to a worker that died; it is claimable again,
-  * so killing a worker mid-send loses nothing (the email may then go out twice, never zero times).
+  * so killing a worker mid-send loses nothing (the email may then go out twice, never zero times),
+  * unless it has had its last try: then the claim marks it failed. Each claim counts one attempt,
+  * and a worker reports with the attempt it claimed, so a report for a claim that is no longer
+  * current (a later worker reclaimed the row) is ignored.
   * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose
   * address unsubscribed first (Section - Newsletter: welcome and unsubscribe). Deleting a subject
   * row deletes its notifications (private.forget_notifications).
@@ -105,7 +108,9 @@ grant execute on function private.notification_backoff(integer) to service_role;
   * Claims up to max_rows notifications for one worker: queued rows that are due, and sending rows
   * whose lease has passed (their worker died). Each becomes sending, with one more attempt and a
   * lease of lease_seconds. `for update skip locked` lets two workers claim at once without ever
-  * getting the same row. For the service key only (the worker); rows go oldest first.
+  * getting the same row. For the service key only (the worker); rows go oldest first. A sending
+  * row whose lease passed after its last try (private.notification_max_attempts()) is not
+  * claimed again but marked failed, and is not returned.
  */
 create or replace function public.claim_notifications(max_rows integer default 20, lease_seconds integer default 60)
     returns setof public.notifications
@@ -126,13 +131,22 @@ begin
                      where n.status in ('queued', 'sending')
                        and coalesce(n.locked_until, n.next_attempt_at) <= now()
                      order by coalesce(n.locked_until, n.next_attempt_at), n.id
-                     limit claim_notifications.max_rows for update skip locked)
+                     limit claim_notifications.max_rows for update skip locked),
+             given_up as (update public.notifications n
+                 set status       = 'failed',
+                     locked_until = null,
+                     last_error   = 'The worker stopped while sending it (its lease passed) on the last try.'
+                 from due
+                 where n.id = due.id
+                   and n.status = 'sending'
+                   and n.attempts >= private.notification_max_attempts())
             update public.notifications n
                 set status = 'sending',
                     attempts = n.attempts + 1,
                     locked_until = now() + make_interval(secs => claim_notifications.lease_seconds)
                 from due
                 where n.id = due.id
+                  and not (n.status = 'sending' and n.attempts >= private.notification_max_attempts())
                 returning n.*;
 end;
 $$;
@@ -143,10 +157,12 @@ grant execute on function public.claim_notifications(integer, integer) to servic
 /**
   * Reports a try of a claimed notification: without error it is sent; with an error it is queued
   * again after private.notification_backoff, or marked failed once it has had
-  * private.notification_max_attempts() tries. Only a sending row changes (a report for a row that
-  * is no longer sending, such as a second report, is ignored). For the service key only.
+  * private.notification_max_attempts() tries. claimed_attempt is the row's attempts as the claim
+  * returned it: only the current claim changes the row (a report for a row that is no longer
+  * sending, such as a second report, or for a claim whose lease passed and that another worker
+  * has made since, is ignored). For the service key only.
  */
-create or replace function public.complete_notification(notification_id uuid, error text default null)
+create or replace function public.complete_notification(notification_id uuid, claimed_attempt integer, error text default null)
     returns void
     language plpgsql
     security invoker
@@ -160,7 +176,8 @@ begin
             sent_at      = now(),
             locked_until = null
         where id = complete_notification.notification_id
-          and status = 'sending';
+          and status = 'sending'
+          and attempts = complete_notification.claimed_attempt;
     else
         update public.notifications n
         set status          = case when n.attempts >= private.notification_max_attempts() then 'failed' else 'queued' end,
@@ -170,13 +187,14 @@ begin
             locked_until    = null,
             last_error      = left(complete_notification.error, 2000)
         where n.id = complete_notification.notification_id
-          and n.status = 'sending';
+          and n.status = 'sending'
+          and n.attempts = complete_notification.claimed_attempt;
     end if;
 end;
 $$;
 
-revoke all on function public.complete_notification(uuid, text) from public, anon, authenticated, service_role;
-grant execute on function public.complete_notification(uuid, text) to service_role;
+revoke all on function public.complete_notification(uuid, integer, text) from public, anon, authenticated, service_role;
+grant execute on function public.complete_notification(uuid, integer, text) to service_role;
 
 /**
   * Puts a failed notification back in the queue with a fresh set of tries: for an admin's
@@ -725,8 +743,8 @@ end;
 $$;
 
 revoke all on function private.unsubscribe_newsletter(uuid) from public, anon, authenticated;
--- Anonymous visitors unsubscribe from the link in the email; the function is their only way in.
-grant usage on schema private to anon;
+-- Anonymous visitors unsubscribe from the link in the email; the function is their only way in
+-- (their usage of schema private is granted in 20261122000300_public_forms.sql).
 grant execute on function private.unsubscribe_newsletter(uuid) to anon, authenticated, service_role;
 
 /**

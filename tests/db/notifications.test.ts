@@ -250,8 +250,8 @@ describe('the worker’s claim and complete', () => {
     return (await runAs<QueuedRow>(db, service, 'select * from public.claim_notifications($1, $2)', [maxRows, leaseSeconds])).rows;
   }
 
-  async function complete(id: string, error: string | null = null): Promise<void> {
-    await runAs(db, service, 'select public.complete_notification($1, $2)', [id, error]);
+  async function complete(id: string, claimedAttempt: number, error: string | null = null): Promise<void> {
+    await runAs(db, service, 'select public.complete_notification($1, $2, $3)', [id, claimedAttempt, error]);
   }
 
   it('claims due rows oldest first, up to max_rows, as sending with one more attempt and a lease', async () => {
@@ -287,11 +287,39 @@ describe('the worker’s claim and complete', () => {
     expect(await claim()).toMatchObject([{ id, status: 'sending', attempts: 2 }]);
   });
 
+  it('ignores a report for a claim that is no longer current: only the worker holding the row completes it', async () => {
+    const [id] = await enqueue(1);
+    await claim();
+    // The first worker's lease passes while it is still sending; a second worker claims the row.
+    await db.query(`update public.notifications set locked_until = now() - interval '1 second' where id = $1`, [id]);
+    expect(await claim()).toMatchObject([{ id, attempts: 2 }]);
+    // The first worker's late reports, success or failure, change nothing.
+    await complete(id!, 1);
+    await complete(id!, 1, '421 too late');
+    const state = async () =>
+      (await db.query('select status, attempts, last_error, locked_until is not null as leased from public.notifications where id = $1', [id])).rows;
+    expect(await state()).toEqual([{ status: 'sending', attempts: 2, last_error: null, leased: true }]);
+    await complete(id!, 2);
+    expect(await state()).toEqual([{ status: 'sent', attempts: 2, last_error: null, leased: false }]);
+  });
+
+  it('marks a row failed, not claimed again, when its lease passes after its last try', async () => {
+    const [id, other] = await enqueue(2);
+    await db.query(`update public.notifications set attempts = 4 where id = $1`, [id]);
+    expect(await claim(1)).toMatchObject([{ id, attempts: 5 }]);
+    await db.query(`update public.notifications set locked_until = now() - interval '1 second' where id = $1`, [id]);
+    const claimed = await claim();
+    expect(claimed.map((row) => row.id)).toEqual([other]);
+    const { rows } = await db.query('select status, attempts, locked_until, last_error from public.notifications where id = $1', [id]);
+    expect(rows).toEqual([{ status: 'failed', attempts: 5, locked_until: null, last_error: expect.stringMatching(/worker stopped while sending/) }]);
+    expect(await claim()).toEqual([]);
+  });
+
   it('marks a row sent on success, and ignores a second report', async () => {
     const [id] = await enqueue(1);
     await claim();
-    await complete(id!);
-    await complete(id!, 'a late error from a worker whose lease had passed');
+    await complete(id!, 1);
+    await complete(id!, 1, 'a late error from a worker whose lease had passed');
     const { rows } = await db.query(
       'select status, sent_at is not null as has_sent_at, locked_until, last_error from public.notifications where id = $1',
       [id],
@@ -305,7 +333,7 @@ describe('the worker’s claim and complete', () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect(await claim()).toMatchObject([{ id, attempts: attempt }]);
       const state = await transactionAs(db, service, async (tx) => {
-        await tx.query('select public.complete_notification($1, $2)', [id, `550 mailbox unavailable (try ${attempt})`]);
+        await tx.query('select public.complete_notification($1, $2, $3)', [id, attempt, `550 mailbox unavailable (try ${attempt})`]);
         const { rows } = await tx.query<{ status: string; wait: number; last_error: string; locked_until: string | null }>(
           `select status, extract(epoch from next_attempt_at - now())::int as wait, last_error, locked_until
            from public.notifications where id = $1`,
@@ -390,7 +418,8 @@ describe('who may touch the queue', () => {
     update: `update public.notifications set status = 'queued' where id = $1`,
     delete: 'delete from public.notifications where id = $1',
     claim: 'select * from public.claim_notifications() where id = $1',
-    complete: 'select public.complete_notification($1)',
+    // The row's first claim after the admin's retry (attempts 0 → 1).
+    complete: 'select public.complete_notification($1, 1)',
     retry: 'select public.retry_notification($1)',
   };
 

@@ -29,12 +29,31 @@ export function messageId(notificationId: string): string {
 /** Most SMTP connections one round opens; sends beyond it wait for a free one. */
 const CONNECTIONS = 2;
 
+/** SMTP steps a send may wait on, each up to the SMTP timeout: connect, greeting and a reply. */
+const STEPS_PER_SEND = 3;
+
+/** Seconds added to the worst case for reading subject rows and recording outcomes. */
+const LEASE_MARGIN_SECONDS = 30;
+
+/**
+ * The lease a claim asks for: the configured one, raised to the batch's worst case, so a second
+ * worker never reclaims (and re-sends) rows this one is still sending. The worst case is the
+ * batch sent over CONNECTIONS connections, each send waiting STEPS_PER_SEND × the SMTP timeout:
+ * ceil(batch / CONNECTIONS) × STEPS_PER_SEND × timeout + LEASE_MARGIN_SECONDS (330 s with the
+ * defaults: 20 rows, 10 s). The batch is not lowered instead, so throughput stays as configured.
+ * At most claim_notifications' limit of a day.
+ */
+export function leaseSecondsFor(settings: WorkerSettings): number {
+  const worstCase = Math.ceil(settings.batchSize / CONNECTIONS) * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
+  return Math.min(Math.max(settings.leaseSeconds, worstCase), 86_400);
+}
+
 /** The subject rows of a batch by id, or the reason a table could not be read. */
 type Subjects = Map<string, Record<string, unknown> | Error>;
 
 /** Claims one batch and delivers it; returns how many rows were claimed (0: the queue has nothing due). */
 export async function deliverBatch(client: SupabaseClient, settings: WorkerSettings): Promise<number> {
-  const { data, error } = await client.rpc('claim_notifications', { max_rows: settings.batchSize, lease_seconds: settings.leaseSeconds });
+  const { data, error } = await client.rpc('claim_notifications', { max_rows: settings.batchSize, lease_seconds: leaseSecondsFor(settings) });
   if (error) throw new Error(`claim_notifications: ${error.message}`);
   const rows = (data ?? []) as Notification[];
   if (rows.length === 0) return 0;
@@ -81,7 +100,8 @@ async function deliverOne(client: SupabaseClient, transport: Transporter, round:
     // What the row records as its last error: the mail server's reply or the reason, one line.
     failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
   }
-  const { error } = await client.rpc('complete_notification', { notification_id: row.id, error: failure });
+  // The attempt this claim made: a report for a claim that is no longer current is ignored.
+  const { error } = await client.rpc('complete_notification', { notification_id: row.id, claimed_attempt: row.attempts, error: failure });
   // The lease brings the row back if this fails: it is sent again, with the same Message-ID.
   if (error) console.error(`[worker] complete_notification ${row.id}: ${error.message}`);
 }

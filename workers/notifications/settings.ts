@@ -16,6 +16,7 @@ export interface WorkerSettings {
   siteUrl: string;
   pollMs: number;
   batchSize: number;
+  /** The least lease a claim asks for; deliver.ts raises it to the batch's worst case (leaseSecondsFor). */
   leaseSeconds: number;
 }
 
@@ -28,7 +29,8 @@ export async function workerSettings(env: Env = process.env): Promise<WorkerSett
   return {
     supabaseUrl: vars.SUPABASE_URL ?? config.apiUrl,
     serviceRoleKey: vars.SUPABASE_SERVICE_ROLE_KEY ?? (await apiKeys(config.jwtSecret)).serviceRoleKey,
-    smtp: config.smtp ?? { host: config.host, port: vars.SMTP_CATCHER_PORT, secure: false },
+    // The catcher listens on loopback only, whatever BACKEND_HOST is.
+    smtp: config.smtp ?? { host: '127.0.0.1', port: vars.SMTP_CATCHER_PORT, secure: false },
     smtpTimeoutMs: vars.NOTIFICATIONS_SMTP_TIMEOUT_MS,
     from: { name: config.senderName, address: config.senderEmail },
     siteUrl: config.siteUrl,

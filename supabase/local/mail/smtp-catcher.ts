@@ -1,26 +1,24 @@
 // The local mail catcher: an SMTP server on 127.0.0.1 (like the Supabase CLI's, port 54325) that
 // accepts every message and puts it into the outbox, so the notification worker sends locally
-// exactly as it does in production (SMTP), and a developer reads the result at /mail. When the
-// backend has an SMTP server configured (SMTP_HOST), each message also goes on to it, as the auth
-// emails do.
+// exactly as it does in production (SMTP), and a developer reads the result at /mail. It always
+// listens on loopback, whatever BACKEND_HOST is, and passes nothing on: it accepts mail for any
+// address without a login, so anything more would be an open relay. With SMTP_HOST set the worker
+// sends there itself (workers/notifications/settings.ts).
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
-import type { SmtpConfig } from '../config.ts';
 import type { MailAttachment, Outbox } from './outbox.ts';
-import { smtpOptions } from './smtp.ts';
+
+/** The catcher's only address: loopback, never BACKEND_HOST (it takes mail from anyone who reaches it). */
+const LOOPBACK = '127.0.0.1';
 
 export interface CatcherOptions {
-  host?: string;
   /** 0 picks a free port. */
   port: number;
   outbox: Outbox;
   /** Recipients refused at RCPT TO with 550, as a real server refuses an unknown mailbox (fault tests). */
   refuse?: RegExp;
-  /** A server each message is passed on to, unchanged, after it is in the outbox. */
-  relay?: SmtpConfig | null;
 }
 
 export interface SmtpCatcher {
@@ -32,7 +30,7 @@ export interface SmtpCatcher {
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 
 /** Starts the catcher; resolves once it listens. */
-export async function startSmtpCatcher({ host = '127.0.0.1', port, outbox, refuse, relay }: CatcherOptions): Promise<SmtpCatcher> {
+export async function startSmtpCatcher({ port, outbox, refuse }: CatcherOptions): Promise<SmtpCatcher> {
   const server = new SMTPServer({
     // Loopback only, nothing to protect: no TLS upgrade and no login, as with the CLI's catcher.
     authOptional: true,
@@ -48,21 +46,19 @@ export async function startSmtpCatcher({ host = '127.0.0.1', port, outbox, refus
     },
     onData(stream, session, callback) {
       const recipients = session.envelope.rcptTo.map((r) => r.address);
-      const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       readAll(stream)
         .then(async (raw) => {
           const mail = await simpleParser(raw);
           // One outbox entry per envelope recipient, so /mail.json?to= finds each one's copy.
           for (const to of recipients) outbox.add(toMessage(mail, to));
           callback();
-          if (relay) passOn(relay, sender, recipients, raw);
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, LOOPBACK, () => resolve());
   });
   // A client that drops its connection is no reason to stop the backend.
   server.on('error', (error) => console.error(`[mail] SMTP catcher: ${error.message}`));
@@ -79,15 +75,6 @@ function readAll(stream: Readable): Promise<Buffer> {
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
   });
-}
-
-/** Sends the message as received to the configured server; a failure is logged (the outbox has it). */
-function passOn(relay: SmtpConfig, from: string, to: string[], raw: Buffer): void {
-  const transport = createTransport(smtpOptions(relay));
-  transport
-    .sendMail({ envelope: { from, to }, raw })
-    .catch((error: unknown) => console.error(`[mail] SMTP relay to ${to.join(', ')} failed: ${error instanceof Error ? error.message : String(error)}`))
-    .finally(() => transport.close());
 }
 
 function toMessage(mail: ParsedMail, to: string) {

@@ -18,7 +18,7 @@ test('a booking emails staff, and the visitor a confirmation with a calendar fil
   await form.submit();
   await form.expectSuccess();
 
-  const staff = await waitForNotification(STAFF, new RegExp(`^New booking: Amara Eze, `));
+  const staff = await waitForNotification(STAFF, /^New booking: Amara Eze, /, { mentioning: form.email });
   expect(staff.text).toContain(form.email);
   const confirmation = await waitForNotification(form.email, /^Your consultation with Bridgeway Visa & Immigration: /);
   expect(confirmation.subject).toMatch(/ at 14:30 \(Lagos time\)$/);
@@ -38,7 +38,7 @@ test('a contact message emails staff with the page it came from', async ({ page 
   await form.fillValid();
   await form.submit();
   await form.expectSuccess();
-  const mail = await waitForNotification(STAFF, /^New message from Kwame Mensah: Business visa for Canada$/);
+  const mail = await waitForNotification(STAFF, /^New message from Kwame Mensah: Business visa for Canada$/, { mentioning: form.email });
   expect(mail.text).toContain(form.email);
   expect(mail.text).toContain('I would like advice on a business visa.');
   expect(mail.links).toContain(`${E2E_SITE_URL}/contact1`);

@@ -6,13 +6,18 @@ import { mailTo } from '../support/backend.ts';
 /** The staff address of content/site.json that lead notifications go to. */
 export const STAFF = 'bookings@bridgewayvisa.com';
 
-/** Waits (up to timeoutMs) for a notification to `to` whose subject matches, and returns it. */
-export async function waitForNotification(to: string, subject: RegExp, timeoutMs = 20_000): Promise<MailMessage> {
+/** Waits (up to timeoutMs) for the newest notification to `to` whose subject matches (and text mentions `mentioning`). */
+export async function waitForNotification(to: string, subject: RegExp, options: { mentioning?: string; timeoutMs?: number } = {}): Promise<MailMessage> {
+  const { mentioning, timeoutMs = 20_000 } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await mailTo(to)).filter((m) => m.type === 'notification' && subject.test(m.subject));
+    // A shared inbox (the staff's) holds other tests' emails with the same subject: `mentioning`
+    // picks the one about this test's own row.
+    const found = (await mailTo(to)).filter(
+      (m) => m.type === 'notification' && subject.test(m.subject) && (mentioning === undefined || m.text.includes(mentioning)),
+    );
     if (found.length > 0) return found.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`no notification to ${to} matching ${subject} in the outbox`);
+    if (Date.now() > deadline) throw new Error(`no notification to ${to} matching ${subject}${mentioning ? ` about ${mentioning}` : ''} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

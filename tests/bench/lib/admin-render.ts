@@ -38,24 +38,31 @@ function timed(page: Page, name: string): Promise<RenderTiming> {
     const section = document.querySelector('.admin-section')!;
     const target = [...section.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!;
     const body = section.querySelector('table tbody')!;
-    const changed = new Promise<number>((done) =>
-      new MutationObserver((_, observer) => {
-        observer.disconnect();
-        done(performance.now());
-      }).observe(body, { childList: true, subtree: true, characterData: true }),
-    );
+    // Every change of the rows, timed: the columns that load their own data (the emails' state, the
+    // names) also change the table, so the render is the first change after the list's answer.
+    const changes: number[] = [];
+    const observer = new MutationObserver(() => changes.push(performance.now()));
+    observer.observe(body, { childList: true, subtree: true, characterData: true });
     const start = performance.now();
     target.click();
-    const end = await changed;
-    const entry = performance
-      .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/rest/v1/visa_applications?') && e.startTime >= start)
-      .at(-1) as PerformanceResourceTiming;
-    return {
-      totalMs: Math.round(end - start),
-      apiMs: Math.round(entry.responseEnd - entry.startTime),
-      renderMs: Math.round(end - entry.responseEnd),
-    };
+    const deadline = start + 10_000;
+    for (;;) {
+      const entry = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/rest/v1/visa_applications?') && e.startTime >= start)
+        .at(-1) as PerformanceResourceTiming | undefined;
+      const rendered = entry && changes.find((time) => time >= entry.responseEnd);
+      if (entry && rendered !== undefined) {
+        observer.disconnect();
+        return {
+          totalMs: Math.round(rendered - start),
+          apiMs: Math.round(entry.responseEnd - entry.startTime),
+          renderMs: Math.round(rendered - entry.responseEnd),
+        };
+      }
+      if (performance.now() > deadline) throw new Error(`the applications list did not answer "${label}" within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }, name);
 }
 

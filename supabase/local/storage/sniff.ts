@@ -3,30 +3,12 @@
 // never passes as another image type. A PNG declared as a PDF, or an HTML page with a script
 // declared as image/jpeg, is refused before it is stored.
 
+import { essence, signatureMatches } from '../../../src/lib/documents/signatures.ts';
+
+export { essence };
+
 /** How many leading bytes the check reads. */
 export const SNIFF_BYTES = 4096;
-
-const ascii = (text: string) => Buffer.from(text, 'latin1');
-const startsWith = (head: Buffer, bytes: Buffer, at = 0) => head.length >= at + bytes.length && head.subarray(at, at + bytes.length).equals(bytes);
-
-/** HEIF brands of HEIC/HEIF images (ISO/IEC 23008-12), at bytes 8 to 12 after `ftyp`. */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'avif']);
-const heif = (head: Buffer) => startsWith(head, ascii('ftyp'), 4) && HEIF_BRANDS.has(head.subarray(8, 12).toString('latin1'));
-
-/** Signature checks by declared type (lower case, without parameters). */
-const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
-  'application/pdf': (h) => startsWith(h, ascii('%PDF-')),
-  'image/jpeg': (h) => startsWith(h, Buffer.from([0xff, 0xd8, 0xff])),
-  'image/png': (h) => startsWith(h, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/webp': (h) => startsWith(h, ascii('RIFF')) && startsWith(h, ascii('WEBP'), 8),
-  'image/heic': heif,
-  'image/heif': heif,
-};
-
-/** The media type without parameters, in lower case: `Image/PNG; x=y` → `image/png`. */
-export function essence(mimeType: string): string {
-  return mimeType.split(';')[0]!.trim().toLowerCase();
-}
 
 /** Types refused outright whatever the bucket allows: a page a browser would run. */
 const REFUSED_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -40,8 +22,8 @@ export function isSvg(declared: string): boolean {
 export function contentMatches(declared: string, head: Buffer): boolean {
   const type = essence(declared);
   if (REFUSED_TYPES.has(type) || looksLikeHtml(head)) return false;
-  const signature = SIGNATURES[type];
-  if (signature) return signature(head);
+  const signed = signatureMatches(type, head);
+  if (signed !== undefined) return signed;
   if (type === 'image/svg+xml') return !hasScript(head.toString('latin1'));
   // Any other image type: refuse markup, which a browser could be led to render as a page.
   if (type.startsWith('image/')) return !looksLikeMarkup(head);

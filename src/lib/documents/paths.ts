@@ -1,0 +1,42 @@
+// Where a document lives in the bucket: `{user id}/{application id}/{file name}`. The first folder
+// is the applicant's own (Supabase's usual layout, which the policies check first); the second
+// names the application, so its documents list, count and go together. The file name is made
+// safe here, in the browser: the policies refuse any other shape.
+import { MAX_DOCUMENT_NAME_LENGTH } from './rules.ts';
+
+/** The folder of one application's documents, with its trailing slash. */
+export function applicationFolder(userId: string, applicationId: string): string {
+  return `${userId}/${applicationId}/`;
+}
+
+/** The object name of a document in its application's folder. */
+export function documentPath(userId: string, applicationId: string, fileName: string): string {
+  return applicationFolder(userId, applicationId) + safeFileName(fileName);
+}
+
+/** The characters a stored file name keeps; every other run becomes one `-`. */
+const UNSAFE = /[^A-Za-z0-9._ ()-]+/g;
+
+/**
+ * A file name Storage and every operating system accept, readable and with its extension kept:
+ * accents and symbols become `-`, leading dots go (no hidden or `..` names), and a long name is
+ * shortened before its extension to MAX_DOCUMENT_NAME_LENGTH characters.
+ */
+export function safeFileName(fileName: string): string {
+  const cleaned = fileName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(UNSAFE, '-')
+    .replace(/^[.\s-]+/, '')
+    .trim();
+  const name = cleaned || 'document';
+  if (name.length <= MAX_DOCUMENT_NAME_LENGTH) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
+  return name.slice(0, MAX_DOCUMENT_NAME_LENGTH - extension.length).trimEnd() + extension;
+}
+
+/** The file name part of an object name. */
+export function fileNameOf(objectName: string): string {
+  return objectName.slice(objectName.lastIndexOf('/') + 1);
+}

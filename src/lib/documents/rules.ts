@@ -1,0 +1,69 @@
+// The rules of an application's documents (issue 18), written once. The migration that creates
+// the bucket (supabase/migrations/20261122000600_documents.sql) holds the same limits, and
+// tests/db/documents-rules.test.ts reads them back from the database so the two cannot drift.
+// The browser checks a file against these rules before it uploads, so a visitor hears about a
+// file that is too large or of the wrong type at once; the database and Storage refuse it anyway.
+
+/** The private Storage bucket that holds every application's documents. */
+export const DOCUMENTS_BUCKET = 'application-documents';
+
+/** At most 10 MB a file (the bucket's file_size_limit, in bytes). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** At most 10 files an application (the insert policy's count). */
+export const MAX_DOCUMENTS_PER_APPLICATION = 10;
+
+/** An object name's last part (the file name) is at most this many characters. */
+export const MAX_DOCUMENT_NAME_LENGTH = 100;
+
+/**
+ * The accepted types (the bucket's allowed_mime_types), each with how people call it and the file
+ * name extensions it goes by. Some browsers give a HEIC photo no type at all, so the browser
+ * names a file's type from its extension when the type is missing (documentType).
+ */
+export const DOCUMENT_TYPES = {
+  'application/pdf': { label: 'PDF', extensions: ['pdf'] },
+  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
+  'image/png': { label: 'PNG', extensions: ['png'] },
+  'image/webp': { label: 'WebP', extensions: ['webp'] },
+  'image/heic': { label: 'HEIC', extensions: ['heic', 'heif'] },
+} as const;
+export type DocumentType = keyof typeof DOCUMENT_TYPES;
+
+/** The accepted types, for the bucket, the file input's `accept` and the tests. */
+export const DOCUMENT_MIME_TYPES = Object.keys(DOCUMENT_TYPES) as DocumentType[];
+
+/** The file input's `accept`: the types and their extensions (a HEIC photo may have no type). */
+export const DOCUMENT_ACCEPT = [
+  ...DOCUMENT_MIME_TYPES,
+  ...Object.values(DOCUMENT_TYPES).flatMap((type) => type.extensions.map((extension) => `.${extension}`)),
+].join(',');
+
+/** The application statuses in which an applicant may still add or remove documents. */
+export const OPEN_FOR_DOCUMENTS = ['submitted', 'in_review'] as const;
+
+/** The accepted types as people read them: "PDF, JPEG, PNG, WebP or HEIC". */
+const TYPE_LIST = (() => {
+  const labels = Object.values(DOCUMENT_TYPES).map((type) => type.label);
+  return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+})();
+
+/** What a visitor reads about a document that cannot be attached, one sentence per cause. */
+export const DOCUMENT_MESSAGES = {
+  tooLarge: (name: string) => `"${name}" is larger than 10 MB. Choose a smaller file, or scan it at a lower resolution.`,
+  empty: (name: string) => `"${name}" is empty. Choose the file again.`,
+  wrongType: (name: string) => `"${name}" is not a ${TYPE_LIST} file.`,
+  contentMismatch: (name: string, label: string) =>
+    `"${name}" is not really a ${label} file. Save it again as ${TYPE_LIST} and attach it again.`,
+  tooMany: `An application can have at most ${MAX_DOCUMENTS_PER_APPLICATION} documents. Remove one to add another.`,
+  duplicate: (name: string) => `"${name}" is already attached to this application.`,
+  decided: 'This application has been decided, so its documents can no longer change.',
+  uploadFailed: (name: string) => `"${name}" could not be uploaded. Check your connection and try again.`,
+} as const;
+
+/** A byte count as people read it: 900 B, 12 KB, 3.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

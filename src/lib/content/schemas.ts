@@ -14,6 +14,15 @@ export type ImageHelper = () => z.ZodType;
 /** A picture with the alternative text a screen reader announces. */
 export const pictureSchema = (image: ImageHelper) => z.object({ src: image(), alt: z.string().min(3) });
 
+/** One document of a visa's checklist: what to attach, a short hint, and whether it is needed. */
+export const checklistItemSchema = z.object({
+  name: z.string().min(3).max(80),
+  detail: z.string().min(3).max(160).optional(),
+  /** An optional document helps the case but is not asked of everyone (default: required). */
+  required: z.boolean().default(true),
+});
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
 /** A visa type (content/visas/*.mdx); the MDX body is the guidance on its detail page. */
 export const visaSchema = (image: ImageHelper) =>
   z.object({
@@ -24,6 +33,8 @@ export const visaSchema = (image: ImageHelper) =>
     backgroundImage: pictureSchema(image),
     /** Short facts shown as a list on the detail page (processing time, validity, documents). */
     details: z.array(z.string().min(3)).min(3),
+    /** The documents to attach, shown on the visa page and beside the visa form's upload area. */
+    documents: z.array(checklistItemSchema).min(1).max(12),
     /** An external chat link; a visa with one opens it instead of its detail page. */
     link: z.url().optional(),
   });

@@ -3,6 +3,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { visaTypeSlug, type VisaType } from '../domain.ts';
 import { visaFormHref, visaHref } from './links.ts';
 import { toPicture, type Picture } from './pictures.ts';
+import type { ChecklistItem } from './schemas.ts';
 
 /** A visa type ready to render: list card, detail page and apply link. */
 export interface VisaView {
@@ -13,6 +14,8 @@ export interface VisaView {
   icon: CollectionEntry<'visas'>['data']['icon'];
   image: Picture;
   details: string[];
+  /** The documents to attach (the visa page's checklist, and the visa form's beside the upload area). */
+  documents: ChecklistItem[];
   /** Where the list card leads: the external chat for a visa with a link, else its detail page. */
   href: string;
   external: boolean;
@@ -35,6 +38,7 @@ export async function getVisas(): Promise<VisaView[]> {
         icon: data.icon,
         image: toPicture(data.backgroundImage),
         details: data.details,
+        documents: data.documents,
         href: data.link ?? visaHref(data.id),
         external: Boolean(data.link),
         detailHref: visaHref(data.id),
@@ -48,4 +52,12 @@ export async function getVisas(): Promise<VisaView[]> {
 /** The visa of a type, for country pages that link their visa types to detail pages. */
 export function visaByType(visas: VisaView[], type: string): VisaView | undefined {
   return visas.find((visa) => visa.type === type);
+}
+
+/** What the visa form shows beside its upload area: each type's documents, names only (a small island prop). */
+export type VisaChecklists = Partial<Record<VisaType, { name: string; required: boolean }[]>>;
+
+/** Each visa type's checklist for the visa form, without the details the visa page shows. */
+export function visaChecklists(visas: VisaView[]): VisaChecklists {
+  return Object.fromEntries(visas.map((visa) => [visa.type, visa.documents.map(({ name, required }) => ({ name, required }))]));
 }

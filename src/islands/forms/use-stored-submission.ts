@@ -6,10 +6,10 @@ import { submissionKeys } from '../../lib/forms/idempotency.ts';
 import type { Result } from '../../lib/result.ts';
 
 /** Wraps `storeRow` with the form's idempotency keys and its notification. */
-export function useStoredSubmission<T>(
-  storeRow: (data: T, clientKey: string) => Promise<Result>,
+export function useStoredSubmission<T, R = undefined>(
+  storeRow: (data: T, clientKey: string) => Promise<Result<R>>,
   notify?: (data: T) => void,
-): (data: T) => Promise<Result> {
+): (data: T) => Promise<Result<R>> {
   const keys = useRef(submissionKeys());
   return useCallback(
     async (data: T) => {

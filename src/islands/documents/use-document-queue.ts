@@ -1,0 +1,203 @@
+// The files a visitor has chosen for one application, from the choice to the upload: each is
+// checked at once (src/lib/documents/check.ts), waits, uploads with its progress, and ends stored
+// or failed with the reason. Files go one after the other, so each progress bar moves on its own
+// and a slow connection is not split ten ways. The upload code is imported on the first send.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { documentProblem, documentType } from '../../lib/documents/check.ts';
+import { documentPath, safeFileName } from '../../lib/documents/paths.ts';
+import { DOCUMENT_MESSAGES, type DocumentType } from '../../lib/documents/rules.ts';
+import { SIGNATURE_BYTES } from '../../lib/documents/signatures.ts';
+import { randomKey } from '../../lib/forms/idempotency.ts';
+
+/** Where a chosen file stands: refused by the check, waiting, sending, stored, or failed to send. */
+export type QueuedStatus = 'refused' | 'waiting' | 'uploading' | 'stored' | 'failed';
+
+/** One chosen file. */
+export interface QueuedDocument {
+  key: string;
+  file: File;
+  /** The name it is stored under (safeFileName of the file's). */
+  name: string;
+  type: DocumentType | undefined;
+  status: QueuedStatus;
+  /** The share sent, 0 to 1, while uploading. */
+  progress: number;
+  /** Why it was refused or failed, in the visitor's words. */
+  error: string;
+  /** Sends tried so far: a Duplicate answer after one means an earlier send landed and its answer was lost. */
+  attempts: number;
+}
+
+/** The application a send stores its files under. */
+export interface SendTarget {
+  userId: string;
+  applicationId: string;
+}
+
+/** The upload code and the signed-in user's target; undefined when either cannot be had (offline, signed out). */
+async function loadUploader() {
+  try {
+    const upload = await import('../../lib/documents/upload.ts');
+    const destination = await upload.uploadTarget();
+    return destination ? { upload, destination } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const unsent = (item: QueuedDocument) => item.status === 'waiting' || item.status === 'failed';
+
+/** The queue of one application's chosen files; `attached` names the documents it already has. */
+export function useDocumentQueue(attached: readonly string[] = []) {
+  const [items, setItems] = useState<QueuedDocument[]>([]);
+  // What screen readers hear about the last change (files checked, a file sent or failed).
+  const [announcement, setAnnouncement] = useState('');
+  // Refs as well as state: a send runs across many renders and must read the current list.
+  const current = useRef<QueuedDocument[]>([]);
+  const attachedNames = useRef(attached);
+  const aborts = useRef(new Map<string, () => void>());
+  const sending = useRef<Promise<boolean> | undefined>(undefined);
+
+  useEffect(() => {
+    attachedNames.current = attached;
+  }, [attached]);
+
+  // Leaving the page (or the application) stops what is still sending.
+  useEffect(() => {
+    const running = aborts.current;
+    return () => running.forEach((abort) => abort());
+  }, []);
+
+  const update = useCallback((change: (items: QueuedDocument[]) => QueuedDocument[]) => {
+    current.current = change(current.current);
+    setItems(current.current);
+  }, []);
+  const patch = useCallback(
+    (key: string, changes: Partial<QueuedDocument>) =>
+      update((list) => list.map((item) => (item.key === key ? { ...item, ...changes } : item))),
+    [update],
+  );
+  const present = (key: string) => current.current.some((item) => item.key === key);
+
+  /** Checks each chosen file and adds it: waiting to be sent, or refused with the reason. */
+  const add = useCallback(
+    async (files: File[]) => {
+      const problems: string[] = [];
+      for (const file of files) {
+        const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
+        const taken = [...attachedNames.current, ...current.current.filter((item) => item.status !== 'refused').map((item) => item.name)];
+        const problem = documentProblem(file, head, taken);
+        if (problem) problems.push(problem);
+        const item: QueuedDocument = {
+          key: randomKey(),
+          file,
+          name: safeFileName(file.name),
+          type: documentType(file),
+          status: problem ? 'refused' : 'waiting',
+          progress: 0,
+          error: problem ?? '',
+          attempts: 0,
+        };
+        update((list) => [...list, item]);
+      }
+      const accepted = files.length - problems.length;
+      const added = accepted > 0 ? `${accepted} ${accepted === 1 ? 'file' : 'files'} added.` : '';
+      setAnnouncement([added, ...problems].filter(Boolean).join(' '));
+    },
+    [update],
+  );
+
+  /** Takes a file off the list, stopping its upload if it is under way. */
+  const remove = useCallback(
+    (key: string) => {
+      aborts.current.get(key)?.();
+      const item = current.current.find((entry) => entry.key === key);
+      update((list) => list.filter((entry) => entry.key !== key));
+      if (item) setAnnouncement(`${item.file.name} removed.`);
+    },
+    [update],
+  );
+
+  /** Marks every unsent file failed with the connection message (the upload code or session could not be had). */
+  const failAll = useCallback(() => {
+    for (const item of current.current.filter(unsent))
+      patch(item.key, {
+        status: 'failed',
+        error: DOCUMENT_MESSAGES.uploadFailed(item.file.name),
+      });
+    setAnnouncement(
+      current.current
+        .filter((item) => item.status === 'failed')
+        .map((item) => item.error)
+        .join(' '),
+    );
+  }, [patch]);
+
+  /**
+   * Sends every waiting or failed file to the application, one after the other; true when none is
+   * left unsent. A call while a send is running joins it, so a double click sends nothing twice.
+   */
+  const send = useCallback(
+    (target: SendTarget): Promise<boolean> => {
+      sending.current ??= (async () => {
+        const todo = current.current.filter(unsent);
+        if (todo.length > 0) {
+          const uploader = await loadUploader();
+          if (!uploader) {
+            failAll();
+            return false;
+          }
+          for (const item of todo) {
+            if (!present(item.key)) continue;
+            patch(item.key, { status: 'uploading', progress: 0, error: '' });
+            const running = uploader.upload.uploadDocument(
+              uploader.destination,
+              {
+                objectName: documentPath(target.userId, target.applicationId, item.file.name),
+                file: item.file,
+                type: item.type!,
+                displayName: item.file.name,
+              },
+              (progress) => patch(item.key, { progress }),
+            );
+            aborts.current.set(item.key, running.abort);
+            const outcome = await running.done;
+            aborts.current.delete(item.key);
+            if (!present(item.key)) continue;
+            const attempts = item.attempts + 1;
+            if (outcome.ok || (outcome.kind === 'duplicate' && item.attempts > 0)) {
+              patch(item.key, { status: 'stored', progress: 1, attempts });
+              setAnnouncement(`${item.file.name} sent.`);
+            } else {
+              patch(item.key, {
+                status: 'failed',
+                error: outcome.message,
+                attempts,
+              });
+              setAnnouncement(outcome.message);
+            }
+          }
+        }
+        return !current.current.some(unsent);
+      })().finally(() => {
+        sending.current = undefined;
+      });
+      return sending.current;
+    },
+    [patch, failAll],
+  );
+
+  return {
+    items,
+    announcement,
+    add,
+    remove,
+    send,
+    /** True while some chosen file still has to be sent. */
+    hasUnsent: items.some(unsent),
+    /** Empties the list (after the application and its files are stored). */
+    clear: useCallback(() => update(() => []), [update]),
+    /** Takes the stored files off the list (the profile shows them in its list of stored documents). */
+    dropStored: useCallback(() => update((list) => list.filter((item) => item.status !== 'stored')), [update]),
+  };
+}

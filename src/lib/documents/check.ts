@@ -1,0 +1,54 @@
+// The browser's check of a chosen file, before anything is sent: a visitor hears at once that a
+// file is empty, too large, of a type we do not take, not what its name says (a PNG renamed to
+// .pdf), one too many, or already attached. Storage and its policies refuse all of these anyway;
+// this only saves a wasted upload and says why in the visitor's words.
+import { safeFileName } from './paths.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_APPLICATION, type DocumentType } from './rules.ts';
+import { essence, signatureMatches } from './signatures.ts';
+
+/** What the check reads of a chosen file (a File has all three). */
+export interface FileFacts {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** The extension of a file name in lower case, without its dot ('' when it has none). */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * The accepted type a file is sent as: its own type when the browser gave an accepted one, else
+ * the type its extension names (a HEIC photo often comes with no type, and some systems give a
+ * PDF an unusual one); undefined when neither is accepted. The first bytes decide in the end.
+ */
+export function documentType(file: Pick<FileFacts, 'name' | 'type'>): DocumentType | undefined {
+  const declared = essence(file.type);
+  if (declared in DOCUMENT_TYPES) return declared as DocumentType;
+  if (declared === 'image/heif') return 'image/heic';
+  const extension = extensionOf(file.name);
+  const types = Object.entries(DOCUMENT_TYPES) as [DocumentType, { extensions: readonly string[] }][];
+  return types.find(([, type]) => type.extensions.includes(extension))?.[0];
+}
+
+/**
+ * Why `file` cannot be attached beside the documents already named in `attached` (safe file
+ * names, stored or waiting to be sent), given its first bytes `head`; undefined when it can.
+ */
+export function documentProblem(file: FileFacts, head: Uint8Array, attached: readonly string[]): string | undefined {
+  if (attached.length >= MAX_DOCUMENTS_PER_APPLICATION) return DOCUMENT_MESSAGES.tooMany;
+  if (attached.includes(safeFileName(file.name))) return DOCUMENT_MESSAGES.duplicate(file.name);
+  if (file.size === 0) return DOCUMENT_MESSAGES.empty(file.name);
+  const type = documentType(file);
+  if (!type) return DOCUMENT_MESSAGES.wrongType(file.name);
+  if (file.size > MAX_DOCUMENT_BYTES) return DOCUMENT_MESSAGES.tooLarge(file.name);
+  if (signatureMatches(type, head) === false) return DOCUMENT_MESSAGES.contentMismatch(file.name, DOCUMENT_TYPES[type].label);
+  return undefined;
+}
+
+/** True for the types a browser can show as a thumbnail (HEIC and PDF get none). */
+export function hasPreview(type: DocumentType | undefined): boolean {
+  return type === 'image/jpeg' || type === 'image/png' || type === 'image/webp';
+}

@@ -11,12 +11,15 @@ const item = { name: 'Passport bio page' };
 const checklist = visaSchema(() => z.any()).shape.documents;
 
 describe('visa checklists', () => {
-  it.each(visas.map((visa) => [visa.data.type, visa.data.documents] as const))('%s lists its documents, each named once', (_type, documents) => {
-    const names = documents.map((document) => document.name.toLowerCase());
-    expect(new Set(names).size).toBe(names.length);
-    // Every visa starts from the passport: an adviser cannot open a file without it.
-    expect(names.some((name) => name.startsWith('passport bio page'))).toBe(true);
-  });
+  it.each(visas.map((visa) => [visa.data.type, visa.data.documents] as const))(
+    '%s lists its documents, each named once',
+    (_type, documents) => {
+      const names = documents.map((document) => document.name.toLowerCase());
+      expect(new Set(names).size).toBe(names.length);
+      // Every visa starts from the passport: an adviser cannot open a file without it.
+      expect(names.some((name) => name.startsWith('passport bio page'))).toBe(true);
+    },
+  );
 
   it('a document is required unless the file says otherwise', () => {
     expect(checklistItemSchema.parse(item).required).toBe(true);

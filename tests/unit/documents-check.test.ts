@@ -1,0 +1,72 @@
+// The browser's check of a chosen document (src/lib/documents/check.ts): what a visitor is told
+// before anything is sent.
+import { describe, expect, it } from 'vitest';
+import { documentProblem, documentType, hasPreview } from '../../src/lib/documents/check.ts';
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
+
+const bytes = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
+const PDF = bytes('%PDF-1.7\n');
+const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
+const JPEG = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0);
+const HEIC = Uint8Array.of(0, 0, 0, 24, ...bytes('ftypheic'));
+const file = (name: string, type = '', size = 2048) => ({ name, type, size });
+
+describe('documentType', () => {
+  it.each([
+    ['the type the browser gave', file('scan.pdf', 'application/pdf'), 'application/pdf'],
+    ['a type with parameters and capitals', file('photo', 'Image/JPEG; q=1'), 'image/jpeg'],
+    ['the extension when the type is missing (HEIC photos)', file('IMG_0001.HEIC'), 'image/heic'],
+    ['HEIF as HEIC', file('photo.heif', 'image/heif'), 'image/heic'],
+    ['the extension when the type is not one we take', file('statement.pdf', 'application/x-pdf'), 'application/pdf'],
+    ['nothing for a GIF', file('anim.gif', 'image/gif'), undefined],
+    ['nothing for a file with neither', file('README'), undefined],
+  ])('reads %s', (_case, chosen, expected) => {
+    expect(documentType(chosen)).toBe(expected);
+  });
+});
+
+describe('documentProblem', () => {
+  it('accepts a PDF, a PNG, a JPEG and a HEIC that are what they say', () => {
+    expect(documentProblem(file('a.pdf', 'application/pdf'), PDF, [])).toBeUndefined();
+    expect(documentProblem(file('b.png', 'image/png'), PNG, [])).toBeUndefined();
+    expect(documentProblem(file('c.jpg', 'image/jpeg'), JPEG, [])).toBeUndefined();
+    expect(documentProblem(file('d.heic'), HEIC, [])).toBeUndefined();
+  });
+
+  it.each([
+    ['an empty file', file('blank.pdf', 'application/pdf', 0), PDF, [], DOCUMENT_MESSAGES.empty('blank.pdf')],
+    ['a file over 10 MB', file('big.pdf', 'application/pdf', MAX_DOCUMENT_BYTES + 1), PDF, [], DOCUMENT_MESSAGES.tooLarge('big.pdf')],
+    ['a type we do not take', file('notes.txt', 'text/plain'), bytes('hello'), [], DOCUMENT_MESSAGES.wrongType('notes.txt')],
+    ['an SVG', file('logo.svg', 'image/svg+xml'), bytes('<svg'), [], DOCUMENT_MESSAGES.wrongType('logo.svg')],
+    ['a PNG renamed to .pdf', file('passport.pdf', 'application/pdf'), PNG, [], DOCUMENT_MESSAGES.contentMismatch('passport.pdf', 'PDF')],
+    [
+      'a name already attached (after making it safe)',
+      file('bank statement é.pdf', 'application/pdf'),
+      PDF,
+      ['bank statement e.pdf'],
+      DOCUMENT_MESSAGES.duplicate('bank statement é.pdf'),
+    ],
+    [
+      'an eleventh file',
+      file('late.pdf', 'application/pdf'),
+      PDF,
+      Array.from({ length: MAX_DOCUMENTS_PER_APPLICATION }, (_, index) => `doc-${index}.pdf`),
+      DOCUMENT_MESSAGES.tooMany,
+    ],
+  ])('refuses %s', (_case, chosen, head, attached, message) => {
+    expect(documentProblem(chosen, head, attached)).toBe(message);
+  });
+
+  it('accepts exactly 10 MB', () => {
+    expect(documentProblem(file('edge.pdf', 'application/pdf', MAX_DOCUMENT_BYTES), PDF, [])).toBeUndefined();
+  });
+});
+
+describe('hasPreview', () => {
+  it('previews the images a browser draws, not PDF or HEIC', () => {
+    expect(['image/jpeg', 'image/png', 'image/webp'].every((type) => hasPreview(type as never))).toBe(true);
+    expect(hasPreview('application/pdf')).toBe(false);
+    expect(hasPreview('image/heic')).toBe(false);
+    expect(hasPreview(undefined)).toBe(false);
+  });
+});

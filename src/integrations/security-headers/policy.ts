@@ -64,8 +64,9 @@ export function contentSecurityPolicy({
     // page) and components set custom properties in style="" attributes, which a hash can allow
     // only with 'unsafe-hashes'. Injected CSS cannot run script; the policy's weight is on scripts.
     'style-src': ["'self'", "'unsafe-inline'", ...captchaSources],
-    // The favicon is a data: URL (src/lib/brand-mark.ts).
-    'img-src': ["'self'", 'data:'],
+    // The favicon is a data: URL (src/lib/brand-mark.ts); the preview of a document chosen for
+    // upload is a blob: URL of the visitor's own file (src/islands/documents/FilePreview.tsx).
+    'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'"],
     'connect-src': ["'self'", ...new Set(connectOrigins), ...captchaSources],
     'frame-src': captchaSources.length > 0 ? captchaSources : ["'none'"],

@@ -1,15 +1,19 @@
 // The user's own visa applications on /profile: type, date submitted, where it stands (a labelled
-// badge) and its history of status changes.
-import { APPLICATIONS_FAILED, listOwnApplications } from '../../lib/auth/actions.ts';
+// badge), its documents (added to while it is open) and its history of status changes.
+import { APPLICATIONS_FAILED, listOwnApplications, type OwnApplication } from '../../lib/auth/actions.ts';
 import { applicationStatusTone } from '../../lib/badges.ts';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import Badge from '../ui/Badge.tsx';
 import ApplicationHistory from './ApplicationHistory.tsx';
+import ApplicationDocuments from '../documents/ApplicationDocuments.tsx';
 
 const NO_APPLICATIONS = 'You have not applied for a visa yet.';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** How an application is named in its documents' and history's headings. */
+const titleOf = (row: OwnApplication) => `${row.visa_type}, submitted ${dateFormat.format(new Date(row.submitted_at))}`;
 
 export default function MyApplications({ userId }: { userId: string }) {
   const applications = useFetch(`applications of ${userId}`, () => listOwnApplications(userId));
@@ -64,9 +68,13 @@ export default function MyApplications({ userId }: { userId: string }) {
               </tbody>
             </table>
           </div>
+          <h3>Documents of your applications</h3>
+          {rows.map((row) => (
+            <ApplicationDocuments key={row.id} userId={userId} applicationId={row.id} status={row.status} title={titleOf(row)} />
+          ))}
           <h3>History of your applications</h3>
           {rows.map((row) => (
-            <ApplicationHistory key={row.id} title={`${row.visa_type}, submitted ${dateFormat.format(new Date(row.submitted_at))}`} changes={row.changes} />
+            <ApplicationHistory key={row.id} title={titleOf(row)} changes={row.changes} />
           ))}
         </>
       )}

@@ -12,8 +12,9 @@ const NO_APPLICATIONS = 'You have not applied for a visa yet.';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** How an application is named in its documents' and history's headings. */
+/** How an application is named in its history, and (worded apart, so each names one thing) in its documents' heading. */
 const titleOf = (row: OwnApplication) => `${row.visa_type}, submitted ${dateFormat.format(new Date(row.submitted_at))}`;
+const documentsTitleOf = (row: OwnApplication) => `${row.visa_type} of ${dateFormat.format(new Date(row.submitted_at))}`;
 
 export default function MyApplications({ userId }: { userId: string }) {
   const applications = useFetch(`applications of ${userId}`, () => listOwnApplications(userId));
@@ -70,7 +71,7 @@ export default function MyApplications({ userId }: { userId: string }) {
           </div>
           <h3>Documents of your applications</h3>
           {rows.map((row) => (
-            <ApplicationDocuments key={row.id} userId={userId} applicationId={row.id} status={row.status} title={titleOf(row)} />
+            <ApplicationDocuments key={row.id} userId={userId} applicationId={row.id} status={row.status} title={documentsTitleOf(row)} />
           ))}
           <h3>History of your applications</h3>
           {rows.map((row) => (

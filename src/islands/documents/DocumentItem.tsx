@@ -1,6 +1,7 @@
 // One chosen file in the list: preview (images), name and size, where it stands (a progress bar
 // while it uploads), the reason when it was refused or failed, and its buttons. The reason is tied
-// to the Remove and Try again buttons, so a screen reader reads it with them.
+// to the Remove and Try again buttons, so a screen reader reads it with them. Remove comes first:
+// Try again goes once clicked, and a double click must not land on a button that took its place.
 import { useId } from 'react';
 import { hasPreview } from '../../lib/documents/check.ts';
 import { formatBytes } from '../../lib/documents/rules.ts';
@@ -49,6 +50,11 @@ export default function DocumentItem({ item, onRemove, onRetry }: Props) {
         )}
       </div>
       <div className="document-item__actions">
+        {item.status !== 'stored' && (
+          <button type="button" className="document-button" onClick={onRemove} aria-describedby={described} aria-label={`Remove ${name}`}>
+            Remove
+          </button>
+        )}
         {item.status === 'failed' && onRetry && (
           <button
             type="button"
@@ -58,11 +64,6 @@ export default function DocumentItem({ item, onRemove, onRetry }: Props) {
             aria-label={`Try again to send ${name}`}
           >
             Try again
-          </button>
-        )}
-        {item.status !== 'stored' && (
-          <button type="button" className="document-button" onClick={onRemove} aria-describedby={described} aria-label={`Remove ${name}`}>
-            Remove
           </button>
         )}
       </div>

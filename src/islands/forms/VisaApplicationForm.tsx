@@ -70,8 +70,12 @@ export default function VisaApplicationForm({ checklists }: { checklists: VisaCh
       if (!applicationId) {
         const saved = await storeRow(data);
         if (!saved.ok) return saved;
-        if (!saved.data) return succeeded();
         applicationId = saved.data;
+      }
+      // No file to send (none chosen, or only refused ones): the application alone is the success.
+      if (!applicationId) {
+        clear();
+        return succeeded();
       }
       stored.current = applicationId;
       if (!(await send({ userId, applicationId }))) {

@@ -109,6 +109,9 @@ export function uploadDocument(target: UploadTarget, request: UploadRequest, onP
     xhr.setRequestHeader('Authorization', `Bearer ${target.accessToken}`);
     xhr.setRequestHeader('apikey', target.anonKey);
     xhr.setRequestHeader('x-upsert', 'false');
+    // What storage-js sends by default. Said explicitly because a browser may add its own
+    // (`no-cache` when requests are intercepted), which Storage refuses on a raw upload.
+    xhr.setRequestHeader('cache-control', 'max-age=3600');
     xhr.setRequestHeader('Content-Type', request.type);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

@@ -1,0 +1,74 @@
+// Documents on /profile (issue 18): each application lists its documents with size and type; while
+// it is submitted or in review its applicant adds a missing one (same checks and progress as the
+// visa form) and removes one of their own; a decided application shows its documents read-only.
+import { DOCUMENT_MESSAGES } from '../../../src/lib/documents/rules.ts';
+import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
+import { axeViolations } from '../support/axe.ts';
+import { expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from '../account/account.po.ts';
+import { DocumentsArea, FILES, storedNames } from './documents.po.ts';
+
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+/** Stores an application of `userId` as an operator would find it, with `status`. */
+async function application(userId: string, email: string, visaType: string, submittedAt: string, status: string): Promise<string> {
+  const service = await serviceClient();
+  const { data, error } = await service
+    .from('visa_applications')
+    .insert({
+      user_id: userId,
+      visa_type: visaType,
+      submitted_at: submittedAt,
+      name: 'Ada Obi',
+      email,
+      phone: '+234 803 123 4567',
+      dob: '1990-01-01',
+      nationality: 'Nigerian',
+      passport_number: 'A1234567',
+      marital_status: 'Single',
+      address: '12 Marina Road',
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  const id = (data as { id: string }).id;
+  if (status !== 'submitted') {
+    const { error: changed } = await service.from('visa_applications').update({ status }).eq('id', id);
+    if (changed) throw changed;
+  }
+  return id;
+}
+
+test('an open application takes a missing document and gives one back; a decided one is read-only', async ({ page }) => {
+  const email = uniqueEmail('documents');
+  const userId = await createUser(email);
+  const open = await application(userId, email, 'Business Visa', '2026-03-02T10:00:00Z', 'in_review');
+  await application(userId, email, 'Tourist Visa', '2026-01-10T10:00:00Z', 'approved');
+
+  await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
+  const openSection = page.getByRole('region', { name: 'Business Visa of 2 March 2026' });
+  const decidedSection = page.getByRole('region', { name: 'Tourist Visa of 10 January 2026' });
+  await expect(openSection.getByText('No documents yet.')).toBeVisible();
+  await expect(decidedSection.getByText(DOCUMENT_MESSAGES.decided)).toBeVisible();
+  await expect(decidedSection.getByLabel('Choose files')).toHaveCount(0);
+
+  const documents = new DocumentsArea(page, openSection, 'Files to add to Business Visa of 2 March 2026');
+  await documents.choose(FILES.pdf('invitation-letter.pdf'), FILES.renamedPng('cac-certificate.pdf'));
+  await expect(documents.item('cac-certificate.pdf')).toContainText(DOCUMENT_MESSAGES.contentMismatch('cac-certificate.pdf', 'PDF'));
+  await documents.removeButton('cac-certificate.pdf').click();
+  await openSection.getByRole('button', { name: 'Send files' }).click();
+  const stored = openSection.locator('.stored-documents li');
+  await expect(stored).toHaveCount(1);
+  await expect(stored).toContainText('invitation-letter.pdf');
+  await expect(stored).toContainText('PDF');
+  expect(await storedNames(userId, open)).toEqual(['invitation-letter.pdf']);
+
+  // The same name again is refused at once: it is already attached.
+  await documents.choose(FILES.pdf('invitation-letter.pdf'));
+  await expect(documents.item('invitation-letter.pdf')).toContainText(DOCUMENT_MESSAGES.duplicate('invitation-letter.pdf'));
+  await documents.removeButton('invitation-letter.pdf').click();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await openSection.getByRole('button', { name: 'Remove invitation-letter.pdf' }).click();
+  await expect(openSection.getByText('No documents yet.')).toBeVisible();
+  expect(await storedNames(userId, open)).toEqual([]);
+});

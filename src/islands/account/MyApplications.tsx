@@ -5,6 +5,7 @@ import { applicationStatusTone } from '../../lib/badges.ts';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import Badge from '../ui/Badge.tsx';
+import FailedLoad from '../ui/FailedLoad.tsx';
 import ApplicationHistory from './ApplicationHistory.tsx';
 import ApplicationDocuments from '../documents/ApplicationDocuments.tsx';
 
@@ -27,16 +28,7 @@ export default function MyApplications({ userId }: { userId: string }) {
     <section aria-labelledby="my-applications-title" className="profile__section">
       <h2 id="my-applications-title">Your visa applications</h2>
       {applications.status === 'loading' && <p role="status">Loading your applications…</p>}
-      {failure && (
-        <div>
-          <p role="alert" className="form-message form-message--error">
-            {failure}
-          </p>
-          <button type="button" className="form-submit" onClick={applications.retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {failure && <FailedLoad message={failure} retry={applications.retry} />}
       {rows && rows.length === 0 && (
         <p>
           {NO_APPLICATIONS} <a href="/visa-form">Apply for a visa</a>

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { OPEN_FOR_DOCUMENTS, DOCUMENT_MESSAGES } from '../../lib/documents/rules.ts';
 import { DOCUMENTS_LIST_FAILED, listDocuments, removeDocument, type StoredDocument } from '../../lib/documents/stored.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
+import FailedLoad from '../ui/FailedLoad.tsx';
 import DocumentList from './DocumentList.tsx';
 import DocumentPicker from './DocumentPicker.tsx';
 import StoredDocuments from './StoredDocuments.tsx';
@@ -14,7 +15,7 @@ interface Props {
   userId: string;
   applicationId: string;
   status: string;
-  /** The application as its applicant reads it ("Tourist Visa, submitted 3 March 2026"). */
+  /** The application as its applicant reads it ("Tourist Visa of 3 March 2026"). */
   title: string;
 }
 
@@ -39,11 +40,13 @@ export default function ApplicationDocuments({ userId, applicationId, status, ti
 
   const sendFiles = async () => {
     setSending(true);
-    await queue.send({ userId, applicationId });
+    const allSent = await queue.send({ userId, applicationId });
     // The stored ones join the list of stored documents, read again from Storage.
     queue.dropStored();
     fetched.retry();
     setSending(false);
+    // The Send button goes with the last file: focus returns to the start of these documents.
+    if (allSent) heading.current?.focus();
   };
 
   const remove = async (document: StoredDocument) => {
@@ -64,16 +67,7 @@ export default function ApplicationDocuments({ userId, applicationId, status, ti
         {title}
       </h4>
       {!documents && fetched.status === 'loading' && <p role="status">Loading documents…</p>}
-      {failure && (
-        <div>
-          <p role="alert" className="form-message form-message--error">
-            {failure}
-          </p>
-          <button type="button" className="document-button" onClick={fetched.retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {failure && <FailedLoad message={failure} retry={fetched.retry} />}
       {documents && (
         <StoredDocuments documents={documents} onRemove={open ? (document) => void remove(document) : undefined} removing={removing} />
       )}
@@ -91,7 +85,7 @@ export default function ApplicationDocuments({ userId, applicationId, status, ti
               onRetry={sending ? undefined : () => void sendFiles()}
               label={`Files to add to ${title}`}
             />
-            {queue.hasUnsent && (
+            {(queue.hasUnsent || sending) && (
               <button type="button" className="form-submit" disabled={sending} onClick={() => void sendFiles()}>
                 {sending ? 'Sending...' : 'Send files'}
               </button>

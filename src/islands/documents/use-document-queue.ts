@@ -7,7 +7,7 @@ import { documentProblem, documentType } from '../../lib/documents/check.ts';
 import { documentPath, safeFileName } from '../../lib/documents/paths.ts';
 import { DOCUMENT_MESSAGES, type DocumentType } from '../../lib/documents/rules.ts';
 import { SIGNATURE_BYTES } from '../../lib/documents/signatures.ts';
-import { randomKey } from '../../lib/forms/idempotency.ts';
+import type { UploadTarget } from '../../lib/documents/upload.ts';
 
 /** Where a chosen file stands: refused by the check, waiting, sending, stored, or failed to send. */
 export type QueuedStatus = 'refused' | 'waiting' | 'uploading' | 'stored' | 'failed';
@@ -34,8 +34,14 @@ export interface SendTarget {
   applicationId: string;
 }
 
+/** The upload code, loaded on the first send, and where it uploads as whom. */
+interface Uploader {
+  upload: typeof import('../../lib/documents/upload.ts');
+  destination: UploadTarget;
+}
+
 /** The upload code and the signed-in user's target; undefined when either cannot be had (offline, signed out). */
-async function loadUploader() {
+async function loadUploader(): Promise<Uploader | undefined> {
   try {
     const upload = await import('../../lib/documents/upload.ts');
     const destination = await upload.uploadTarget();
@@ -57,6 +63,9 @@ export function useDocumentQueue(attached: readonly string[] = []) {
   const attachedNames = useRef(attached);
   const aborts = useRef(new Map<string, () => void>());
   const sending = useRef<Promise<boolean> | undefined>(undefined);
+  // Keys only tell the list's files apart, so a count does (a random key would pull the
+  // idempotency module out of the public forms' chunk and cost every page a request).
+  const chosen = useRef(0);
 
   useEffect(() => {
     attachedNames.current = attached;
@@ -77,7 +86,6 @@ export function useDocumentQueue(attached: readonly string[] = []) {
       update((list) => list.map((item) => (item.key === key ? { ...item, ...changes } : item))),
     [update],
   );
-  const present = (key: string) => current.current.some((item) => item.key === key);
 
   /** Checks each chosen file and adds it: waiting to be sent, or refused with the reason. */
   const add = useCallback(
@@ -89,7 +97,7 @@ export function useDocumentQueue(attached: readonly string[] = []) {
         const problem = documentProblem(file, head, taken);
         if (problem) problems.push(problem);
         const item: QueuedDocument = {
-          key: randomKey(),
+          key: String((chosen.current += 1)),
           file,
           name: safeFileName(file.name),
           type: documentType(file),
@@ -133,6 +141,30 @@ export function useDocumentQueue(attached: readonly string[] = []) {
     );
   }, [patch]);
 
+  /** Sends one file and records how it ended. */
+  const sendOne = useCallback(
+    async (uploader: Uploader, target: SendTarget, item: QueuedDocument) => {
+      patch(item.key, { status: 'uploading', progress: 0, error: '' });
+      const objectName = documentPath(target.userId, target.applicationId, item.file.name);
+      const request = { objectName, file: item.file, type: item.type!, displayName: item.file.name };
+      const running = uploader.upload.uploadDocument(uploader.destination, request, (progress) => patch(item.key, { progress }));
+      aborts.current.set(item.key, running.abort);
+      const outcome = await running.done;
+      aborts.current.delete(item.key);
+      // Removed while it was sending: its upload was stopped, and there is nothing left to mark.
+      if (!current.current.some((entry) => entry.key === item.key)) return;
+      const attempts = item.attempts + 1;
+      if (outcome.ok || (outcome.kind === 'duplicate' && item.attempts > 0)) {
+        patch(item.key, { status: 'stored', progress: 1, attempts });
+        setAnnouncement(`${item.file.name} sent.`);
+      } else {
+        patch(item.key, { status: 'failed', error: outcome.message, attempts });
+        setAnnouncement(outcome.message);
+      }
+    },
+    [patch],
+  );
+
   /**
    * Sends every waiting or failed file to the application, one after the other; true when none is
    * left unsent. A call while a send is running joins it, so a double click sends nothing twice.
@@ -141,42 +173,14 @@ export function useDocumentQueue(attached: readonly string[] = []) {
     (target: SendTarget): Promise<boolean> => {
       sending.current ??= (async () => {
         const todo = current.current.filter(unsent);
-        if (todo.length > 0) {
-          const uploader = await loadUploader();
-          if (!uploader) {
-            failAll();
-            return false;
-          }
-          for (const item of todo) {
-            if (!present(item.key)) continue;
-            patch(item.key, { status: 'uploading', progress: 0, error: '' });
-            const running = uploader.upload.uploadDocument(
-              uploader.destination,
-              {
-                objectName: documentPath(target.userId, target.applicationId, item.file.name),
-                file: item.file,
-                type: item.type!,
-                displayName: item.file.name,
-              },
-              (progress) => patch(item.key, { progress }),
-            );
-            aborts.current.set(item.key, running.abort);
-            const outcome = await running.done;
-            aborts.current.delete(item.key);
-            if (!present(item.key)) continue;
-            const attempts = item.attempts + 1;
-            if (outcome.ok || (outcome.kind === 'duplicate' && item.attempts > 0)) {
-              patch(item.key, { status: 'stored', progress: 1, attempts });
-              setAnnouncement(`${item.file.name} sent.`);
-            } else {
-              patch(item.key, {
-                status: 'failed',
-                error: outcome.message,
-                attempts,
-              });
-              setAnnouncement(outcome.message);
-            }
-          }
+        if (todo.length === 0) return true;
+        const uploader = await loadUploader();
+        if (!uploader) {
+          failAll();
+          return false;
+        }
+        for (const item of todo) {
+          if (current.current.some((entry) => entry.key === item.key)) await sendOne(uploader, target, item);
         }
         return !current.current.some(unsent);
       })().finally(() => {
@@ -184,7 +188,7 @@ export function useDocumentQueue(attached: readonly string[] = []) {
       });
       return sending.current;
     },
-    [patch, failAll],
+    [failAll, sendOne],
   );
 
   return {

@@ -5,44 +5,31 @@ import { DOCUMENT_MESSAGES } from '../../../src/lib/documents/rules.ts';
 import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { axeViolations } from '../support/axe.ts';
 import { expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from '../account/account.po.ts';
+import { applicationRows, uniqueTag } from '../admin/seed-rows.ts';
 import { DocumentsArea, FILES, storedNames } from './documents.po.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-/** Stores an application of `userId` as an operator would find it, with `status`. */
-async function application(userId: string, email: string, visaType: string, submittedAt: string, status: string): Promise<string> {
-  const service = await serviceClient();
-  const { data, error } = await service
-    .from('visa_applications')
-    .insert({
-      user_id: userId,
-      visa_type: visaType,
-      submitted_at: submittedAt,
-      name: 'Ada Obi',
-      email,
-      phone: '+234 803 123 4567',
-      dob: '1990-01-01',
-      nationality: 'Nigerian',
-      passport_number: 'A1234567',
-      marital_status: 'Single',
-      address: '12 Marina Road',
-    })
-    .select('id')
-    .single();
+/** Stores `userId`'s applications as an operator would find them; their ids in the same order. */
+async function storeApplications(
+  userId: string,
+  applications: { visa_type: string; submitted_at: string; status: string }[],
+): Promise<string[]> {
+  const rows = applicationRows(uniqueTag('documents'), applications.length, (i) => ({ user_id: userId, ...applications[i] }));
+  const { data, error } = await (await serviceClient()).from('visa_applications').insert(rows).select('id, visa_type');
   if (error) throw error;
-  const id = (data as { id: string }).id;
-  if (status !== 'submitted') {
-    const { error: changed } = await service.from('visa_applications').update({ status }).eq('id', id);
-    if (changed) throw changed;
-  }
-  return id;
+  return applications.map(
+    (application) => (data as { id: string; visa_type: string }[]).find((row) => row.visa_type === application.visa_type)!.id,
+  );
 }
 
 test('an open application takes a missing document and gives one back; a decided one is read-only', async ({ page }) => {
   const email = uniqueEmail('documents');
   const userId = await createUser(email);
-  const open = await application(userId, email, 'Business Visa', '2026-03-02T10:00:00Z', 'in_review');
-  await application(userId, email, 'Tourist Visa', '2026-01-10T10:00:00Z', 'approved');
+  const [open] = await storeApplications(userId, [
+    { visa_type: 'Business Visa', submitted_at: '2026-03-02T10:00:00Z', status: 'in_review' },
+    { visa_type: 'Tourist Visa', submitted_at: '2026-01-10T10:00:00Z', status: 'approved' },
+  ]);
 
   await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
   const openSection = page.getByRole('region', { name: 'Business Visa of 2 March 2026' });
@@ -60,7 +47,7 @@ test('an open application takes a missing document and gives one back; a decided
   await expect(stored).toHaveCount(1);
   await expect(stored).toContainText('invitation-letter.pdf');
   await expect(stored).toContainText('PDF');
-  expect(await storedNames(userId, open)).toEqual(['invitation-letter.pdf']);
+  expect(await storedNames(userId, open!)).toEqual(['invitation-letter.pdf']);
 
   // The same name again is refused at once: it is already attached.
   await documents.choose(FILES.pdf('invitation-letter.pdf'));
@@ -70,5 +57,5 @@ test('an open application takes a missing document and gives one back; a decided
 
   await openSection.getByRole('button', { name: 'Remove invitation-letter.pdf' }).click();
   await expect(openSection.getByText('No documents yet.')).toBeVisible();
-  expect(await storedNames(userId, open)).toEqual([]);
+  expect(await storedNames(userId, open!)).toEqual([]);
 });

@@ -14,6 +14,16 @@ test.describe.configure({ timeout: 150_000 });
 const LIST = 'Files to send with your application';
 const documentsOf = (form: VisaForm) => new DocumentsArea(form.page, form.form.getByRole('group', { name: 'Documents (optional)' }), LIST);
 
+test('a visa page lists the documents of its content file, in its HTML', async ({ page, request }) => {
+  const html = await (await request.get('/visa/1')).text();
+  expect(html).toContain('Documents to attach');
+  await page.goto('/visa/1');
+  const checklist = page.getByRole('region', { name: 'Documents to attach' });
+  await expect(checklist.getByRole('listitem').first()).toContainText('Passport bio page');
+  await expect(checklist.getByRole('listitem').filter({ hasText: 'Travel insurance' })).toContainText('(if it applies)');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test('the form shows the chosen type’s checklist; files are checked, previewed, removed and sent with progress', async ({ page }) => {
   const form = await VisaForm.open(page, 'Tourist Visa');
   const documents = documentsOf(form);

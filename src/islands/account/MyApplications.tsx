@@ -3,11 +3,15 @@
 import { APPLICATIONS_FAILED, listOwnApplications, type OwnApplication } from '../../lib/auth/actions.ts';
 import { applicationStatusTone } from '../../lib/badges.ts';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
+import { lazy, Suspense } from 'react';
 import { useFetch } from '../hooks/use-fetch.ts';
 import Badge from '../ui/Badge.tsx';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import ApplicationHistory from './ApplicationHistory.tsx';
-import ApplicationDocuments from '../documents/ApplicationDocuments.tsx';
+
+// The documents part (picker, checks, previews) loads only once there is an application to show
+// it for, so /profile costs a signed-out visitor, or one with no application, nothing more.
+const ApplicationDocuments = lazy(() => import('../documents/ApplicationDocuments.tsx'));
 
 const NO_APPLICATIONS = 'You have not applied for a visa yet.';
 
@@ -62,9 +66,11 @@ export default function MyApplications({ userId }: { userId: string }) {
             </table>
           </div>
           <h3>Documents of your applications</h3>
-          {rows.map((row) => (
-            <ApplicationDocuments key={row.id} userId={userId} applicationId={row.id} status={row.status} title={documentsTitleOf(row)} />
-          ))}
+          <Suspense fallback={<p role="status">Loading documents…</p>}>
+            {rows.map((row) => (
+              <ApplicationDocuments key={row.id} userId={userId} applicationId={row.id} status={row.status} title={documentsTitleOf(row)} />
+            ))}
+          </Suspense>
           <h3>History of your applications</h3>
           {rows.map((row) => (
             <ApplicationHistory key={row.id} title={titleOf(row)} changes={row.changes} />

@@ -7,6 +7,7 @@ import { hasPreview } from '../../lib/documents/check.ts';
 import { formatBytes } from '../../lib/documents/rules.ts';
 import FilePreview from './FilePreview.tsx';
 import type { QueuedDocument } from './use-document-queue.ts';
+import './documents.css';
 
 interface Props {
   item: QueuedDocument;

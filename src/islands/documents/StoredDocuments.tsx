@@ -2,6 +2,7 @@
 // type, and, while the application is open, a Remove button for each.
 import { DOCUMENT_TYPES, formatBytes, type DocumentType } from '../../lib/documents/rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
+import './documents.css';
 
 interface Props {
   documents: StoredDocument[];

@@ -1,27 +1,20 @@
 // The visa application (/visa-form). Signed-in users only: a signed-out visitor goes to /login
 // with this page (and its ?type=) as `next`. The type from the link is preselected and survives
 // the reset after a success; name and email start from the profile, again after each success.
-// Documents chosen with the application are sent once its row is stored; the success dialog opens
-// only when every one of them is stored too. If one fails, the application stays submitted, its
-// fields keep what was typed (read-only: the row is stored), and Try again (or Submit again)
-// sends the remaining files to the same application.
+// Documents chosen with the application are sent once its row is stored, and the success dialog
+// waits for them (use-application-submission.ts); while a stored application waits for a file,
+// its fields keep what was typed, read-only, since the row is already stored.
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { authState, startAuth } from '../../lib/auth/store.ts';
 import { MARITAL_STATUSES, VISA_TYPES } from '../../lib/domain.ts';
 import type { VisaChecklists } from '../../lib/content/visas.ts';
-import { applicationIdFor } from '../../lib/forms/application-id.ts';
-import { insertRow } from '../../lib/forms/submit.ts';
-import { failed, succeeded, type Result } from '../../lib/result.ts';
 import {
   VISA_APPLICATION_INITIAL,
-  VISA_DOCUMENTS_UNSENT,
-  VISA_FAILURE,
   VISA_SUCCESS,
   VISA_SUCCESS_TITLE,
   requestedVisaType,
   visaApplicationSchema,
-  type VisaApplication,
 } from '../../lib/forms/visa-application.ts';
 import { useForm } from '../hooks/use-form.ts';
 import Dialog from '../ui/Dialog.tsx';
@@ -31,64 +24,15 @@ import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
 import { useServerForm } from '../hooks/use-server-form.ts';
 import { loginHref } from '../../scripts/login-redirect.ts';
-import { useStoredSubmission } from './use-stored-submission.ts';
-import { useDocumentQueue } from '../documents/use-document-queue.ts';
 import VisaDocumentsField from './VisaDocumentsField.tsx';
-
-// user_id defaults to the caller (auth.uid()); row-level security refuses any other.
-const insertApplication = (application: VisaApplication, clientKey: string) =>
-  insertRow('visa_applications', { ...application, client_key: clientKey }, VISA_FAILURE, {
-    'The date of birth cannot be in the future.': 'dob',
-  });
-
-/** Stores the application; with files to send, also reads back its id (without, nothing more is asked). */
-const storeApplication =
-  (withFiles: boolean) =>
-  async (application: VisaApplication, clientKey: string): Promise<Result<string | undefined>> => {
-    const stored = await insertApplication(application, clientKey);
-    if (!stored.ok || !withFiles) return stored;
-    return applicationIdFor(clientKey, VISA_FAILURE);
-  };
+import { useApplicationSubmission } from './use-application-submission.ts';
 
 /** The preselected visa type survives the reset after a success (specification section 4). */
 const KEEP_ON_RESET: (keyof typeof VISA_APPLICATION_INITIAL)[] = ['visa_type'];
 
 export default function VisaApplicationForm({ checklists }: { checklists: VisaChecklists }) {
   const auth = useStore(authState);
-  const documents = useDocumentQueue();
-  const withFiles = documents.hasUnsent;
-  const storeRow = useStoredSubmission(useCallback(storeApplication(withFiles), [withFiles]));
-  // The application stored by this submission while some of its files are still unsent: sending
-  // again goes to it, and stores no second application.
-  const stored = useRef<string | undefined>(undefined);
-  const [awaitingFiles, setAwaitingFiles] = useState(false);
-  const userId = auth.status === 'signed-in' ? auth.userId : '';
-  const { send, clear } = documents;
-  const submit = useCallback(
-    async (data: VisaApplication): Promise<Result> => {
-      let applicationId = stored.current;
-      if (!applicationId) {
-        const saved = await storeRow(data);
-        if (!saved.ok) return saved;
-        applicationId = saved.data;
-      }
-      // No file to send (none chosen, or only refused ones): the application alone is the success.
-      if (!applicationId) {
-        clear();
-        return succeeded();
-      }
-      stored.current = applicationId;
-      if (!(await send({ userId, applicationId }))) {
-        setAwaitingFiles(true);
-        return failed('refused', VISA_DOCUMENTS_UNSENT);
-      }
-      stored.current = undefined;
-      setAwaitingFiles(false);
-      clear();
-      return succeeded();
-    },
-    [storeRow, send, clear, userId],
-  );
+  const { documents, awaitingFiles, submit } = useApplicationSubmission(auth.status === 'signed-in' ? auth.userId : '');
   const form = useForm({
     schema: visaApplicationSchema,
     initial: VISA_APPLICATION_INITIAL,

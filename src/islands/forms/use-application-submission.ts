@@ -1,0 +1,67 @@
+// How the visa form stores an application with its documents (issue 18). The row is stored first,
+// as every form stores its row (idempotency key, src/islands/forms/use-stored-submission.ts); with
+// files chosen, its id is read back and each file is sent to it. The submission succeeds (and the
+// form's success dialog opens) only when every file is stored. If one is not, the application
+// stays submitted and this hook remembers it: sending again (Try again, or Submit again) sends the
+// remaining files to that same application and stores no second one.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { applicationIdFor } from '../../lib/forms/application-id.ts';
+import { insertRow } from '../../lib/forms/submit.ts';
+import { VISA_DOCUMENTS_UNSENT, VISA_FAILURE, type VisaApplication } from '../../lib/forms/visa-application.ts';
+import { failed, succeeded, type Result } from '../../lib/result.ts';
+import { useDocumentQueue } from '../documents/use-document-queue.ts';
+import { useStoredSubmission } from './use-stored-submission.ts';
+
+// user_id defaults to the caller (auth.uid()); row-level security refuses any other.
+const insertApplication = (application: VisaApplication, clientKey: string) =>
+  insertRow('visa_applications', { ...application, client_key: clientKey }, VISA_FAILURE, {
+    'The date of birth cannot be in the future.': 'dob',
+  });
+
+/** Stores the application; with files to send, also reads back its id (without, nothing more is asked). */
+const storeApplication =
+  (withFiles: boolean) =>
+  async (application: VisaApplication, clientKey: string): Promise<Result<string | undefined>> => {
+    const stored = await insertApplication(application, clientKey);
+    if (!stored.ok || !withFiles) return stored;
+    return applicationIdFor(clientKey, VISA_FAILURE);
+  };
+
+/** The visa form's submit, its chosen files, and whether a stored application still waits for some. */
+export function useApplicationSubmission(userId: string) {
+  const documents = useDocumentQueue();
+  const withFiles = documents.hasUnsent;
+  const storeRow = useStoredSubmission(useMemo(() => storeApplication(withFiles), [withFiles]));
+  // The application stored by this submission while some of its files are still unsent.
+  const stored = useRef<string | undefined>(undefined);
+  const [awaitingFiles, setAwaitingFiles] = useState(false);
+  const { send, clear } = documents;
+
+  const submit = useCallback(
+    async (data: VisaApplication): Promise<Result> => {
+      let applicationId = stored.current;
+      if (!applicationId) {
+        const saved = await storeRow(data);
+        if (!saved.ok) return saved;
+        applicationId = saved.data;
+      }
+      // No file to send (none chosen, or only refused ones): the application alone is the success.
+      if (!applicationId) {
+        clear();
+        return succeeded();
+      }
+      stored.current = applicationId;
+      if (!(await send({ userId, applicationId }))) {
+        setAwaitingFiles(true);
+        return failed('refused', VISA_DOCUMENTS_UNSENT);
+      }
+      stored.current = undefined;
+      setAwaitingFiles(false);
+      clear();
+      return succeeded();
+    },
+    [storeRow, send, clear, userId],
+  );
+
+  return { documents, awaitingFiles, submit };
+}

@@ -33,7 +33,7 @@ async function scratchFolder(name: string, files: Record<string, string> = {}): 
 describe('the project migrations', () => {
   it('are named <version>_<name>.sql, one per domain, in order', async () => {
     const names = (await listMigrations()).map((m) => m.name);
-    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin', 'follow_up']);
+    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin', 'follow_up', 'documents']);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {
@@ -103,8 +103,9 @@ describe('the project migrations', () => {
     expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
-  // The admin check, and the security definer halves of the public RPCs (each checks its caller).
-  it('let signed-in users execute nothing in private but the admin check and the RPCs’ definer halves', async () => {
+  // The admin check, the security definer halves of the public RPCs (each checks its caller), and
+  // the checks the documents' storage policies call, which run as the caller.
+  it('let signed-in users execute nothing in private but the admin check, the RPCs’ definer halves and the storage policies’ checks', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
@@ -113,7 +114,11 @@ describe('the project migrations', () => {
       'admin_delete_user',
       'admin_overview',
       'admin_set_role',
+      'documents_bucket',
       'is_admin',
+      'may_add_document',
+      'may_read_document',
+      'may_remove_document',
       'retry_notification',
       'set_lead_handled',
       'subscribe_newsletter',

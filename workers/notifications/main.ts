@@ -1,5 +1,5 @@
 // `npm run worker` (npm start runs it too): sends the notifications queued in the database by
-// email. Locally it works on the embedded backend and sends to its SMTP catcher (outbox at /mail);
+// email, and removes the documents of deleted applications through the Storage API. Locally it works on the embedded backend and sends to its SMTP catcher (outbox at /mail);
 // in production it runs on any Node host with SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and SMTP_*
 // (README, Production). SIGTERM or SIGINT finish the sends in flight, then exit.
 import { loadConfig } from '../../supabase/local/config.ts';
@@ -25,5 +25,5 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 console.log(
-  `Notification worker  ${settings.supabaseUrl} → smtp://${settings.smtp.host}:${settings.smtp.port}   (every ${settings.pollMs} ms when idle, ${settings.batchSize} per claim)`,
+  `Notification worker  ${settings.supabaseUrl} → smtp://${settings.smtp.host}:${settings.smtp.port}, and deleted applications' documents   (every ${settings.pollMs} ms when idle, ${settings.batchSize} per claim)`,
 );

@@ -1,8 +1,10 @@
-// The delivery loop: deliver a batch; when the queue had nothing due, wait the poll interval
-// (or until woken). stop() lets the batch in flight finish (its sends and their records) and ends
-// the loop; rows claimed but not reached come back when their lease passes.
-import { createClient } from '@supabase/supabase-js';
+// The worker's loop: deliver a batch of notifications and remove a batch of deleted
+// applications' documents; when neither queue had a full batch due, wait the poll interval (or
+// until woken). stop() lets the round in flight finish (its sends, removals and their records)
+// and ends the loop; rows claimed but not reached come back when their lease passes.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { deliverBatch } from './deliver.ts';
+import { removeBatch } from './removals.ts';
 import type { WorkerSettings } from './settings.ts';
 
 export interface Worker {
@@ -10,11 +12,11 @@ export interface Worker {
   wake(): void;
   /** Finishes the batch in flight, then resolves. */
   stop(): Promise<void>;
-  /** Rows handled so far (sent, retried later or failed). */
+  /** Notifications handled so far (sent, retried later or failed). */
   readonly handled: number;
 }
 
-/** Starts delivering the queue of settings.supabaseUrl. */
+/** Starts working the queues of settings.supabaseUrl: notifications to send, documents to remove. */
 export function startWorker(settings: WorkerSettings): Worker {
   const client = createClient(settings.supabaseUrl, settings.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -22,23 +24,31 @@ export function startWorker(settings: WorkerSettings): Worker {
   let stopping = false;
   let handled = 0;
   let wakeUp: () => void = () => {};
-  let lastProblem = '';
+  // The last problem of each queue, so a lasting one is said once.
+  const lastProblems = new Map<string, string>();
+
+  /** Runs one batch of a queue; returns how many rows it claimed (0 when the batch failed). */
+  async function batch(queue: string, run: (client: SupabaseClient, settings: WorkerSettings) => Promise<number>): Promise<number> {
+    try {
+      const claimed = await run(client, settings);
+      lastProblems.delete(queue);
+      return claimed;
+    } catch (error) {
+      // The project is unreachable or refused the claim: say so once, and keep trying.
+      const problem = error instanceof Error ? error.message : String(error);
+      if (problem !== lastProblems.get(queue)) console.error(`[worker] ${problem}; trying again every ${settings.pollMs} ms`);
+      lastProblems.set(queue, problem);
+      return 0;
+    }
+  }
 
   const loop = (async () => {
     while (!stopping) {
-      let claimed = 0;
-      try {
-        claimed = await deliverBatch(client, settings);
-        handled += claimed;
-        lastProblem = '';
-      } catch (error) {
-        // The project is unreachable or refused the claim: say so once, and keep trying.
-        const problem = error instanceof Error ? error.message : String(error);
-        if (problem !== lastProblem) console.error(`[worker] ${problem}; trying again every ${settings.pollMs} ms`);
-        lastProblem = problem;
-      }
+      const delivered = await batch('notifications', deliverBatch);
+      handled += delivered;
+      const removed = await batch('removals', removeBatch);
       // A full batch means more may be due at once; otherwise wait.
-      if (claimed < settings.batchSize && !stopping) {
+      if (delivered < settings.batchSize && removed < settings.batchSize && !stopping) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, settings.pollMs);
           wakeUp = () => {

@@ -1,0 +1,297 @@
+// The issue's attacks on applicants' documents (issue 18, "Bad input and attacks"), against the
+// real application-documents bucket and its policies (supabase/migrations/20261122000600_documents.sql),
+// through the embedded backend with raw HTTP (uploads as src/lib/documents/upload.ts sends them)
+// and storage-js (everything else). Each answers 4xx in hosted Storage's shape with a message
+// that says what is wrong, never 5xx, and stores nothing.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { connect } from 'node:net';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENT_BYTES } from '../../src/lib/documents/rules.ts';
+import { documentPath } from '../../src/lib/documents/paths.ts';
+import { LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import { rawRequest, sample, type RawAnswer } from './storage-support.ts';
+import { application, startBackend, uniqueEmail, type TestBackend } from './support.ts';
+
+interface Applicant {
+  client: SupabaseClient;
+  userId: string;
+  token: string;
+  /** An application of theirs, submitted (open for documents). */
+  applicationId: string;
+}
+
+let backend: TestBackend;
+let applicant: Applicant;
+let other: Applicant;
+
+async function newApplicant(label: string): Promise<Applicant> {
+  const { client, userId } = await backend.confirmedUser(uniqueEmail(label));
+  const token = (await client.auth.getSession()).data.session!.access_token;
+  return { client, userId, token, applicationId: await newApplication(client) };
+}
+
+async function newApplication(client: SupabaseClient): Promise<string> {
+  const { data, error } = await client.from('visa_applications').insert(application('Ada Obi')).select('id').single();
+  if (error) throw error;
+  return (data as { id: string }).id;
+}
+
+beforeAll(async () => {
+  backend = await startBackend();
+  applicant = await newApplicant('applicant');
+  other = await newApplicant('other');
+});
+afterAll(() => backend?.close());
+
+/** How many objects the documents bucket holds. */
+async function stored(): Promise<number> {
+  const { rows } = await backend.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where bucket_id = $1`, [DOCUMENTS_BUCKET]);
+  return rows[0]!.n;
+}
+
+const headers = (token: string, type: string) => ({
+  apikey: backend.anonKey,
+  authorization: `Bearer ${token}`,
+  'content-type': type,
+  'x-upsert': 'false',
+});
+
+/** An upload as the browser sends it (upload.ts): the file as the body, its path exactly as given. */
+function upload(path: string, body: Buffer, type = 'application/pdf', token = applicant.token): Promise<RawAnswer> {
+  return rawRequest(backend.url, 'POST', `/storage/v1/object/${DOCUMENTS_BUCKET}/${path}`, headers(token, type), body);
+}
+
+/** Sends an upload that must be refused; checks that nothing was stored and returns the answer's body. */
+async function refused(send: () => Promise<RawAnswer>): Promise<Record<string, unknown>> {
+  const before = await stored();
+  const { status, body } = await send();
+  expect(status).toBe(400);
+  expect(body).toMatchObject({ statusCode: expect.stringMatching(/^4\d\d$/), message: expect.any(String) });
+  expect(await stored()).toBe(before);
+  return body;
+}
+
+const POLICY = { statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' };
+const mine = (file: string, who = applicant) => documentPath(who.userId, who.applicationId, file);
+
+describe('names: another folder, path tricks, hostile and long names', () => {
+  test("another applicant's folder, and the applicant's own folder with another's application: 403", async () => {
+    expect(await refused(() => upload(mine('x.pdf', other), sample('pdf')))).toMatchObject(POLICY);
+    expect(await refused(() => upload(`${applicant.userId}/${other.applicationId}/x.pdf`, sample('pdf')))).toMatchObject(POLICY);
+  });
+
+  test.each([
+    ['a .. segment', () => `${applicant.userId}/../${other.userId}/${other.applicationId}/x.pdf`],
+    ['a percent-encoded ..', () => `${applicant.userId}/${applicant.applicationId}/%2e%2e/%2e%2e/${other.userId}/x.pdf`],
+    ['an absolute path', () => `/etc/passwd`],
+    ['a NUL byte', () => `${mine('x')}%00.pdf`],
+    ['a name of 1,000 characters', () => `${applicant.userId}/${applicant.applicationId}/${'a'.repeat(1000)}.pdf`],
+  ])('%s: 400 Invalid key', async (_label, path) => {
+    expect(await refused(() => upload(path(), sample('pdf')))).toMatchObject({ statusCode: '400', error: 'InvalidKey', message: expect.stringMatching(/^Invalid key: /) });
+  });
+
+  test.each([
+    ['a folder that is not an application id', () => `${applicant.userId}/not-a-uuid/x.pdf`],
+    ['a third folder', () => `${applicant.userId}/${applicant.applicationId}/sub/x.pdf`],
+    ['no application folder', () => `${applicant.userId}/x.pdf`],
+    ['a file name of 880 characters (within the key limit, over the file name limit)', () => `${applicant.userId}/${applicant.applicationId}/${'a'.repeat(880)}.pdf`],
+    ['a file name that is hidden', () => `${applicant.userId}/${applicant.applicationId}/.hidden.pdf`],
+  ])('%s reaches the policy and is refused, not an error: 403', async (_label, path) => {
+    expect(await refused(() => upload(path(), sample('pdf')))).toMatchObject(POLICY);
+  });
+});
+
+describe('tokens and signed URLs', () => {
+  test('an upload without a token (the anon key): 403', async () => {
+    expect(await refused(() => upload(mine('anon.pdf'), sample('pdf'), 'application/pdf', backend.anonKey))).toMatchObject(POLICY);
+  });
+
+  test('an upload with an expired token: 403, the token refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await signJwt({ sub: applicant.userId, role: 'authenticated', aud: 'authenticated', iat: now - 7200, exp: now - 3600 }, LOCAL_JWT_SECRET);
+    expect(await refused(() => upload(mine('late.pdf'), sample('pdf'), 'application/pdf', expired))).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: '"exp" claim timestamp check failed',
+    });
+  });
+
+  test('a signed URL works until it expires, and not with its token changed', async () => {
+    const name = mine('signed.pdf');
+    expect((await upload(name, sample('pdf'))).status).toBe(200);
+    const { data } = await applicant.client.storage.from(DOCUMENTS_BUCKET).createSignedUrl(name, 60);
+    expect((await fetch(data!.signedUrl)).status).toBe(200);
+
+    const url = new URL(data!.signedUrl);
+    const token = url.searchParams.get('token')!;
+    url.searchParams.set('token', token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'));
+    const changed = await fetch(url);
+    expect(changed.status).toBe(400);
+    expect(await changed.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT' });
+
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await signJwt({ url: `${DOCUMENTS_BUCKET}/${name}`, scope: 'download', iat: now - 120, exp: now - 60 }, LOCAL_JWT_SECRET);
+    url.searchParams.set('token', expired);
+    const late = await fetch(url);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT', message: '"exp" claim timestamp check failed' });
+  });
+
+  test("another applicant can neither read, list, sign nor remove the applicant's documents", async () => {
+    const name = mine('private.pdf');
+    expect((await upload(name, sample('pdf'))).status).toBe(200);
+    const storage = other.client.storage.from(DOCUMENTS_BUCKET);
+    expect((await storage.download(name)).error).toMatchObject({ statusCode: '404' });
+    expect((await storage.createSignedUrl(name, 60)).error).toMatchObject({ statusCode: '404' });
+    expect((await storage.list(`${applicant.userId}/${applicant.applicationId}`)).data).toEqual([]);
+    expect((await storage.remove([name])).data).toEqual([]);
+    expect((await backend.client().storage.from(DOCUMENTS_BUCKET).download(name)).error).not.toBeNull();
+    expect((await applicant.client.storage.from(DOCUMENTS_BUCKET).download(name)).error).toBeNull();
+  });
+});
+
+describe('the file: size and content', () => {
+  test('over 10 MB with its true Content-Length: 413, refused before the body is read', async () => {
+    expect(await refused(() => upload(mine('big.pdf'), sample('pdf', MAX_DOCUMENT_BYTES + 1)))).toMatchObject({
+      statusCode: '413',
+      error: 'Payload too large',
+      message: 'The object exceeded the maximum allowed size',
+    });
+  });
+
+  test('over 10 MB streamed without a Content-Length: 413 once the limit passes', async () => {
+    const before = await stored();
+    const { status, body } = await new Promise<RawAnswer>((resolve, reject) => {
+      const { hostname, port } = new URL(backend.url);
+      const req = request(
+        {
+          host: hostname,
+          port,
+          method: 'POST',
+          path: `/storage/v1/object/${DOCUMENTS_BUCKET}/${mine('streamed.pdf')}`,
+          headers: { ...headers(applicant.token, 'application/pdf'), 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown> }));
+        },
+      );
+      req.on('error', reject);
+      req.end(sample('pdf', MAX_DOCUMENT_BYTES + 64 * 1024));
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ statusCode: '413', error: 'Payload too large' });
+    expect(await stored()).toBe(before);
+  });
+
+  test('a lying Content-Length (a small one beside a chunked body): 400, nothing stored', async () => {
+    const before = await stored();
+    const { hostname, port } = new URL(backend.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        const head = Object.entries({ ...headers(applicant.token, 'application/pdf'), host: `${hostname}:${port}`, 'content-length': '1024', 'transfer-encoding': 'chunked' })
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\r\n');
+        socket.write(`POST /storage/v1/object/${DOCUMENTS_BUCKET}/${mine('lying.pdf')} HTTP/1.1\r\n${head}\r\n\r\n`);
+        const body = sample('pdf', MAX_DOCUMENT_BYTES + 1);
+        socket.end(`${body.length.toString(16)}\r\n${body.toString('latin1')}\r\n0\r\n\r\n`, 'latin1');
+      });
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve(text) : reject(error)));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+    expect(await stored()).toBe(before);
+  });
+
+  test.each([
+    ['a PNG renamed to PDF', 'png', 'application/pdf', "The file's content does not match its declared type application/pdf"],
+    ['an HTML page with a script, declared as a PDF', 'html', 'application/pdf', "The file's content does not match its declared type application/pdf"],
+    ['an SVG with a script, declared as a PNG', 'svg', 'image/png', "The file's content does not match its declared type image/png"],
+    ['an HTML page with a script, as HTML', 'html', 'text/html', 'mime type text/html is not supported'],
+    ['an SVG with a script, as SVG', 'svg', 'image/svg+xml', 'mime type image/svg+xml is not supported'],
+  ] as const)('%s: 415', async (_label, kind, type, message) => {
+    expect(await refused(() => upload(mine(`sniffed-${kind}`), sample(kind), type))).toMatchObject({ statusCode: '415', message });
+  });
+});
+
+describe('the application: its limit, its status', () => {
+  test('an 11th file: 403, the application keeps 10', async () => {
+    const client = applicant.client;
+    const applicationId = await newApplication(client);
+    const path = (n: number) => documentPath(applicant.userId, applicationId, `page-${n}.pdf`);
+    for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) expect((await upload(path(n), sample('pdf'))).status, `file ${n}`).toBe(200);
+    expect(await refused(() => upload(path(11), sample('pdf')))).toMatchObject(POLICY);
+    expect((await client.storage.from(DOCUMENTS_BUCKET).list(`${applicant.userId}/${applicationId}`)).data).toHaveLength(MAX_DOCUMENTS_PER_APPLICATION);
+  });
+
+  test('a decided application takes no file and gives none up, but its documents stay readable', async () => {
+    const applicationId = await newApplication(applicant.client);
+    const kept = documentPath(applicant.userId, applicationId, 'kept.pdf');
+    expect((await upload(kept, sample('pdf'))).status).toBe(200);
+    await backend.db.query(`update public.visa_applications set status = 'approved' where id = $1`, [applicationId]);
+    expect(await refused(() => upload(documentPath(applicant.userId, applicationId, 'late.pdf'), sample('pdf')))).toMatchObject(POLICY);
+    const storage = applicant.client.storage.from(DOCUMENTS_BUCKET);
+    expect((await storage.remove([kept])).data).toEqual([]);
+    expect((await storage.download(kept)).error).toBeNull();
+  });
+
+  test('an upsert over an existing document is refused: replacing is removing, then uploading', async () => {
+    const name = mine('replace.pdf');
+    expect((await upload(name, sample('pdf'))).status).toBe(200);
+    const body = await refused(() =>
+      rawRequest(backend.url, 'POST', `/storage/v1/object/${DOCUMENTS_BUCKET}/${name}`, { ...headers(applicant.token, 'application/pdf'), 'x-upsert': 'true' }, sample('pdf', 100)),
+    );
+    // Hosted refuses the ON CONFLICT update (no update policy: 403); this server, whose upsert
+    // cannot lock a row no update policy opens, tries an insert and answers 409. Either way the
+    // document is unchanged.
+    expect(body).toMatchObject({ statusCode: expect.stringMatching(/^40[39]$/) });
+    const storage = applicant.client.storage.from(DOCUMENTS_BUCKET);
+    expect((await storage.download(name)).data!.size).toBe(sample('pdf').length);
+    expect((await storage.remove([name])).data).toHaveLength(1);
+    expect((await upload(name, sample('pdf', 100))).status).toBe(200);
+  });
+});
+
+describe('double clicks and broken connections', () => {
+  test('the same upload twice: the second answers 409 Duplicate, the file is stored once', async () => {
+    const name = mine('twice.pdf');
+    expect((await upload(name, sample('pdf'))).status).toBe(200);
+    expect(await refused(() => upload(name, sample('pdf')))).toMatchObject({ statusCode: '409', error: 'Duplicate', message: 'The resource already exists' });
+  });
+
+  test('a double click (both at once): one stored, the other 409 Duplicate', async () => {
+    const name = mine('double-click.pdf');
+    const before = await stored();
+    const answers = await Promise.all([upload(name, sample('pdf')), upload(name, sample('pdf'))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)!.body).toMatchObject({ statusCode: '409', error: 'Duplicate' });
+    expect(await stored()).toBe(before + 1);
+  });
+
+  test('the network cut mid-upload: nothing stored, and the same upload then works', async () => {
+    const name = mine('cut.pdf');
+    const before = await stored();
+    const { hostname, port } = new URL(backend.url);
+    const req = request({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: `/storage/v1/object/${DOCUMENTS_BUCKET}/${name}`,
+      headers: { ...headers(applicant.token, 'application/pdf'), 'content-length': String(MAX_DOCUMENT_BYTES) },
+    });
+    const closed = new Promise<void>((resolve) => req.on('close', resolve));
+    req.on('error', () => {});
+    await new Promise<void>((resolve) => req.write(sample('pdf', 256 * 1024), () => resolve()));
+    req.destroy();
+    await closed;
+    expect(await stored()).toBe(before);
+    expect((await upload(name, sample('pdf'))).status).toBe(200);
+    expect(await stored()).toBe(before + 1);
+  });
+});

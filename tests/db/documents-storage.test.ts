@@ -1,0 +1,389 @@
+// The policies on storage.objects for the application-documents bucket
+// (supabase/migrations/20261122000600_documents.sql), as the Storage API runs them: every
+// statement as the caller's role with its JWT claims. Each actor (the applicant, another
+// applicant, an admin, an anonymous visitor) tries each action (insert, select, delete, update);
+// then the 10-file cap (also two uploads racing for the last slot), the document counts and the
+// removal queue a deleted application fills.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
+import { ON_REMOTE } from '../support/remote-target.ts';
+import {
+  DENIED,
+  INSERT_APPLICATION_FOR,
+  anon,
+  application,
+  attemptAs,
+  createAdmin,
+  createUser,
+  openTestDb,
+  runAs,
+  service,
+  signedIn,
+  transactionAs,
+  uniqueEmail,
+  type Actor,
+  type TestDb,
+} from './support.ts';
+
+let db: TestDb;
+let applicant: Actor;
+let other: Actor;
+let admin: Actor;
+let applicantId: string;
+let otherId: string;
+/** The applicant's submitted application, their approved one, and the other applicant's. */
+const apps = { open: '', decided: '', others: '' };
+
+const INSERT = `insert into storage.objects (bucket_id, name, owner_id) values ($1, $2, $3)`;
+const SELECT = `select name from storage.objects where bucket_id = $1 order by name`;
+
+async function newApplication(userId: string, status = 'submitted'): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(`${INSERT_APPLICATION_FOR} returning id`, [...application(), userId]);
+  const id = rows[0]!.id;
+  if (status !== 'submitted') await db.query(`update public.visa_applications set status = $2 where id = $1`, [id, status]);
+  return id;
+}
+
+/** Stores an object as the database owner (as if uploaded earlier). */
+async function seed(name: string): Promise<void> {
+  await db.query(INSERT, [DOCUMENTS_BUCKET, name, null]);
+}
+
+const ROLLBACK = Symbol('rollback');
+
+/** How many objects the Storage API's delete of name, as actor, removes (then rolled back). */
+async function deleted(actor: Actor, name: string): Promise<number> {
+  let count = -1;
+  await transactionAs(db, actor, async (tx) => {
+    // storage.protect_delete lets only the Storage API delete; it sets this for its own delete.
+    await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+    count = (await tx.query(`delete from storage.objects where bucket_id = $1 and name = $2`, [DOCUMENTS_BUCKET, name])).affectedRows;
+    throw ROLLBACK;
+  }).catch((error: unknown) => {
+    if (error !== ROLLBACK) throw error;
+  });
+  return count;
+}
+
+const folder = (userId: string, applicationId: string) => `${userId}/${applicationId}`;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  const a = await createUser(db, uniqueEmail('applicant'));
+  const b = await createUser(db, uniqueEmail('other'));
+  applicantId = a.id;
+  otherId = b.id;
+  applicant = signedIn('the applicant', a);
+  other = signedIn('another applicant', b);
+  admin = (await createAdmin(db, uniqueEmail('admin'))).actor;
+  apps.open = await newApplication(a.id);
+  apps.decided = await newApplication(a.id, 'approved');
+  apps.others = await newApplication(b.id);
+  await seed(`${folder(a.id, apps.open)}/passport.pdf`);
+  await seed(`${folder(a.id, apps.decided)}/photo.jpg`);
+  await seed(`${folder(b.id, apps.others)}/statement.pdf`);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('insert (upload)', () => {
+  it("lets the applicant add a document to their own open application", async () => {
+    for (const status of ['submitted', 'in_review']) {
+      const id = await newApplication(applicantId, status);
+      const outcome = await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/bank statement (1).pdf`, applicantId]);
+      expect(outcome, status).toMatchObject({ ok: true, affectedRows: 1 });
+    }
+  });
+
+  it.each(['approved', 'rejected'])('refuses a document for their %s application', async (status) => {
+    const id = status === 'approved' ? apps.decided : await newApplication(applicantId, status);
+    expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/late.pdf`, applicantId])).toMatchObject({
+      ok: false,
+      code: DENIED,
+    });
+  });
+
+  it("refuses another applicant's folder, and the applicant's own folder with another's application", async () => {
+    for (const name of [`${folder(otherId, apps.others)}/mine.pdf`, `${folder(applicantId, apps.others)}/mine.pdf`]) {
+      expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, name, applicantId]), name).toMatchObject({ ok: false, code: DENIED });
+    }
+  });
+
+  it('refuses every other shape of name without an error of its own (a hostile name is simply refused)', () =>
+    Promise.all(
+      [
+        'passport.pdf',
+        `${applicantId}/passport.pdf`,
+        `${applicantId}/not-a-uuid/passport.pdf`,
+        `${applicantId}/${apps.open.toUpperCase()}/passport.pdf`,
+        `${folder(applicantId, apps.open)}/sub/passport.pdf`,
+        `${folder(applicantId, apps.open)}/../passport.pdf`,
+        `${folder(applicantId, apps.open)}/.hidden.pdf`,
+        `${folder(applicantId, apps.open)}/`,
+        `${folder(applicantId, apps.open)}/${'a'.repeat(1000)}.pdf`,
+        `${folder(applicantId, apps.open)}/<script>.pdf`,
+        `/${folder(applicantId, apps.open)}/passport.pdf`,
+        `${'x'.repeat(1000)}`,
+        '',
+      ].map(async (name) => {
+        expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, name, applicantId]), name).toMatchObject({ ok: false, code: DENIED });
+      }),
+    ));
+
+  it('refuses an admin and an anonymous visitor', async () => {
+    const name = `${folder(applicantId, apps.open)}/by-someone-else.pdf`;
+    expect(await attemptAs(db, admin, INSERT, [DOCUMENTS_BUCKET, name, null])).toMatchObject({ ok: false, code: DENIED });
+    expect(await attemptAs(db, anon, INSERT, [DOCUMENTS_BUCKET, name, null])).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe('select (download, list, signed URL)', () => {
+  const names = () => ({
+    open: `${folder(applicantId, apps.open)}/passport.pdf`,
+    decided: `${folder(applicantId, apps.decided)}/photo.jpg`,
+    others: `${folder(otherId, apps.others)}/statement.pdf`,
+  });
+
+  it("shows the applicant their own documents, a decided application's too, and nobody else's", async () => {
+    const { rows } = await runAs<{ name: string }>(db, applicant, SELECT, [DOCUMENTS_BUCKET]);
+    expect(rows.map((row) => row.name)).toEqual([names().open, names().decided].sort());
+  });
+
+  it('shows the other applicant only theirs', async () => {
+    const { rows } = await runAs<{ name: string }>(db, other, SELECT, [DOCUMENTS_BUCKET]);
+    expect(rows.map((row) => row.name)).toEqual([names().others]);
+  });
+
+  it('shows an admin every document', async () => {
+    const { rows } = await runAs<{ name: string }>(db, admin, SELECT, [DOCUMENTS_BUCKET]);
+    expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining(Object.values(names())));
+  });
+
+  it('shows an anonymous visitor nothing, not even the bucket', async () => {
+    expect((await runAs(db, anon, SELECT, [DOCUMENTS_BUCKET])).rows).toEqual([]);
+    expect((await runAs(db, anon, `select id from storage.buckets`)).rows).toEqual([]);
+  });
+});
+
+describe('delete (remove)', () => {
+  it("lets the applicant remove a document of their own open application, and nothing else", async () => {
+    expect(await deleted(applicant, `${folder(applicantId, apps.open)}/passport.pdf`)).toBe(1);
+    expect(await deleted(applicant, `${folder(applicantId, apps.decided)}/photo.jpg`)).toBe(0);
+    expect(await deleted(applicant, `${folder(otherId, apps.others)}/statement.pdf`)).toBe(0);
+  });
+
+  it('lets no admin, other applicant or anonymous visitor remove a document', async () => {
+    for (const actor of [admin, other, anon]) {
+      expect(await deleted(actor, `${folder(applicantId, apps.open)}/passport.pdf`), actor.label).toBe(0);
+    }
+  });
+
+  it('refuses a delete outside the Storage API, even the applicant\'s own', async () => {
+    const outcome = await attemptAs(db, applicant, `delete from storage.objects where bucket_id = $1`, [DOCUMENTS_BUCKET]);
+    expect(outcome).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe('update (upsert, move)', () => {
+  it('changes nothing for anyone: a document is replaced by removing it and uploading again', async () => {
+    for (const actor of [applicant, other, admin, anon]) {
+      const outcome = await attemptAs(db, actor, `update storage.objects set name = name || '.moved', metadata = '{}' where bucket_id = $1`, [DOCUMENTS_BUCKET]);
+      expect(outcome, actor.label).toMatchObject({ ok: true, affectedRows: 0 });
+    }
+  });
+});
+
+describe('at most 10 documents an application', () => {
+  it('takes the 10th and refuses the 11th', async () => {
+    const id = await newApplication(applicantId);
+    for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION; n++) await seed(`${folder(applicantId, id)}/page-${n}.pdf`);
+    await runAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/tenth.pdf`, applicantId]);
+    expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/eleventh.pdf`, applicantId])).toMatchObject({
+      ok: false,
+      code: DENIED,
+    });
+  });
+
+  it('gives the last slot to one of two uploads racing for it', async () => {
+    const id = await newApplication(applicantId);
+    for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION; n++) await seed(`${folder(applicantId, id)}/page-${n}.pdf`);
+    const upload = (name: string, whileHeld?: () => Promise<void>) =>
+      transactionAs(db, applicant, async (tx) => {
+        await tx.query(INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/${name}`, applicantId]);
+        await whileHeld?.();
+      }).then(
+        () => 'stored',
+        (error: { code?: string }) => error.code,
+      );
+
+    let results: (string | undefined)[];
+    if (process.env['DATABASE_URL'] && !ON_REMOTE) {
+      // Two connections: the first upload holds its transaction open until the second is seen
+      // waiting for the application's lock (or has finished: it did not wait), then commits;
+      // the second must then count 10.
+      let second: Promise<string | undefined> | undefined;
+      const first = upload('first.pdf', async () => {
+        let settled = false;
+        second = upload('second.pdf').finally(() => (settled = true));
+        await waitForLockWaiter(() => settled);
+      });
+      results = [await first, await second];
+    } else {
+      // PGlite runs one transaction at a time: the second starts once the first has committed.
+      results = await Promise.all([upload('first.pdf'), upload('second.pdf')]);
+    }
+    expect(results).toEqual(['stored', DENIED]);
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like $1`, [`${folder(applicantId, id)}/%`]);
+    expect(rows[0]).toEqual({ n: MAX_DOCUMENTS_PER_APPLICATION });
+  });
+});
+
+/** Resolves once another session of this database waits for a lock (the racing upload), or once done(). */
+async function waitForLockWaiter(done: () => boolean): Promise<void> {
+  while (!done()) {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+    );
+    if (rows[0]!.n > 0) return;
+    await db.query('select pg_sleep(0.01)');
+  }
+}
+
+describe('document counts', () => {
+  const COUNTS = `select application_id, documents from public.application_document_counts($1) order by application_id`;
+  const ids = () => [apps.open, apps.decided, apps.others];
+
+  it("gives the applicant their own applications' counts only", async () => {
+    const { rows } = await runAs(db, applicant, COUNTS, [ids()]);
+    expect(rows).toEqual(
+      [
+        { application_id: apps.open, documents: 1 },
+        { application_id: apps.decided, documents: 1 },
+      ].sort((x, y) => x.application_id.localeCompare(y.application_id)),
+    );
+  });
+
+  it('gives an admin every count, 0 for an application without documents', async () => {
+    const empty = await newApplication(otherId);
+    const { rows } = await runAs<{ application_id: string; documents: number }>(db, admin, COUNTS, [[...ids(), empty]]);
+    expect(Object.fromEntries(rows.map((row) => [row.application_id, row.documents]))).toEqual({
+      [apps.open]: 1,
+      [apps.decided]: 1,
+      [apps.others]: 1,
+      [empty]: 0,
+    });
+  });
+
+  it('is not for anonymous visitors', async () => {
+    expect(await attemptAs(db, anon, COUNTS, [ids()])).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe('deleting an application queues the removal of its files', () => {
+  const QUEUED = `select object_name from private.document_removals where application_id = $1 order by object_name`;
+
+  async function withDocuments(userId: string, files: string[]): Promise<string> {
+    const id = await newApplication(userId);
+    for (const file of files) await seed(`${folder(userId, id)}/${file}`);
+    return id;
+  }
+
+  it('in the same transaction: a delete rolled back queues nothing', async () => {
+    const id = await withDocuments(applicantId, ['a.pdf', 'b.png']);
+    const inside = await attemptAs(
+      db,
+      admin,
+      `with gone as (delete from public.visa_applications where id = $1 returning id) select count(*)::int as n from gone`,
+      [id],
+    );
+    expect(inside).toMatchObject({ ok: true, rows: [{ n: 1 }] });
+    expect((await db.query(QUEUED, [id])).rows).toEqual([]);
+    const during = await db
+      .transaction(async (tx) => {
+        await tx.query(`delete from public.visa_applications where id = $1`, [id]);
+        const { rows } = await tx.query(QUEUED, [id]);
+        throw rows;
+      })
+      .catch((rows: unknown) => rows);
+    expect(during).toEqual([{ object_name: `${folder(applicantId, id)}/a.pdf` }, { object_name: `${folder(applicantId, id)}/b.png` }]);
+    expect((await db.query(QUEUED, [id])).rows).toEqual([]);
+  });
+
+  it("queues exactly the application's objects when an admin deletes it", async () => {
+    const id = await withDocuments(applicantId, ['a.pdf']);
+    await runAs(db, admin, `delete from public.visa_applications where id = $1`, [id]);
+    expect((await db.query(QUEUED, [id])).rows).toEqual([{ object_name: `${folder(applicantId, id)}/a.pdf` }]);
+    expect((await db.query(`select count(*)::int as n from private.document_removals where object_name like $1`, [`${otherId}/%`])).rows).toEqual([{ n: 0 }]);
+  });
+
+  it("finds the objects of an application whose applicant's account is gone", async () => {
+    const gone = await createUser(db, uniqueEmail('gone'));
+    const id = await withDocuments(gone.id, ['x.pdf']);
+    await db.query(`delete from auth.users where id = $1`, [gone.id]);
+    await db.query(`delete from public.visa_applications where id = $1`, [id]);
+    expect((await db.query(QUEUED, [id])).rows).toEqual([{ object_name: `${folder(gone.id, id)}/x.pdf` }]);
+  });
+});
+
+describe('the removal queue is for the service role only', () => {
+  it.each([
+    ['read the queue', `select * from private.document_removals`],
+    ['claim removals', `select * from public.claim_document_removals(10, 60)`],
+    ['complete a removal', `select public.complete_document_removal(gen_random_uuid(), 1, null)`],
+  ])('nobody else may %s', async (_action, sql) => {
+    for (const actor of [anon, applicant, admin]) {
+      expect(await attemptAs(db, actor, sql), actor.label).toMatchObject({ ok: false, code: DENIED });
+    }
+  });
+});
+
+describe('claiming and completing removals (the worker, service key)', () => {
+  const CLAIM = `select id, object_name, attempts from public.claim_document_removals(1000, 60)`;
+  const COMPLETE = `select public.complete_document_removal($1, $2, $3)`;
+
+  async function queued(): Promise<{ id: string; object_name: string }> {
+    const id = await newApplication(otherId);
+    await seed(`${folder(otherId, id)}/queued.pdf`);
+    await db.query(`delete from public.visa_applications where id = $1`, [id]);
+    const { rows } = await db.query<{ id: string; object_name: string }>(`select id, object_name from private.document_removals where application_id = $1`, [id]);
+    return rows[0]!;
+  }
+
+  async function claim(): Promise<{ id: string; object_name: string; attempts: number }[]> {
+    return (await runAs<{ id: string; object_name: string; attempts: number }>(db, service, CLAIM)).rows;
+  }
+
+  it('leases a claimed row: a second claim does not get it, completing it removes it from the queue', async () => {
+    const row = await queued();
+    const claimed = (await claim()).find((r) => r.id === row.id);
+    expect(claimed).toEqual({ ...row, attempts: 1 });
+    expect((await claim()).map((r) => r.id)).not.toContain(row.id);
+    await runAs(db, service, COMPLETE, [row.id, 1, null]);
+    expect((await db.query(`select 1 from private.document_removals where id = $1`, [row.id])).rows).toEqual([]);
+  });
+
+  it('queues a failed try again after the backoff, with its error, and ignores a report of a stale claim', async () => {
+    const row = await queued();
+    await claim();
+    await runAs(db, service, COMPLETE, [row.id, 7, null]);
+    await runAs(db, service, COMPLETE, [row.id, 1, 'Storage answered 503']);
+    const { rows } = await db.query(
+      `select attempts, locked_until, last_error, next_attempt_at > now() + interval '50 seconds' as later from private.document_removals where id = $1`,
+      [row.id],
+    );
+    expect(rows).toEqual([{ attempts: 1, locked_until: null, last_error: 'Storage answered 503', later: true }]);
+    expect((await claim()).map((r) => r.id)).not.toContain(row.id);
+  });
+
+  it("gives a row back when its worker's lease passes (a crash mid-removal loses nothing)", async () => {
+    const row = await queued();
+    await claim();
+    await db.query(`update private.document_removals set locked_until = now() - interval '1 second' where id = $1`, [row.id]);
+    expect((await claim()).find((r) => r.id === row.id)).toMatchObject({ attempts: 2 });
+    await runAs(db, service, COMPLETE, [row.id, 1, null]);
+    expect((await db.query(`select 1 from private.document_removals where id = $1`, [row.id])).rows).toHaveLength(1);
+  });
+});

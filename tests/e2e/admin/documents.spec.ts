@@ -108,3 +108,36 @@ test('deleting an application deletes its documents', async ({ page }) => {
   // Storage API, within one of its polls.
   await expect.poll(() => storedNames(applicant), { timeout: 30_000 }).toEqual([]);
 });
+
+test.describe('with the network cut', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('documents that cannot load, and a document that cannot be signed, say so and can be tried again', async ({ page }) => {
+    const tag = uniqueTag('df');
+    const applicant = await applicantWithApplication(`${tag} Bola Ade`);
+    await uploadDocuments(applicant, [PHOTO]);
+    const LIST = /\/storage\/v1\/object\/list\//;
+    const SIGN = /\/storage\/v1\/object\/sign\//;
+    await page.route(LIST, (route) => route.abort('internetdisconnected'));
+    await page.route(SIGN, (route) => route.abort('internetdisconnected'));
+    const admin = new AdminPage(page);
+    await admin.open();
+    await admin.search('Visa applications', tag);
+    await admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
+    const documents = page.getByRole('dialog', { name: `Application of ${tag} Bola Ade` }).getByRole('region', { name: 'Documents' });
+    await expect(documents.getByRole('alert').filter({ hasText: 'Failed to load the documents.' })).toBeVisible();
+    expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
+
+    await page.unroute(LIST);
+    await documents.getByRole('button', { name: 'Retry' }).click();
+    const preview = documents.getByRole('button', { name: `Preview ${PHOTO.name}` });
+    await preview.click();
+    await expect(documents.getByRole('alert').filter({ hasText: `Failed to open ${PHOTO.name}. Please try again.` })).toBeVisible();
+    await expect(preview).toBeFocused();
+
+    await page.unroute(SIGN);
+    await preview.click();
+    await expect(documents.getByRole('img', { name: `Preview of ${PHOTO.name}` })).toBeVisible();
+    await expect(documents.getByRole('alert').filter({ hasText: 'Failed' })).toHaveCount(0);
+  });
+});

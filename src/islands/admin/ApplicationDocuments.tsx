@@ -6,6 +6,7 @@ import { formatBytes } from '../../lib/documents/rules.ts';
 import { documentOpening, listDocuments, type DocumentOpening } from '../../lib/documents/stored.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import DocumentPreview from './DocumentPreview.tsx';
+import LoadFailure from './LoadFailure.tsx';
 import { useDocumentOpener } from './use-document-opener.ts';
 
 /** The button's verb for each way a document opens. */
@@ -42,31 +43,24 @@ function DocumentList({ applicationId, userId }: { applicationId: string; userId
   return (
     <>
       {documents.isPending && <p role="status">Loading the documents...</p>}
-      {documents.isError && (
-        <div role="alert">
-          <p className="admin-dialog-error">Failed to load the documents.</p>
-          <button type="button" className="admin-button" onClick={() => void documents.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {documents.isError && <LoadFailure message="Failed to load the documents." onRetry={() => void documents.refetch()} />}
       {documents.data?.length === 0 && <p role="status">No documents yet</p>}
       {documents.data && documents.data.length > 0 && (
         <ul className="application-documents__list">
-          {documents.data.map((document) => {
-            const action = ACTIONS[documentOpening(document.type)];
+          {documents.data.map((doc) => {
+            const action = ACTIONS[documentOpening(doc.type)];
             return (
-              <li key={document.path}>
-                <span className="application-documents__name">{document.name}</span>
+              <li key={doc.path}>
+                <span className="application-documents__name">{doc.name}</span>
                 <span className="application-documents__meta">
-                  {document.label}, {formatBytes(document.size)}
+                  {doc.label}, {formatBytes(doc.size)}
                 </span>
                 <button
                   type="button"
                   className="admin-button admin-button--small"
-                  aria-label={`${action} ${document.name}`}
-                  aria-busy={opener.pending === document.path}
-                  onClick={(event) => void opener.open(document, event.currentTarget)}
+                  aria-label={`${action} ${doc.name}`}
+                  aria-busy={opener.pending === doc.path}
+                  onClick={(event) => void opener.open(doc, event.currentTarget)}
                 >
                   {action}
                 </button>

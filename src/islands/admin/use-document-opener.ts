@@ -20,34 +20,34 @@ export function useDocumentOpener() {
   const [failure, setFailure] = useState('');
   const opener = useRef<HTMLElement | null>(null);
 
-  const open = async (document: StoredDocument, button: HTMLElement) => {
+  const open = async (doc: StoredDocument, button: HTMLElement) => {
     // A second click while the first is answered does nothing; the button stays enabled, so focus
     // stays on it (a disabled button would drop focus out of the dialog).
-    if (pending === document.path) return;
-    const opening = documentOpening(document.type);
+    if (pending === doc.path) return;
+    const opening = documentOpening(doc.type);
     // The tab is opened during the click, before the request: browsers only let a page open a
-    // window in answer to a click, and Safari no longer counts one opened after an await.
+    // window in answer to a click, and some (Safari) do not count one opened after a request.
     const tab = opening === 'tab' ? window.open('', '_blank') : null;
     opener.current = button;
-    setPending(document.path);
+    setPending(doc.path);
     setFailure('');
-    setAnnouncement(`Opening ${document.name}...`);
+    setAnnouncement(`Opening ${doc.name}...`);
     try {
-      const url = await signedDocumentUrl(getSupabase(), document, opening === 'download');
+      const url = await signedDocumentUrl(getSupabase(), doc, opening === 'download');
       if (opening === 'preview') {
-        setPreview({ document, url });
-        setAnnouncement(`Loading the preview of ${document.name}...`);
+        setPreview({ document: doc, url });
+        setAnnouncement(`Loading the preview of ${doc.name}...`);
       } else if (opening === 'tab') {
         showInTab(tab, url);
-        setAnnouncement(`${document.name} opened in a new tab.`);
+        setAnnouncement(`${doc.name} opened in a new tab.`);
       } else {
         save(url, button);
-        setAnnouncement(`${document.name} is being downloaded.`);
+        setAnnouncement(`${doc.name} is being downloaded.`);
       }
     } catch {
       tab?.close();
       setAnnouncement('');
-      setFailure(`Failed to open ${document.name}. Please try again.`);
+      setFailure(`Failed to open ${doc.name}. Please try again.`);
     } finally {
       setPending(null);
     }

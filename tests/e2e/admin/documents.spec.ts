@@ -36,15 +36,15 @@ test('the dialog lists the documents; each opens through a signed URL made on th
   expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
 
   // The image shows in the dialog, loaded through its signed URL; the preview is announced, and
-  // closing it returns focus to the button that opened it.
+  // closing it returns focus to the button that opened it. Both by keyboard.
   const previewButton = documents.getByRole('button', { name: `Preview ${PHOTO.name}` });
-  await previewButton.click();
+  await previewButton.press('Enter');
   const image = documents.getByRole('img', { name: `Preview of ${PHOTO.name}` });
   await expect(image).toHaveAttribute('src', SIGNED_URL);
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
   await expect(documents.getByRole('status').filter({ hasText: `Showing the preview of ${PHOTO.name}.` })).toBeAttached();
   expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
-  await documents.getByRole('button', { name: 'Close preview' }).click();
+  await documents.getByRole('button', { name: 'Close preview' }).press('Enter');
   await expect(image).toHaveCount(0);
   await expect(previewButton).toBeFocused();
 

@@ -120,11 +120,12 @@ $$;
 revoke all on function private.document_application(text) from public, anon, authenticated;
 
 /**
-  * Whether the caller may read (download, list, sign) this document: it is in the folder of one
-  * of their own applications, whatever its status (an applicant may always see what they sent).
-  * Security definer so the check does not depend on the applications' own policies.
+  * Whether the document is in the folder of one of the caller's own applications; with
+  * open_only, of one that is still open. Reading (download, list, sign) asks without open_only
+  * (an applicant may always see what they sent), removing with it. Security definer so the
+  * check does not depend on the applications' own policies.
  */
-create or replace function private.may_read_document(object_name text)
+create or replace function private.owns_document(object_name text, open_only boolean)
     returns boolean
     language sql
     stable
@@ -134,34 +135,13 @@ as
 $$
 select exists (select 1
                from public.visa_applications a
-               where a.id = private.document_application(may_read_document.object_name)
-                 and a.user_id = (select auth.uid()));
-$$;
-
-revoke all on function private.may_read_document(text) from public, anon;
-grant execute on function private.may_read_document(text) to authenticated;
-
-/**
-  * Whether the caller may remove this document: it is in the folder of one of their own
-  * applications that is still open.
- */
-create or replace function private.may_remove_document(object_name text)
-    returns boolean
-    language sql
-    stable
-    security definer
-    set search_path = ''
-as
-$$
-select exists (select 1
-               from public.visa_applications a
-               where a.id = private.document_application(may_remove_document.object_name)
+               where a.id = private.document_application(owns_document.object_name)
                  and a.user_id = (select auth.uid())
-                 and private.open_for_documents(a.status));
+                 and (not owns_document.open_only or private.open_for_documents(a.status)));
 $$;
 
-revoke all on function private.may_remove_document(text) from public, anon;
-grant execute on function private.may_remove_document(text) to authenticated;
+revoke all on function private.owns_document(text, boolean) from public, anon;
+grant execute on function private.owns_document(text, boolean) to authenticated;
 
 /**
   * Whether the caller may add this document: a file name as safeFileName makes it (paths.ts: at
@@ -237,7 +217,7 @@ create policy "Applicants read their own documents, admins all" on storage.objec
     to authenticated
     using (bucket_id = private.documents_bucket()
         and ((select private.is_admin())
-            or (split_part(name, '/', 1) = (select auth.uid())::text and private.may_read_document(name))));
+            or (split_part(name, '/', 1) = (select auth.uid())::text and private.owns_document(name, false))));
 
 -- An applicant removes documents of their own applications while they are open.
 create policy "Applicants remove documents of their open applications" on storage.objects
@@ -245,7 +225,7 @@ create policy "Applicants remove documents of their open applications" on storag
     to authenticated
     using (bucket_id = private.documents_bucket()
         and split_part(name, '/', 1) = (select auth.uid())::text
-        and private.may_remove_document(name));
+        and private.owns_document(name, true));
 
 /**
   * -------------------------------------------------------

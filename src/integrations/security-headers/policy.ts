@@ -67,8 +67,9 @@ export function contentSecurityPolicy({
     // page) and components set custom properties in style="" attributes, which a hash can allow
     // only with 'unsafe-hashes'. Injected CSS cannot run script; the policy's weight is on scripts.
     'style-src': ["'self'", "'unsafe-inline'", ...captchaSources],
-    // The favicon is a data: URL (src/lib/brand-mark.ts); a chosen document's preview is a blob:
-    // URL of the file itself; the admin's preview of a stored one is a signed URL of the project.
+    // The favicon is a data: URL (src/lib/brand-mark.ts); the preview of a document chosen for
+    // upload is a blob: URL of the visitor's own file (src/islands/documents/FilePreview.tsx); the
+    // admin's preview of a stored document is a signed URL of the Supabase project.
     'img-src': ["'self'", 'data:', 'blob:', ...new Set(imageOrigins)],
     'media-src': ["'self'"],
     'connect-src': ["'self'", ...new Set(connectOrigins), ...captchaSources],

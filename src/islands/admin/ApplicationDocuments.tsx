@@ -2,9 +2,9 @@
 // application's folder in Storage (the admins' select policy lets them list every folder), and a
 // button that opens it through a short-lived signed URL (use-document-opener.ts says how).
 import { useQuery } from '@tanstack/react-query';
-import { formatBytes } from '../../lib/documents/rules.ts';
-import { documentOpening, listDocuments, type DocumentOpening } from '../../lib/documents/stored.ts';
-import { getSupabase } from '../../lib/supabase-loader.ts';
+import { documentOpening, type DocumentOpening } from '../../lib/documents/open.ts';
+import { documentTypeLabel, formatBytes } from '../../lib/documents/rules.ts';
+import { listDocuments } from '../../lib/documents/stored.ts';
 import DocumentPreview from './DocumentPreview.tsx';
 import LoadFailure from './LoadFailure.tsx';
 import { useDocumentOpener } from './use-document-opener.ts';
@@ -37,7 +37,12 @@ export default function ApplicationDocuments({ applicationId, userId }: Props) {
 function DocumentList({ applicationId, userId }: { applicationId: string; userId: string }) {
   const documents = useQuery({
     queryKey: ['documents', applicationId],
-    queryFn: () => listDocuments(getSupabase(), userId, applicationId),
+    queryFn: async () => {
+      const listed = await listDocuments(userId, applicationId);
+      // react-query holds the failure and the dialog offers Retry.
+      if (!listed.ok) throw new Error(listed.error.message);
+      return listed.data;
+    },
   });
   const opener = useDocumentOpener();
   return (
@@ -53,7 +58,7 @@ function DocumentList({ applicationId, userId }: { applicationId: string; userId
               <li key={doc.path}>
                 <span className="application-documents__name">{doc.name}</span>
                 <span className="application-documents__meta">
-                  {doc.label}, {formatBytes(doc.size)}
+                  {documentTypeLabel(doc.type)}, {formatBytes(doc.size)}
                 </span>
                 <button
                   type="button"

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applicationStatusTone, type BadgeTone } from '../../lib/badges.ts';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, consultancyToday, type ApplicationStatus } from '../../lib/domain.ts';
-import { documentCounts } from '../../lib/documents/stored.ts';
+import { documentCounts } from '../../lib/documents/counts.ts';
 import type { ListQuery } from './server-query.ts';
 
 export type Row = Record<string, unknown> & { id: string };

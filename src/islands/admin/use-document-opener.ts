@@ -3,7 +3,8 @@
 // clicks), and shows the image in the dialog, opens the PDF in a new tab, or saves a HEIC photo.
 // It also says what happened, for the dialog's live region.
 import { useRef, useState } from 'react';
-import { documentOpening, signedDocumentUrl, type StoredDocument } from '../../lib/documents/stored.ts';
+import { documentOpening, signedDocumentUrl } from '../../lib/documents/open.ts';
+import type { StoredDocument } from '../../lib/documents/stored.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 
 /** The image shown in the dialog, by its signed URL. */

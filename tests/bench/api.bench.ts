@@ -18,7 +18,7 @@ import { startBackendProcess, type BackendProcess } from '../support/backend-pro
 import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts';
 import { concurrentFormSubmissions } from './lib/form-load.ts';
 import { enumerationTiming } from './lib/enumeration-timing.ts';
-import { createBenchBucket, measureStorage } from './lib/storage-throughput.ts';
+import { benchApplications, measureStorage } from './lib/storage-throughput.ts';
 import { measureNotifications } from './lib/notifications.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -286,7 +286,7 @@ try {
   await db.query('vacuum analyze public.visa_applications');
   // The admin dashboard's other big lists (tests/bench/lib/admin-dashboard.ts).
   await seedAdminLists(db, APPLICATIONS);
-  await createBenchBucket(db);
+  const documentApplications = await benchApplications(db, applicant.id);
   await db.close();
   report(`seeded ${APPLICATIONS} applications (SQL, not timed as API)`, `${Math.round(performance.now() - seedStart)} ms`);
 
@@ -355,8 +355,8 @@ try {
   report('first recover, known / unknown address: p50', `${recover.p50[0]} / ${recover.p50[1]} ms (${recover.n} each)`);
   report('first recover, known minus unknown: p50, Welch t', `${recover.differenceP50} ms, t = ${recover.t}`, '< 1 ms', Math.abs(recover.differenceP50) < 1);
 
-  // 7d. Storage: a 10 MB file up and down, and memory during 10 concurrent 10 MB uploads.
-  const storage = await measureStorage(backend.url, keys.anonKey, userToken, applicant.id, backend.pid);
+  // 7d. Storage: a 10 MB document up and down, and memory during 10 concurrent 10 MB uploads (the documents bucket, its policies in the path).
+  const storage = await measureStorage(backend.url, keys.anonKey, userToken, applicant.id, documentApplications, backend.pid);
   results.storage = storage;
   report('storage 10 MB upload: best / median', `${storage.uploadMBps.best} / ${storage.uploadMBps.median} MB/s`);
   report('storage 10 MB download: best / median', `${storage.downloadMBps.best} / ${storage.downloadMBps.median} MB/s`);

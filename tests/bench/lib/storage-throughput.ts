@@ -1,25 +1,25 @@
 // Storage figures for `npm run bench:api` (issue 18): upload and download throughput of a 10 MB
-// file through /storage/v1 as a signed-in user whose folder a policy opens, and the backend's
-// resident memory while 10 such uploads run at once. Bodies stream to disk, so the peak should
-// grow by far less than 10 × 10 MB.
+// file through /storage/v1 into the documents bucket, as an applicant with a real token, so the
+// bucket's policies (the owner check, the application's lock and the 10-file count) are in the
+// path; and the backend's resident memory while 10 such uploads run at once into one application
+// (its whole allowance). Bodies stream to disk, so the peak should grow by far less than 10 × 10 MB.
 import { readFile } from 'node:fs/promises';
+import { applicationFolder } from '../../../src/lib/documents/paths.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENT_BYTES } from '../../../src/lib/documents/rules.ts';
 import type { Sql } from '../../../supabase/local/db/types.ts';
 
-/** The bucket the benchmark uploads to. */
-export const BENCH_BUCKET = 'bench-docs';
-const FILE_BYTES = 10 * 1024 * 1024;
+const FILE_BYTES = MAX_DOCUMENT_BYTES;
 const ROUNDS = 5;
-const CONCURRENT = 10;
+const CONCURRENT = MAX_DOCUMENTS_PER_APPLICATION;
 
-/** Creates the benchmark's bucket (20 MB a file, PDF only) and an owner-folder policy, as a migration would. */
-export async function createBenchBucket(db: Sql): Promise<void> {
-  await db.query(
-    `insert into storage.buckets (id, name, file_size_limit, allowed_mime_types) values ($1, $1, $2, '{application/pdf}') on conflict (id) do nothing`,
-    [BENCH_BUCKET, 2 * FILE_BYTES],
+/** Two open applications of the applicant, with no documents yet: one for the rounds, one for the concurrent uploads. */
+export async function benchApplications(db: Sql, userId: string): Promise<[string, string]> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from public.visa_applications where user_id = $1 and status = 'submitted' order by submitted_at desc limit 2`,
+    [userId],
   );
-  const own = `bucket_id = '${BENCH_BUCKET}' and (storage.foldername(name))[1] = (select auth.uid())::text`;
-  await db.query(`drop policy if exists "bench: owners write their folder" on storage.objects`);
-  await db.query(`create policy "bench: owners write their folder" on storage.objects for all to authenticated using (${own}) with check (${own})`);
+  if (rows.length < 2) throw new Error('the storage figures need two applications of the applicant');
+  return [rows[0]!.id, rows[1]!.id];
 }
 
 /** Resident memory of a process now, in MB (Linux /proc). */
@@ -34,28 +34,30 @@ export interface StorageFigures {
   concurrentUploads: { n: number; ok: number; ms: number; rssBeforeMb: number; rssPeakMb: number };
 }
 
-/** Runs the storage cases against a backend at url as the user with token; pid is the backend's process. */
-export async function measureStorage(url: string, anonKey: string, token: string, userId: string, pid: number): Promise<StorageFigures> {
+/** Runs the storage cases against a backend at url as the applicant with token, in their two applications; pid is the backend's process. */
+export async function measureStorage(url: string, anonKey: string, token: string, userId: string, applications: [string, string], pid: number): Promise<StorageFigures> {
   const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(FILE_BYTES - 9, 0x41)]);
   const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
-  const objectUrl = (name: string) => `${url}/storage/v1/object/${BENCH_BUCKET}/${userId}/${name}`;
-  const upload = (name: string) =>
-    fetch(objectUrl(name), { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf', 'x-upsert': 'true' }, body: file });
+  const objectUrl = (applicationId: string, name: string) => `${url}/storage/v1/object/${DOCUMENTS_BUCKET}/${applicationFolder(userId, applicationId)}${name}`;
+  // As the browser uploads a document (src/lib/documents/upload.ts): no upsert, a new name each time.
+  const upload = (applicationId: string, name: string) =>
+    fetch(objectUrl(applicationId, name), { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf', 'x-upsert': 'false' }, body: file });
   const mbps = (ms: number) => Math.round((FILE_BYTES / 1024 / 1024 / (ms / 1000)) * 10) / 10;
   const summary = (runs: number[]) => {
     const sorted = runs.map(mbps).sort((a, b) => b - a);
     return { best: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]! };
   };
 
+  const [rounds, concurrent] = applications;
   const uploads: number[] = [];
   const downloads: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     let started = performance.now();
-    const up = await upload('throughput.pdf');
+    const up = await upload(rounds, `throughput-${i}.pdf`);
     if (!up.ok) throw new Error(`upload failed: ${up.status} ${await up.text()}`);
     uploads.push(performance.now() - started);
     started = performance.now();
-    const down = await fetch(objectUrl('throughput.pdf'), { headers });
+    const down = await fetch(objectUrl(rounds, `throughput-${i}.pdf`), { headers });
     const size = (await down.arrayBuffer()).byteLength;
     if (!down.ok || size !== FILE_BYTES) throw new Error(`download failed: ${down.status}, ${size} bytes`);
     downloads.push(performance.now() - started);
@@ -72,7 +74,7 @@ export async function measureStorage(url: string, anonKey: string, token: string
     }
   })();
   const started = performance.now();
-  const statuses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => upload(`concurrent-${i}.pdf`).then((r) => r.status)));
+  const statuses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => upload(concurrent, `concurrent-${i}.pdf`).then((r) => r.status)));
   const ms = Math.round(performance.now() - started);
   sampling = false;
   await sampler;

@@ -19,9 +19,11 @@ loadProjectEnv();
 const env = exitOnConfigError(() => readSiteEnv(process.env));
 // What the browser may call besides the site: the Supabase project the build talks to, and the
 // notification services and the CAPTCHA provider only when they are configured (the
-// Content-Security-Policy's connect-src, and script-src and frame-src for the CAPTCHA).
+// Content-Security-Policy's connect-src, and script-src and frame-src for the CAPTCHA). Images
+// come from the Supabase project too: the admin previews documents through their signed URLs.
 const notify = readNotifySettings(process.env);
-const connectUrls = [readSupabaseSettings(process.env).url, notify.email?.url, notify.form?.url].filter((url) => url !== undefined);
+const supabaseUrl = readSupabaseSettings(process.env).url;
+const connectUrls = [supabaseUrl, notify.email?.url, notify.form?.url].filter((url) => url !== undefined);
 const captcha = env.PUBLIC_CAPTCHA_PROVIDER && env.PUBLIC_CAPTCHA_SITE_KEY ? env.PUBLIC_CAPTCHA_PROVIDER : undefined;
 
 export default defineConfig({
@@ -48,7 +50,7 @@ export default defineConfig({
     clientDirectives(),
     sitemap({ filter: isSitemapUrl }),
     sitemapAtRoot(),
-    securityHeaders({ siteUrl: env.SITE_URL, connectUrls, captcha }),
+    securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha }),
   ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.
   vite: { plugins: [inlineScripts()] },

@@ -240,6 +240,18 @@ describe('rpc', () => {
     expect(app.data).toEqual({ user_id: null });
   });
 
+  test('an array argument is a JSON array, as PostgREST reads it; a bad element is 400, not 500', async () => {
+    const { data: rows } = await admin.client.from('visa_applications').select('id').in('name', ['Alice 00', 'Bob Only']).order('name');
+    const ids = rows!.map((row) => row.id as string);
+    const counts = await admin.client.rpc('application_document_counts', { application_ids: ids });
+    expect(counts.error).toBeNull();
+    expect(counts.data).toEqual(expect.arrayContaining(ids.map((id) => ({ application_id: id, documents: 0 }))));
+    expect(counts.data).toHaveLength(2);
+    const bad = await admin.client.rpc('application_document_counts', { application_ids: ['not-a-uuid'] });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.code).toBe('22P02');
+  });
+
   test('an unknown function or argument is 404 PGRST202', async () => {
     const res = await backend.client().rpc('no_such_function', {});
     expect(res.status).toBe(404);

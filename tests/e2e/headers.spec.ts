@@ -18,13 +18,15 @@ const directives = new Map(policy.split(';').map((part) => {
   return [name, sources];
 }));
 
-test('the policy allows scripts by hash only, and calls to the site and its Supabase project', () => {
+test('the policy allows scripts by hash only, and calls to and images from the site and its Supabase project', () => {
   const scripts = directives.get('script-src') ?? [];
   expect(scripts).not.toContain("'unsafe-inline'");
   expect(scripts).not.toContain("'unsafe-eval'");
   expect(scripts.filter((source) => source !== "'self'").every((source) => /^'sha256-[\w+/]+=*'$/.test(source))).toBe(true);
   // The e2e build configures no notification service, so none is allowed.
   expect(directives.get('connect-src')).toEqual(["'self'", E2E_API_URL]);
+  // Previews: a chosen file's blob: URL, and a stored document's signed URL of the project.
+  expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', E2E_API_URL]);
   expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('base-uri')).toEqual(["'self'"]);

@@ -42,6 +42,7 @@ describe('rules', () => {
   const inputs = {
     scriptHashes: [sha256('a'), sha256('b')],
     connectOrigins: ['https://project.supabase.co', 'https://project.supabase.co', 'https://api.emailjs.com'],
+    imageOrigins: ['https://project.supabase.co'],
     https: true,
     htmlPaths: ['/', '/about', '/visa', '/visa/*'],
   };
@@ -68,6 +69,10 @@ describe('rules', () => {
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(policy).toContain("connect-src 'self' https://project.supabase.co https://api.emailjs.com;");
     expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  test('images from the site, data: and blob: URLs and the Supabase project only', () => {
+    expect(contentSecurityPolicy(inputs)).toContain("img-src 'self' data: blob: https://project.supabase.co;");
   });
 
   test('no frames, and a CAPTCHA provider\'s script and frame only when one is configured', () => {

@@ -20,12 +20,14 @@ export interface SecurityHeadersOptions {
   siteUrl: string;
   /** URLs the browser calls besides the site (the Supabase project, configured notification services). */
   connectUrls: string[];
+  /** URLs images are shown from besides the site (the Supabase project, whose signed URLs preview documents). */
+  imageUrls: string[];
   /** The CAPTCHA provider of the login and signup forms, when one is configured. */
   captcha?: CaptchaProvider | undefined;
 }
 
 /** The integration that writes `_headers` into the build's output folder. */
-export default function securityHeaders({ siteUrl, connectUrls, captcha }: SecurityHeadersOptions): AstroIntegration {
+export default function securityHeaders({ siteUrl, connectUrls, imageUrls, captcha }: SecurityHeadersOptions): AstroIntegration {
   return {
     name: 'bridgeway:security-headers',
     hooks: {
@@ -36,6 +38,7 @@ export default function securityHeaders({ siteUrl, connectUrls, captcha }: Secur
           scriptHashes,
           htmlPaths,
           connectOrigins: connectUrls.map((url) => new URL(url).origin),
+          imageOrigins: imageUrls.map((url) => new URL(url).origin),
           captcha,
           https: new URL(siteUrl).protocol === 'https:',
         });

@@ -11,6 +11,8 @@ export interface PolicyInputs {
   scriptHashes: string[];
   /** Origins the browser calls besides the site: the Supabase project and any notification service. */
   connectOrigins: string[];
+  /** Origins images are shown from besides the site: the Supabase project (signed URLs of documents). */
+  imageOrigins: string[];
   /** The CAPTCHA provider of the login and signup forms, when one is configured. */
   captcha?: CaptchaProvider | undefined;
   /** Whether the site is served over https (production): only then is HSTS sent. */
@@ -53,8 +55,9 @@ const CAPTCHA_SOURCES: Record<CaptchaProvider, string[]> = {
 export function contentSecurityPolicy({
   scriptHashes,
   connectOrigins,
+  imageOrigins,
   captcha,
-}: Pick<PolicyInputs, 'scriptHashes' | 'connectOrigins' | 'captcha'>): string {
+}: Pick<PolicyInputs, 'scriptHashes' | 'connectOrigins' | 'imageOrigins' | 'captcha'>): string {
   const captchaSources = captcha ? CAPTCHA_SOURCES[captcha] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -65,8 +68,9 @@ export function contentSecurityPolicy({
     // only with 'unsafe-hashes'. Injected CSS cannot run script; the policy's weight is on scripts.
     'style-src': ["'self'", "'unsafe-inline'", ...captchaSources],
     // The favicon is a data: URL (src/lib/brand-mark.ts); the preview of a document chosen for
-    // upload is a blob: URL of the visitor's own file (src/islands/documents/FilePreview.tsx).
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // upload is a blob: URL of the visitor's own file (src/islands/documents/FilePreview.tsx); the
+    // admin's preview of a stored document is a signed URL of the Supabase project.
+    'img-src': ["'self'", 'data:', 'blob:', ...new Set(imageOrigins)],
     'media-src': ["'self'"],
     'connect-src': ["'self'", ...new Set(connectOrigins), ...captchaSources],
     'frame-src': captchaSources.length > 0 ? captchaSources : ["'none'"],

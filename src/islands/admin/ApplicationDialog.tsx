@@ -1,4 +1,5 @@
-// One visa application in full, with its status control, its timeline and a form for notes.
+// One visa application in full, with its status control, its documents, its timeline and a form
+// for notes.
 // Saving goes through the table's update grant (status only) and the admins' row-level security
 // policy; the applicant sees the new status, and the change in their timeline, on their profile.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Dialog from '../ui/Dialog.tsx';
+import ApplicationDocuments from './ApplicationDocuments.tsx';
 import ApplicationNotes from './ApplicationNotes.tsx';
 import ApplicationTimeline from './ApplicationTimeline.tsx';
 import { formatDateTime, type Row } from './lists.ts';
@@ -104,6 +106,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
           <p role="alert" className="admin-dialog-error">
             {failed ? STATUS_FAILED : ''}
           </p>
+          <ApplicationDocuments key={row.id} applicationId={row.id} userId={typeof row.user_id === 'string' ? row.user_id : null} />
           <ApplicationTimeline applicationId={row.id} />
           <ApplicationNotes key={row.id} applicationId={row.id} />
         </div>

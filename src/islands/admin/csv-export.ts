@@ -1,4 +1,5 @@
-// CSV export of a list (its current search and filters, every page). The rows are read as JSON,
+// CSV export of a list (its current search and filters, every page), with the columns only the
+// file has (an application's document count) read for each chunk of rows. The rows are read as JSON,
 // as the table reads them, and written as CSV once, here, with papaparse: neither hosted PostgREST
 // nor the local backend neutralises formula cells in its own CSV, so taking theirs would mean
 // parsing it only to write it again. The API caps each answer at max_rows (1,000 locally and by
@@ -22,11 +23,11 @@ export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view
     const { data, error } = await query;
     if (error) throw error;
     const chunk = (data ?? []) as unknown as Row[];
-    rows.push(...chunk);
+    rows.push(...(await withExportColumns(supabase, list, chunk)));
     if (chunk.length < CHUNK_ROWS) break;
   }
   // The list's select is a plain list of column names, which the header repeats.
-  const header = list.select.split(',').map((name) => name.trim());
+  const header = [...list.select.split(',').map((name) => name.trim()), ...(list.exportColumns ?? []).map((column) => column.name)];
   // Quotes every field that holds a comma, quote or line break (CRLF, as RFC 4180 says), and
   // writes null as an empty field; escapeFormulae prefixes text cells starting with =, +, -, @,
   // tab or CR with a single quote (numbers stay numbers). Its built-in pattern
@@ -35,6 +36,13 @@ export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view
     newline: '\r\n',
     escapeFormulae: FORMULA_START,
   });
+}
+
+/** The rows of one chunk with the values of the list's export-only columns added. */
+async function withExportColumns(supabase: SupabaseClient, list: ListConfig, chunk: Row[]): Promise<Row[]> {
+  const ids = chunk.map((row) => row.id);
+  const columns = await Promise.all((list.exportColumns ?? []).map(async (column) => ({ name: column.name, values: await column.read(supabase, ids) })));
+  return chunk.map((row) => Object.assign({}, row, ...columns.map(({ name, values }) => ({ [name]: values.get(row.id) }))) as Row);
 }
 
 /** Makes the browser save `text` as `fileName`. */

@@ -4,6 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applicationStatusTone, type BadgeTone } from '../../lib/badges.ts';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, consultancyToday, type ApplicationStatus } from '../../lib/domain.ts';
+import { documentCounts } from '../../lib/documents/counts.ts';
 import type { ListQuery } from './server-query.ts';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -30,6 +31,14 @@ export interface Filter {
   apply?: (query: ListQuery, value: string) => ListQuery;
 }
 
+/** A column only the CSV file has, after the list's own: read for a chunk of rows by their ids. */
+export interface ExportColumn {
+  /** The column's name in the header row. */
+  name: string;
+  /** The value of each row of `ids`, by id. */
+  read: (supabase: SupabaseClient, ids: string[]) => Promise<Map<string, unknown>>;
+}
+
 export type ListId = 'applications' | 'users' | 'bookings' | 'messages' | 'subscribers';
 
 export interface ListConfig {
@@ -53,6 +62,8 @@ export interface ListConfig {
   remove: (supabase: SupabaseClient, row: Row) => Promise<void>;
   /** File name stem of the CSV export. */
   exportName: string;
+  /** Columns the CSV export adds after those of `select`. */
+  exportColumns?: ExportColumn[];
 }
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -152,9 +163,10 @@ export const APPLICATIONS: ListConfig = {
   defaultSort: { key: 'submitted_at', ascending: false },
   noun: 'application',
   describeDelete: (row) =>
-    `The ${text(row.visa_type)} application of ${text(row.name)} (${text(row.email)}), submitted ${formatDateTime(row.submitted_at)}, will be deleted permanently.`,
+    `The ${text(row.visa_type)} application of ${text(row.name)} (${text(row.email)}), submitted ${formatDateTime(row.submitted_at)}, will be deleted permanently, with its documents.`,
   remove: deleteById('visa_applications'),
   exportName: 'visa-applications',
+  exportColumns: [{ name: 'documents', read: documentCounts }],
 };
 
 export const USERS: ListConfig = {

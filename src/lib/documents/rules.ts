@@ -30,6 +30,11 @@ export const DOCUMENT_TYPES = {
 } as const;
 export type DocumentType = keyof typeof DOCUMENT_TYPES;
 
+/** How people call a media type ("PDF"); the media type itself for one outside DOCUMENT_TYPES. */
+export function documentTypeLabel(type: string): string {
+  return DOCUMENT_TYPES[type as DocumentType]?.label ?? type;
+}
+
 /** The accepted types, for the bucket, the file input's `accept` and the tests. */
 export const DOCUMENT_MIME_TYPES = Object.keys(DOCUMENT_TYPES) as DocumentType[];
 

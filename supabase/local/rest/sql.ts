@@ -1,7 +1,7 @@
 // Turns a parsed request into one parameterised statement. Identifiers come only from the
 // catalog (unknown ones are refused before any SQL exists); every value is a bound parameter.
 import { restError } from '../http-errors.ts';
-import { ident, type Column, type FunctionDef, type Table } from './catalog.ts';
+import { ident, type Column, type FunctionArg, type FunctionDef, type Table } from './catalog.ts';
 import type { Filter, OrderItem, ReadPlan, SelectItem } from './parse.ts';
 
 export interface Statement {
@@ -173,7 +173,7 @@ export function buildCall(fn: FunctionDef, args: Record<string, unknown>): State
   const params = new Params();
   const named = fn.args
     .filter((a) => a.name in args)
-    .map((a) => `${ident(a.name)} => ${params.add(argumentText(args[a.name]))}::${a.type}`)
+    .map((a) => `${ident(a.name)} => ${argumentSql(a, args[a.name], params)}`)
     .join(', ');
   const call = `public.${ident(fn.name)}(${named})`;
   let text: string;
@@ -182,6 +182,19 @@ export function buildCall(fn: FunctionDef, args: Record<string, unknown>): State
   else if (fn.returns === 'composite') text = `select row_to_json(_r)::text as body from ${call} _r`;
   else text = `select to_json(${call})::text as body`;
   return { text, params: params.values };
+}
+
+/**
+ * An argument as SQL. A JSON array given for an array argument (`uuid[]`) is read as PostgREST
+ * reads it, through json_to_record, which turns a JSON array into a Postgres array (the text
+ * form Postgres parses, `{a,b}`, is not JSON); every other value is text parsed with its type.
+ */
+function argumentSql(arg: FunctionArg, value: unknown, params: Params): string {
+  const param = params.add(argumentText(value));
+  if (Array.isArray(value) && arg.type.endsWith('[]')) {
+    return `(select _a.v from json_to_record(json_build_object('v', ${param}::json)) as _a(v ${arg.type}))`;
+  }
+  return `${param}::${arg.type}`;
 }
 
 /** Values travel as text and Postgres parses them with the argument's type; objects as JSON. */

@@ -1,18 +1,23 @@
 // CSV export: the current search and filters over every page, a header row, RFC 4180 quoting of
-// commas, quotes and line breaks, and cells a spreadsheet would run as formulas neutralised.
+// commas, quotes and line breaks, cells a spreadsheet would run as formulas neutralised, and each
+// application's number of documents.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { test } from '../support/fixtures.ts';
-import { SEEDED_ADMIN } from '../support/backend.ts';
-import { AdminPage, expect, seedApplications, signIn, uniqueTag } from './admin.po.ts';
+import { SEEDED_ADMIN, TEST_PASSWORD, createUser, serviceClient, uniqueEmail } from '../support/backend.ts';
+import { AdminPage, apiSession, expect, seedApplications, signIn, uniqueTag } from './admin.po.ts';
+import { PHOTO, STATEMENT, uploadDocuments } from './applicant-documents.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
 test('exports every matching application, quoted and without live formulas', async ({ page }) => {
   await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const tag = uniqueTag('cs');
-  // 30 rows, so the export spans more than the one 25-row page on screen.
-  await seedApplications(tag, 30, (i) =>
+  const email = uniqueEmail('csv');
+  const userId = await createUser(email);
+  // 30 rows, so the export spans more than the one 25-row page on screen. The second is a
+  // registered applicant's, who attaches two documents while it is open; then it is approved.
+  const ids = await seedApplications(tag, 30, (i) =>
     i === 0
       ? {
           address: '=HYPERLINK("http://evil.example","x")',
@@ -21,8 +26,14 @@ test('exports every matching application, quoted and without live formulas', asy
           message: 'Line one\nLine "two", with a comma',
           status: 'approved',
         }
-      : { status: i < 20 ? 'approved' : 'submitted' },
+      : i === 1
+        ? { user_id: userId, status: 'submitted' }
+        : { status: i < 20 ? 'approved' : 'submitted' },
   );
+  const { client } = await apiSession(email, TEST_PASSWORD);
+  await uploadDocuments({ userId, applicationId: ids[1]!, client }, [PHOTO, STATEMENT]);
+  const { error } = await (await serviceClient()).from('visa_applications').update({ status: 'approved' }).eq('id', ids[1]!);
+  if (error) throw error;
   const admin = new AdminPage(page);
   await admin.open();
   await admin.search('Visa applications', tag);
@@ -42,7 +53,7 @@ test('exports every matching application, quoted and without live formulas', asy
   const [header, ...rows] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
   expect(header).toEqual([
     'id', 'submitted_at', 'name', 'email', 'phone', 'visa_type', 'status', 'dob', 'nationality',
-    'passport_number', 'marital_status', 'address', 'message', 'user_id', 'updated_at',
+    'passport_number', 'marital_status', 'address', 'message', 'user_id', 'updated_at', 'documents',
   ]);
   // The search and the status filter apply; nothing else of the database is in the file.
   expect(rows).toHaveLength(20);
@@ -54,5 +65,9 @@ test('exports every matching application, quoted and without live formulas', asy
   expect(tricky.phone).toBe(`'+234 800 000 0000`);
   expect(tricky.message).toBe('Line one\nLine "two", with a comma');
   expect(rows.map(record).every((row) => row.status === 'approved' && row.name!.startsWith(tag))).toBe(true);
+  // Each application's document count: two for the applicant's, none for the others.
+  expect(rows.map(record).map((row) => [row.name, row.documents])).toEqual(
+    rows.map(record).map((row) => [row.name, row.name === `${tag} 002` ? '2' : '0']),
+  );
   await expect(admin.toast('Visa applications exported.')).toBeVisible();
 });

@@ -1,0 +1,86 @@
+// The documents of an application in its dialog: each file's name, type and size, read from the
+// application's folder in Storage (the admins' select policy lets them list every folder), and a
+// button that opens it through a short-lived signed URL (use-document-opener.ts says how).
+import { useQuery } from '@tanstack/react-query';
+import { documentOpening, type DocumentOpening } from '../../lib/documents/open.ts';
+import { documentTypeLabel, formatBytes } from '../../lib/documents/rules.ts';
+import { listDocuments } from '../../lib/documents/stored.ts';
+import DocumentPreview from './DocumentPreview.tsx';
+import LoadFailure from './LoadFailure.tsx';
+import { useDocumentOpener } from './use-document-opener.ts';
+
+/** The button's verb for each way a document opens. */
+const ACTIONS: Record<DocumentOpening, string> = { preview: 'Preview', tab: 'Open', download: 'Download' };
+
+interface Props {
+  applicationId: string;
+  /** The applicant's account; null once it was deleted, which leaves no folder to read. */
+  userId: string | null;
+}
+
+/** The documents of the application `applicationId`, with a way to open each. */
+export default function ApplicationDocuments({ applicationId, userId }: Props) {
+  const headingId = `documents-${applicationId}`;
+  return (
+    <section className="application-documents" aria-labelledby={headingId}>
+      <h3 id={headingId}>Documents</h3>
+      {userId ? (
+        <DocumentList applicationId={applicationId} userId={userId} />
+      ) : (
+        // The folder is named by the applicant's id, which went with their account.
+        <p>The applicant’s account was deleted, so the documents of this application can no longer be opened here.</p>
+      )}
+    </section>
+  );
+}
+
+function DocumentList({ applicationId, userId }: { applicationId: string; userId: string }) {
+  const documents = useQuery({
+    queryKey: ['documents', applicationId],
+    queryFn: async () => {
+      const listed = await listDocuments(userId, applicationId);
+      // react-query holds the failure and the dialog offers Retry.
+      if (!listed.ok) throw new Error(listed.error.message);
+      return listed.data;
+    },
+  });
+  const opener = useDocumentOpener();
+  return (
+    <>
+      {documents.isPending && <p role="status">Loading the documents...</p>}
+      {documents.isError && <LoadFailure message="Failed to load the documents." onRetry={() => void documents.refetch()} />}
+      {documents.data?.length === 0 && <p role="status">No documents yet</p>}
+      {documents.data && documents.data.length > 0 && (
+        <ul className="application-documents__list">
+          {documents.data.map((doc) => {
+            const action = ACTIONS[documentOpening(doc.type)];
+            return (
+              <li key={doc.path}>
+                <span className="application-documents__name">{doc.name}</span>
+                <span className="application-documents__meta">
+                  {documentTypeLabel(doc.type)}, {formatBytes(doc.size)}
+                </span>
+                <button
+                  type="button"
+                  className="admin-button admin-button--small"
+                  aria-label={`${action} ${doc.name}`}
+                  aria-busy={opener.pending === doc.path}
+                  onClick={(event) => void opener.open(doc, event.currentTarget)}
+                >
+                  {action}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p role="status" className="visually-hidden">
+        {opener.announcement}
+      </p>
+      <p role="alert" className="admin-dialog-error">
+        {opener.failure}
+      </p>
+      {opener.preview && <DocumentPreview preview={opener.preview} onLoaded={opener.previewLoaded} onClose={opener.closePreview} />}
+    </>
+  );
+}

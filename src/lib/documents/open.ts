@@ -1,0 +1,32 @@
+// How a stored document opens in the browser: through a signed URL made when it is clicked (never
+// in advance: one made when a list loads would have expired by the time someone clicks), shown in
+// the page when browsers display the type, in a new tab for a PDF, saved otherwise.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DOCUMENTS_BUCKET, type DocumentType } from './rules.ts';
+import type { StoredDocument } from './stored.ts';
+
+/** How a document opens: shown in the page (images browsers display), in a new tab (PDF), or saved. */
+export type DocumentOpening = 'preview' | 'tab' | 'download';
+
+/** How long a signed URL works: long enough to load what was clicked, too short to be passed around. */
+export const SIGNED_URL_SECONDS = 60;
+
+const PREVIEWED: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'] satisfies DocumentType[];
+
+/** How the document of media type `type` opens; HEIC, which most browsers cannot show, is saved. */
+export function documentOpening(type: string): DocumentOpening {
+  if (PREVIEWED.includes(type)) return 'preview';
+  return type === 'application/pdf' ? 'tab' : 'download';
+}
+
+/**
+ * A signed URL of `doc`, valid for SIGNED_URL_SECONDS; with `download`, the answer asks the
+ * browser to save the file under its name. Throws when Storage refuses.
+ */
+export async function signedDocumentUrl(supabase: SupabaseClient, doc: StoredDocument, download = false): Promise<string> {
+  const { data, error } = await supabase.storage
+    .from(DOCUMENTS_BUCKET)
+    .createSignedUrl(doc.path, SIGNED_URL_SECONDS, download ? { download: doc.name } : undefined);
+  if (error) throw error;
+  return data.signedUrl;
+}

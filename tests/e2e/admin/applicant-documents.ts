@@ -1,0 +1,68 @@
+// Documents made for one admin test: an applicant (a new user) with an application of their own,
+// files uploaded by that applicant through storage-js with their token (as /visa-form does through
+// its own request, under the same policies), and the application's folder read back with the
+// service key, as an operator would.
+import { readFileSync } from 'node:fs';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { applicationFolder, documentPath } from '../../../src/lib/documents/paths.ts';
+import { DOCUMENTS_BUCKET } from '../../../src/lib/documents/rules.ts';
+import { sample } from '../../api/storage-support.ts';
+import { TEST_PASSWORD, createUser, serviceClient, uniqueEmail } from '../support/backend.ts';
+import { apiSession } from './admin.po.ts';
+
+/** One file to upload: its name, type and bytes. */
+export interface TestDocument {
+  name: string;
+  type: string;
+  body: Buffer;
+}
+
+/** A real WebP photo (browsers decode it), a PDF and a HEIC photo that pass the content check. */
+export const PHOTO: TestDocument = {
+  name: 'passport-photo.webp',
+  type: 'image/webp',
+  body: readFileSync(new URL('../../../content/images/team/emeka-nwosu.webp', import.meta.url)),
+};
+export const STATEMENT: TestDocument = { name: 'bank-statement.pdf', type: 'application/pdf', body: sample('pdf', 2048) };
+export const HEIC_PHOTO: TestDocument = { name: 'family.heic', type: 'image/heic', body: sample('heic', 3072) };
+
+/** The applicant of one test's application. */
+export interface Applicant {
+  userId: string;
+  applicationId: string;
+  client: SupabaseClient;
+}
+
+/** A new user who has applied (status submitted), their application named `name`. */
+export async function applicantWithApplication(name: string): Promise<Applicant> {
+  const email = uniqueEmail('documents');
+  const userId = await createUser(email);
+  const { client } = await apiSession(email, TEST_PASSWORD);
+  const { data, error } = await client
+    .from('visa_applications')
+    .insert({
+      visa_type: 'Tourist Visa', name, email, phone: '+234 801 111 2222', dob: '1995-03-04',
+      nationality: 'Nigerian', passport_number: 'B1234567', marital_status: 'Single', address: '2 Allen Avenue, Ikeja',
+    })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return { userId, applicationId: data.id as string, client };
+}
+
+/** Uploads `documents` to the application's folder as its applicant. */
+export async function uploadDocuments({ client, userId, applicationId }: Applicant, documents: TestDocument[]): Promise<void> {
+  for (const document of documents) {
+    const { error } = await client.storage
+      .from(DOCUMENTS_BUCKET)
+      .upload(documentPath(userId, applicationId, document.name), new Blob([new Uint8Array(document.body)], { type: document.type }), { contentType: document.type });
+    if (error) throw error;
+  }
+}
+
+/** The file names in the application's folder, read with the service key. */
+export async function storedNames({ userId, applicationId }: Applicant): Promise<string[]> {
+  const { data, error } = await (await serviceClient()).storage.from(DOCUMENTS_BUCKET).list(applicationFolder(userId, applicationId));
+  if (error) throw error;
+  return data.map((entry) => entry.name).sort();
+}

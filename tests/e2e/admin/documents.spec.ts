@@ -1,0 +1,143 @@
+// An application's documents from /admin (issue 18): the dialog lists each file with its type and
+// size, and opens it through a short-lived signed URL made on the click (an image previewed in the
+// dialog, a PDF in a new tab, a HEIC photo saved); an application without documents, or whose
+// applicant's account was deleted, says so; deleting an application deletes its files.
+import { test } from '../support/fixtures.ts';
+import { SEEDED_ADMIN, createUser, uniqueEmail } from '../support/backend.ts';
+import { AdminPage, axeViolations, expect, seedApplications, signIn, uniqueTag } from './admin.po.ts';
+import { HEIC_PHOTO, PHOTO, STATEMENT, applicantWithApplication, storedNames, uploadDocuments } from './applicant-documents.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** A signed download URL of the documents bucket, as Storage makes it: the object's path and a token. */
+const SIGNED_URL = /\/storage\/v1\/object\/sign\/application-documents\/[^?]+\?token=[\w.-]+/;
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+});
+
+test('the dialog lists the documents; each opens through a signed URL made on the click', async ({ page, context }) => {
+  const tag = uniqueTag('dc');
+  const applicant = await applicantWithApplication(`${tag} Chidi Okeke`);
+  await uploadDocuments(applicant, [PHOTO, STATEMENT, HEIC_PHOTO]);
+  const admin = new AdminPage(page);
+  await admin.open();
+  await admin.search('Visa applications', tag);
+  await admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Application of ${tag} Chidi Okeke` });
+  const documents = dialog.getByRole('region', { name: 'Documents' });
+  const items = documents.getByRole('listitem');
+  await expect(items).toHaveCount(3);
+  await expect(items.filter({ hasText: PHOTO.name })).toContainText(`WebP, ${Math.round(PHOTO.body.length / 1024)} KB`);
+  await expect(items.filter({ hasText: STATEMENT.name })).toContainText('PDF, 2 KB');
+  await expect(items.filter({ hasText: HEIC_PHOTO.name })).toContainText('HEIC, 3 KB');
+  // Nothing is signed in advance: no signed URL is on the page until a click asks for one.
+  await expect(dialog.locator('img')).toHaveCount(0);
+  expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
+
+  // The image shows in the dialog, loaded through its signed URL; the preview is announced, and
+  // closing it returns focus to the button that opened it. Both by keyboard.
+  const previewButton = documents.getByRole('button', { name: `Preview ${PHOTO.name}` });
+  await previewButton.press('Enter');
+  const image = documents.getByRole('img', { name: `Preview of ${PHOTO.name}` });
+  await expect(image).toHaveAttribute('src', SIGNED_URL);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  await expect(documents.getByRole('status').filter({ hasText: `Showing the preview of ${PHOTO.name}.` })).toBeAttached();
+  expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
+  await documents.getByRole('button', { name: 'Close preview' }).press('Enter');
+  await expect(image).toHaveCount(0);
+  await expect(previewButton).toBeFocused();
+
+  // The PDF opens in a new tab, at its signed URL, which serves the file.
+  const signedGet = context.waitForEvent('request', (request) => request.method() === 'GET' && SIGNED_URL.test(request.url()));
+  const [tab] = await Promise.all([page.waitForEvent('popup'), documents.getByRole('button', { name: `Open ${STATEMENT.name}` }).click()]);
+  const pdfUrl = (await signedGet).url();
+  expect(pdfUrl).toContain(`/${encodeURIComponent(STATEMENT.name)}?token=`);
+  const pdf = await fetch(pdfUrl);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  expect(Buffer.from(await pdf.arrayBuffer()).equals(STATEMENT.body)).toBe(true);
+  await tab.close();
+  await expect(documents.getByRole('status').filter({ hasText: `${STATEMENT.name} opened in a new tab.` })).toBeAttached();
+
+  // The HEIC photo, which most browsers cannot show, is saved under its name.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    documents.getByRole('button', { name: `Download ${HEIC_PHOTO.name}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(HEIC_PHOTO.name);
+  expect(download.url()).toMatch(SIGNED_URL);
+  await expect(dialog).toBeVisible();
+});
+
+test('an application without documents says so, and one whose applicant was deleted says why none show', async ({ page }) => {
+  const tag = uniqueTag('dn');
+  const userId = await createUser(uniqueEmail('nodocs'));
+  // The first has its applicant and no file; the second's applicant account is gone (user_id null).
+  await seedApplications(tag, 2, (i) => (i === 0 ? { user_id: userId } : {}));
+  const admin = new AdminPage(page);
+  await admin.open();
+  await admin.search('Visa applications', tag);
+
+  await admin.row('Visa applications', `${tag} 001`).getByRole('button', { name: /^View/ }).click();
+  let dialog = page.getByRole('dialog', { name: `Application of ${tag} 001` });
+  await expect(dialog.getByRole('region', { name: 'Documents' }).getByText('No documents yet')).toBeVisible();
+  expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await admin.row('Visa applications', `${tag} 002`).getByRole('button', { name: /^View/ }).click();
+  dialog = page.getByRole('dialog', { name: `Application of ${tag} 002` });
+  await expect(dialog.getByRole('region', { name: 'Documents' })).toContainText('account was deleted');
+});
+
+test('deleting an application deletes its documents', async ({ page }) => {
+  const tag = uniqueTag('dd');
+  const applicant = await applicantWithApplication(`${tag} Ngozi Eze`);
+  await uploadDocuments(applicant, [PHOTO, STATEMENT]);
+  expect(await storedNames(applicant)).toEqual([STATEMENT.name, PHOTO.name].sort());
+  const admin = new AdminPage(page);
+  await admin.open();
+  await admin.search('Visa applications', tag);
+
+  await admin.rows('Visa applications').getByRole('button', { name: /^Delete/ }).click();
+  await expect(admin.confirmDialog()).toContainText('will be deleted permanently, with its documents.');
+  await admin.confirmDialog().getByRole('button', { name: 'Delete application' }).click();
+  await expect(admin.toast('Application deleted.')).toBeVisible();
+  // The delete queued the files' removal in its transaction; the worker removes them through the
+  // Storage API, within one of its polls.
+  await expect.poll(() => storedNames(applicant), { timeout: 30_000 }).toEqual([]);
+});
+
+test.describe('with the network cut', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('documents that cannot load, and a document that cannot be signed, say so and can be tried again', async ({ page }) => {
+    const tag = uniqueTag('df');
+    const applicant = await applicantWithApplication(`${tag} Bola Ade`);
+    await uploadDocuments(applicant, [PHOTO]);
+    const LIST = /\/storage\/v1\/object\/list\//;
+    const SIGN = /\/storage\/v1\/object\/sign\//;
+    await page.route(LIST, (route) => route.abort('internetdisconnected'));
+    await page.route(SIGN, (route) => route.abort('internetdisconnected'));
+    const admin = new AdminPage(page);
+    await admin.open();
+    await admin.search('Visa applications', tag);
+    await admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
+    const documents = page.getByRole('dialog', { name: `Application of ${tag} Bola Ade` }).getByRole('region', { name: 'Documents' });
+    await expect(documents.getByRole('alert').filter({ hasText: 'Failed to load the documents.' })).toBeVisible();
+    expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
+
+    await page.unroute(LIST);
+    await documents.getByRole('button', { name: 'Retry' }).click();
+    const preview = documents.getByRole('button', { name: `Preview ${PHOTO.name}` });
+    await preview.click();
+    await expect(documents.getByRole('alert').filter({ hasText: `Failed to open ${PHOTO.name}. Please try again.` })).toBeVisible();
+    await expect(preview).toBeFocused();
+
+    await page.unroute(SIGN);
+    await preview.click();
+    await expect(documents.getByRole('img', { name: `Preview of ${PHOTO.name}` })).toBeVisible();
+    await expect(documents.getByRole('alert').filter({ hasText: 'Failed' })).toHaveCount(0);
+  });
+});

@@ -13,9 +13,8 @@ import {
   anon,
   application,
   attemptAs,
-  createAdmin,
   createUser,
-  openTestDb,
+  followUpFixture,
   runAs,
   service,
   signedIn,
@@ -25,18 +24,13 @@ import {
   type TestDb,
 } from './support.ts';
 
+const fixture = followUpFixture({ email: 'applicant@example.com', label: 'applicant' });
 let db: TestDb;
 let admin: Actor;
 let applicant: Actor;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  admin = (await createAdmin(db)).actor;
-  applicant = signedIn('applicant', await createUser(db, 'applicant@example.com'));
-});
-
-afterAll(async () => {
-  await db?.close();
+beforeAll(() => {
+  ({ db, admin, user: applicant } = fixture);
 });
 
 interface QueuedRow {

@@ -176,6 +176,19 @@ describe('storing a submission queues its notifications in the same transaction'
     expect(outcome).toMatchObject({ ok: false, code: '23505' });
   });
 
+  it('queueing a kind again for the same event adds nothing, and kinds without as many recipients are refused', async () => {
+    const id = await bookAsVisitor(uniqueEmail());
+    const before = await queueOf(id);
+    await db.query(
+      `select private.queue_notifications(array['staff_new_booking', 'booking_confirmation'], array[null, 'other@example.com'], 'bookings', $1)`,
+      [id],
+    );
+    expect(await queueOf(id)).toEqual(before);
+    await expect(
+      db.query(`select private.queue_notifications(array['staff_new_booking', 'booking_confirmation'], array[null], 'bookings', $1)`, [id]),
+    ).rejects.toMatchObject({ code: '22023' });
+  });
+
   it('a status change queues the applicant’s email once per change, and only for in_review, approved and rejected', async () => {
     const { rows } = await runAs<{ id: string }>(db, applicant, `${INSERT_APPLICATION} returning id`, [...application()]);
     const id = rows[0]!.id;

@@ -20,7 +20,7 @@ export interface SecurityHeadersOptions {
   siteUrl: string;
   /** URLs the browser calls besides the site (the Supabase project, configured notification services). */
   connectUrls: string[];
-  /** The CAPTCHA provider of the login and signup forms, when one is configured. */
+  /** The CAPTCHA provider of the account forms (login, signup, reset), when one is configured. */
   captcha?: CaptchaProvider | undefined;
 }
 

@@ -11,7 +11,7 @@ export interface PolicyInputs {
   scriptHashes: string[];
   /** Origins the browser calls besides the site: the Supabase project and any notification service. */
   connectOrigins: string[];
-  /** The CAPTCHA provider of the login and signup forms, when one is configured. */
+  /** The CAPTCHA provider of the account forms (login, signup, reset), when one is configured. */
   captcha?: CaptchaProvider | undefined;
   /** Whether the site is served over https (production): only then is HSTS sent. */
   https: boolean;

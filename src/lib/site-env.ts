@@ -26,7 +26,7 @@ export const siteEnvSchema = z.object({
   PUBLIC_EMAIL_NEWSLETTER_TEMPLATE_ID: z.string().optional(),
   PUBLIC_FORM_SERVICE_URL: httpUrl().optional(),
   PUBLIC_FORM_SERVICE_ACCESS_KEY: z.string().optional(),
-  // The optional CAPTCHA of the login and signup forms (src/lib/auth/captcha.ts): off while empty.
+  // The optional CAPTCHA of the account forms (src/lib/auth/captcha.ts): off while empty.
   PUBLIC_CAPTCHA_PROVIDER: z.enum(['hcaptcha', 'turnstile'], { error: 'hcaptcha or turnstile' }).optional(),
   PUBLIC_CAPTCHA_SITE_KEY: z.string().optional(),
 });

@@ -113,6 +113,16 @@ describe('password sign-in', () => {
     expect(data.session?.access_token).toBeTruthy();
   });
 
+  // Local only: on a hosted project these would send real emails.
+  localOnlyTest('a CAPTCHA token is accepted and not checked at resending the verification email and at password recovery', async () => {
+    const email = uniqueEmail('captcha-mail');
+    const client = backend.client();
+    expect((await client.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    expect((await client.auth.resend({ type: 'signup', email, options: { captchaToken: 'not-checked-here' } })).error).toBeNull();
+    expect((await client.auth.resetPasswordForEmail(email, { captchaToken: 'not-checked-here' })).error).toBeNull();
+    expect((await backend.lastMail(email)).type).toBe('recovery');
+  });
+
   test('a wrong password and an unknown email give the same answer', async () => {
     const email = uniqueEmail('wrong');
     await backend.confirmedUser(email, PASSWORD);

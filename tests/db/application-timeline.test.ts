@@ -2,16 +2,15 @@
 // recorded with who set it and when, by the database alone; an applicant reads the timeline of
 // their own applications and nobody else's; internal notes are the staff's only.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DENIED,
   INSERT_APPLICATION,
   anon,
   application,
   attemptAs,
-  createAdmin,
   createUser,
-  openTestDb,
+  followUpFixture,
   runAs,
   service,
   signedIn,
@@ -19,6 +18,7 @@ import {
   type TestDb,
 } from './support.ts';
 
+const fixture = followUpFixture({ email: 'amara@example.com', label: 'applicant' });
 let db: TestDb;
 let admin: Actor;
 let adminId: string;
@@ -28,19 +28,11 @@ let other: Actor;
 let applicationId: string;
 
 beforeAll(async () => {
-  db = await openTestDb();
-  ({ id: adminId, actor: admin } = await createAdmin(db));
-  const amara = await createUser(db, 'amara@example.com');
-  applicantId = amara.id;
-  applicant = signedIn('applicant', amara);
+  ({ db, admin, adminId, user: applicant, userId: applicantId } = fixture);
   other = signedIn('another user', await createUser(db, 'other@example.com'));
 
   const { rows } = await runAs<{ id: string }>(db, applicant, `${INSERT_APPLICATION} returning id`, [...application()]);
   applicationId = rows[0]!.id;
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 interface Change {

@@ -4,7 +4,7 @@
 // being the day in Lagos whatever the server's time zone.
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DENIED,
   INSERT_APPLICATION,
@@ -12,18 +12,18 @@ import {
   application,
   attemptAs,
   createAdmin,
-  createUser,
-  openTestDb,
+  followUpFixture,
   runAs,
   service,
-  signedIn,
   transactionAs,
   uniqueEmail,
   type Actor,
   type TestDb,
 } from './support.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
+import { CONSULTANCY_TIME_ZONE, consultancyToday } from '../../src/lib/domain.ts';
 
+const fixture = followUpFixture({ email: 'user@example.com', label: 'user' });
 let db: TestDb;
 let admin: Actor;
 let adminId: string;
@@ -31,19 +31,13 @@ let secondAdmin: Actor;
 let user: Actor;
 
 beforeAll(async () => {
-  db = await openTestDb();
-  ({ id: adminId, actor: admin } = await createAdmin(db));
+  ({ db, admin, adminId, user } = fixture);
   secondAdmin = (await createAdmin(db, 'deputy@example.com')).actor;
-  user = signedIn('user', await createUser(db, 'user@example.com'));
-});
-
-afterAll(async () => {
-  await db?.close();
 });
 
 /** The date in Lagos (YYYY-MM-DD) at the instant `at`, plus `days` days: the consultancy's calendar. */
 function lagosDate(at = new Date(), days = 0): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(at);
+  const day = consultancyToday(at);
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -172,6 +166,16 @@ describe('admin_overview', () => {
     const expected = [{ overview: { new_applications: 2, new_messages: 2, bookings_today: 2, bookings_upcoming: 2 } }];
     expect(overview).toEqual(expected);
     expect(overviewFarEast).toEqual(expected);
+  });
+
+  // The counts above agree with the site's calendar only when the two days differ, an hour or so a
+  // day; the definition says at any hour that the function reads the site's time zone.
+  it('reads today in the time zone the site uses (CONSULTANCY_TIME_ZONE of src/lib/domain.ts)', async () => {
+    const { rows } = await db.query<{ definition: string }>(
+      `select pg_get_functiondef('private.admin_overview()'::regprocedure) as definition`,
+    );
+    const zones = [...rows[0]!.definition.matchAll(/at time zone '([^']*)'/gi)].map((match) => match[1]);
+    expect(zones).toEqual([CONSULTANCY_TIME_ZONE]);
   });
 
   it('is for admins only', async () => {

@@ -4,34 +4,26 @@
 // clears the stamp without a second welcome.
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DENIED,
   anon,
   attemptAs,
-  createAdmin,
-  createUser,
-  openTestDb,
+  followUpFixture,
   runAs,
   service,
-  signedIn,
   uniqueEmail,
   type Actor,
   type TestDb,
 } from './support.ts';
 
+const fixture = followUpFixture({ email: 'user@example.com', label: 'user' });
 let db: TestDb;
 let admin: Actor;
 let user: Actor;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  admin = (await createAdmin(db)).actor;
-  user = signedIn('user', await createUser(db, 'user@example.com'));
-});
-
-afterAll(async () => {
-  await db?.close();
+beforeAll(() => {
+  ({ db, admin, user } = fixture);
 });
 
 interface Subscriber {

@@ -13,9 +13,8 @@ import {
   anon,
   application,
   attemptAs,
-  createAdmin,
   createUser,
-  openTestDb,
+  followUpFixture,
   runAs,
   service,
   signedIn,
@@ -25,18 +24,13 @@ import {
   type TestDb,
 } from './support.ts';
 
+const fixture = followUpFixture({ email: 'applicant@example.com', label: 'applicant' });
 let db: TestDb;
 let admin: Actor;
 let applicant: Actor;
 
-beforeAll(async () => {
-  db = await openTestDb();
-  admin = (await createAdmin(db)).actor;
-  applicant = signedIn('applicant', await createUser(db, 'applicant@example.com'));
-});
-
-afterAll(async () => {
-  await db?.close();
+beforeAll(() => {
+  ({ db, admin, user: applicant } = fixture);
 });
 
 interface QueuedRow {
@@ -180,6 +174,19 @@ describe('storing a submission queues its notifications in the same transaction'
       [id, `staff_new_booking:${id}`],
     );
     expect(outcome).toMatchObject({ ok: false, code: '23505' });
+  });
+
+  it('queueing a kind again for the same event adds nothing, and kinds without as many recipients are refused', async () => {
+    const id = await bookAsVisitor(uniqueEmail());
+    const before = await queueOf(id);
+    await db.query(
+      `select private.queue_notifications(array['staff_new_booking', 'booking_confirmation'], array[null, 'other@example.com'], 'bookings', $1)`,
+      [id],
+    );
+    expect(await queueOf(id)).toEqual(before);
+    await expect(
+      db.query(`select private.queue_notifications(array['staff_new_booking', 'booking_confirmation'], array[null], 'bookings', $1)`, [id]),
+    ).rejects.toMatchObject({ code: '22023' });
   });
 
   it('a status change queues the applicant’s email once per change, and only for in_review, approved and rejected', async () => {

@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openDb, type QueryResult, type ScriptDb, type Sql } from '../../supabase/local/db/open.ts';
 import { ON_REMOTE, remoteDatabaseUrl } from '../support/remote-target.ts';
 
@@ -152,6 +153,35 @@ export async function createAdmin(db: ScriptDb, email = 'boss@example.com'): Pro
   const user = await createUser(db, email);
   await makeAdmin(db, user.id);
   return { id: user.id, actor: signedIn('admin', user) };
+}
+
+/** What a follow-up test file starts from: its database, an admin and a signed-in user. */
+export interface FollowUpFixture {
+  db: TestDb;
+  admin: Actor;
+  adminId: string;
+  user: Actor;
+  userId: string;
+}
+
+/**
+ * Opens the test file's database before its tests, with an admin (createAdmin's) and a user
+ * (`email`, signed in as `label`), and closes it after them. The fields are filled in before the
+ * file's own beforeAll hooks run, so read them there or in tests.
+ */
+export function followUpFixture(user: { email: string; label: string }): FollowUpFixture {
+  const fixture = {} as FollowUpFixture;
+  beforeAll(async () => {
+    fixture.db = await openTestDb();
+    ({ id: fixture.adminId, actor: fixture.admin } = await createAdmin(fixture.db));
+    const created = await createUser(fixture.db, user.email);
+    fixture.userId = created.id;
+    fixture.user = signedIn(user.label, created);
+  });
+  afterAll(async () => {
+    await fixture.db?.close();
+  });
+  return fixture;
 }
 
 // Transaction-local, like the REST server's per-request settings, so the role ends with the transaction.

@@ -22,7 +22,7 @@ export interface SecurityHeadersOptions {
   connectUrls: string[];
   /** URLs images are shown from besides the site (the Supabase project, whose signed URLs preview documents). */
   imageUrls: string[];
-  /** The CAPTCHA provider of the login and signup forms, when one is configured. */
+  /** The CAPTCHA provider of the account forms (login, signup, reset), when one is configured. */
   captcha?: CaptchaProvider | undefined;
 }
 

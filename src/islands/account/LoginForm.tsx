@@ -4,7 +4,7 @@
 // appears; it reuses the typed credentials (src/lib/auth/actions.ts says why).
 import './account.css';
 import { useState } from 'react';
-import { logIn, resendVerification } from '../../lib/auth/actions.ts';
+import { logIn, resendVerification, type Credentials } from '../../lib/auth/actions.ts';
 import { safeNextPath } from '../../lib/auth/next.ts';
 import { startAuth } from '../../lib/auth/store.ts';
 import { LOGIN_TEXTS, loginSchema, type LoginData } from '../../lib/forms/login.ts';
@@ -22,13 +22,15 @@ const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 export default function LoginForm() {
   const hydrated = useHydrated();
-  const [unverified, setUnverified] = useState(false);
+  // The credentials the service last found right but not verified; with them the Resend
+  // button needs no second check (resendVerification says why that matters with a CAPTCHA).
+  const [unverified, setUnverified] = useState<Credentials | null>(null);
   const [resend, setResend] = useState<{ status: FormStatus; message: string }>({ status: 'idle', message: '' });
 
   const submit = async ({ email, password }: LoginData): Promise<Result> => {
     setResend({ status: 'idle', message: '' });
     const result = await logIn(email, password);
-    setUnverified(!result.ok && result.error.kind === 'unverified');
+    setUnverified(!result.ok && result.error.kind === 'unverified' ? { email, password } : null);
     if (!result.ok) return result;
     // The store picks up the new session, so the nav shows the account while the alert is up.
     void startAuth();
@@ -50,9 +52,13 @@ export default function LoginForm() {
   const resendEmail = async () => {
     if (resend.status === 'submitting') return;
     setResend({ status: 'submitting', message: '' });
-    const result = await resendVerification(form.values.email.trim(), form.values.password);
-    if (result.ok) setResend({ status: 'success', message: result.data === 'sent' ? LOGIN_TEXTS.resendSent : LOGIN_TEXTS.resendAlreadyVerified });
-    else setResend({ status: 'error', message: result.error.message });
+    const typed = { email: form.values.email.trim(), password: form.values.password };
+    const result = await resendVerification(typed.email, typed.password, unverified ?? undefined);
+    if (!result.ok) setResend({ status: 'error', message: result.error.message });
+    else if (result.data === 'solve-again') {
+      setUnverified(typed);
+      setResend({ status: 'error', message: LOGIN_TEXTS.resendSolveAgain });
+    } else setResend({ status: 'success', message: result.data === 'sent' ? LOGIN_TEXTS.resendSent : LOGIN_TEXTS.resendAlreadyVerified });
   };
 
   const succeeded = form.status === 'success';

@@ -9,6 +9,7 @@ import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
 import { useHydrated } from './use-hydrated.ts';
+import CaptchaWidget from './CaptchaWidget.tsx';
 
 const submit = ({ email }: ResetRequestData) => requestPasswordReset(email);
 
@@ -20,6 +21,7 @@ export default function ResetRequestForm() {
   return (
     <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} aria-label="Reset password">
       <TextField label="Email" field={form.fieldProps('email')} error={form.errors.email} type="email" autoComplete="email" />
+      <CaptchaWidget />
       <SubmitButton label="Send Reset Link" busy={form.submitting} disabled={!hydrated} />
       <FormMessage status={form.status} message={form.message} />
     </form>

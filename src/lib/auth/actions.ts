@@ -10,7 +10,7 @@ import { RESET_TEXTS } from '../forms/reset.ts';
 import type { SignupData } from '../forms/signup.ts';
 import { failed, succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
-import { takeCaptcha } from './captcha.ts';
+import { captchaConfig, takeCaptcha } from './captcha.ts';
 import { refreshProfile } from './store.ts';
 
 /** Where email links land: pages of the origin the visitor is on (allowed by supabase/config.toml). */
@@ -67,31 +67,51 @@ export function logIn(email: string, password: string): Promise<Result> {
   });
 }
 
+/** An email address and password as the login form holds them (the address trimmed). */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** What the Resend Verification Email button did; 'solve-again' only with a CAPTCHA (resendVerification). */
+export type ResendOutcome = 'sent' | 'already-verified' | 'solve-again';
+
 /**
  * The Resend Verification Email button (PRODUCT.md): retries the typed credentials, so it tells
  * nothing to someone who does not know the password. A sign-in means the address is verified (the
  * session is dropped again: the visitor asked for an email, not to log in); 'Email not confirmed'
  * means the credentials are right and the link is sent again; anything else is a failure.
+ * With a CAPTCHA, the sign-in and the resend each need a solved challenge of their own, and the
+ * widget holds one. `unverified` are credentials the service has just found right but not
+ * verified (the refused login that showed the button): for them the sign-in is not repeated and
+ * the challenge goes to the resend. Other credentials are checked first; when they are right but
+ * not verified, the answer is 'solve-again' and nothing is sent: the next press, with the
+ * challenge solved again, sends.
  */
-export async function resendVerification(email: string, password: string): Promise<Result<'sent' | 'already-verified'>> {
-  const result = await withClient(async (supabase): Promise<Result<'sent' | 'already-verified'>> => {
-    const { error } = await supabase.auth.signInWithPassword({ email, password });
-    if (!error) {
-      await supabase.auth.signOut({ scope: 'local' });
-      return succeeded('already-verified');
+export async function resendVerification(email: string, password: string, unverified?: Credentials): Promise<Result<ResendOutcome>> {
+  const result = await withClient(async (supabase): Promise<Result<ResendOutcome>> => {
+    const captcha = captchaConfig() !== null;
+    const checked = captcha && unverified?.email === email && unverified.password === password;
+    if (!checked) {
+      const { error } = await supabase.auth.signInWithPassword({ email, password, options: takeCaptcha() });
+      if (!error) {
+        await supabase.auth.signOut({ scope: 'local' });
+        return succeeded('already-verified');
+      }
+      if (error.code !== 'email_not_confirmed') return failed('refused', LOGIN_TEXTS.resendFailed);
+      if (captcha) return succeeded('solve-again');
     }
-    if (error.code !== 'email_not_confirmed') return failed('refused', LOGIN_TEXTS.resendFailed);
-    const resent = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: linkTo(VERIFY_PATH) } });
+    const resent = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: linkTo(VERIFY_PATH), ...takeCaptcha() } });
     return resent.error ? failed('refused', LOGIN_TEXTS.resendFailed) : succeeded('sent');
   });
   // Whatever went wrong, the button's own failure text is the answer (PRODUCT.md).
   return result.ok ? result : failed(result.error.kind, LOGIN_TEXTS.resendFailed);
 }
 
-/** Sends the reset link (the service answers the same for unknown addresses). */
+/** Sends the reset link (the service answers the same for unknown addresses), with the CAPTCHA's token when there is one. */
 export function requestPasswordReset(email: string): Promise<Result> {
   return withClient(async (supabase) => {
-    const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: linkTo(SET_PASSWORD_PATH) });
+    const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: linkTo(SET_PASSWORD_PATH), ...takeCaptcha() });
     return error ? authFailure(error) : succeeded();
   });
 }

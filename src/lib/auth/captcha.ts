@@ -1,6 +1,7 @@
-// An optional CAPTCHA for the login and signup forms. Hosted Supabase can require one
+// An optional CAPTCHA for the account forms that call Auth: login (and its Resend Verification
+// Email button), signup and the reset request. Hosted Supabase can require one
 // (Authentication → Attack Protection); the forms then show the provider's widget and send its
-// token with the call (supabase-js `options.captchaToken`). The build switches it on with
+// token with the call (supabase-js `options.captchaToken`, or `captchaToken` for a reset). The build switches it on with
 // PUBLIC_CAPTCHA_PROVIDER (`hcaptcha` or `turnstile`) and PUBLIC_CAPTCHA_SITE_KEY; without them
 // the widget renders nothing and no provider script is loaded. The embedded backend accepts a
 // token and does not check it.

@@ -13,4 +13,6 @@ export const LOGIN_TEXTS = {
   resendSent: 'Verification email sent! Please check your inbox.',
   resendAlreadyVerified: 'Your email is already verified. You can log in.',
   resendFailed: 'Unable to resend verification email. Make sure the credentials are correct.',
+  /** Only with a CAPTCHA: the credentials were checked with the challenge, and the email needs another (src/lib/auth/actions.ts). */
+  resendSolveAgain: 'Your details are correct. Complete the security check again, then choose Resend Verification Email.',
 } as const;

@@ -49,7 +49,7 @@ function DocumentList({ applicationId, userId }: { applicationId: string; userId
     <>
       {documents.isPending && <p role="status">Loading the documents...</p>}
       {documents.isError && <LoadFailure message="Failed to load the documents." onRetry={() => void documents.refetch()} />}
-      {documents.data?.length === 0 && <p role="status">No documents yet</p>}
+      {documents.data?.length === 0 && <p role="status">No documents yet.</p>}
       {documents.data && documents.data.length > 0 && (
         <ul className="application-documents__list">
           {documents.data.map((doc) => {

@@ -1,6 +1,6 @@
 // The documents an application already has, as its applicant sees them on /profile: name, size and
 // type, and, while the application is open, a Remove button for each.
-import { DOCUMENT_TYPES, formatBytes, type DocumentType } from '../../lib/documents/rules.ts';
+import { documentTypeLabel, formatBytes } from '../../lib/documents/rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import './documents.css';
 
@@ -12,8 +12,6 @@ interface Props {
   removing?: string | undefined;
 }
 
-const typeLabel = (type: string) => DOCUMENT_TYPES[type as DocumentType]?.label ?? type;
-
 /** The stored documents of one application. */
 export default function StoredDocuments({ documents, onRemove, removing }: Props) {
   if (documents.length === 0) return <p>No documents yet.</p>;
@@ -23,7 +21,7 @@ export default function StoredDocuments({ documents, onRemove, removing }: Props
         <li key={document.path}>
           <span className="stored-documents__name">{document.name}</span>
           <span className="stored-documents__meta">
-            {formatBytes(document.size)}, {typeLabel(document.type)}
+            {formatBytes(document.size)}, {documentTypeLabel(document.type)}
           </span>
           {onRemove && (
             <button

@@ -18,7 +18,8 @@
   * delete from storage tables).
   *
   * The policies' checks are functions in private (security definer where they read what the
-  * caller cannot, or lock); the RPCs are security invoker functions in public.
+  * caller cannot, or lock); the RPCs (a listing of an application's documents, their counts, the
+  * worker's removal queue) are security invoker functions in public.
  */
 
 /**
@@ -229,7 +230,7 @@ create policy "Applicants remove documents of their open applications" on storag
 
 /**
   * -------------------------------------------------------
-  * Section - Document counts
+  * Section - Document lists and counts
   * -------------------------------------------------------
  */
 
@@ -262,6 +263,38 @@ $$;
 
 revoke all on function public.application_document_counts(uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.application_document_counts(uuid[]) to authenticated, service_role;
+
+/**
+  * The documents of one application, by name: each object's name (what signing and removing
+  * take), size, type and upload time. Found by the application's folder, the second of the name,
+  * so an admin still finds the documents of an application whose applicant's account was deleted
+  * (user_id NULL; the files stay under the old id). Security invoker: the select policy on
+  * storage.objects decides (an applicant their own applications' documents, an admin every one,
+  * anyone else none). rpc('application_documents', { application_id }).
+ */
+create or replace function public.application_documents(application_id uuid)
+    returns table
+            (
+                name       text,
+                size       bigint,
+                mime_type  text,
+                created_at timestamptz
+            )
+    language sql
+    stable
+    security invoker
+    set search_path = ''
+as
+$$
+select o.name, (o.metadata ->> 'size')::bigint, o.metadata ->> 'mimetype', o.created_at
+from storage.objects o
+where o.bucket_id = private.documents_bucket()
+  and split_part(o.name, '/', 2) = application_documents.application_id::text
+order by o.name;
+$$;
+
+revoke all on function public.application_documents(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.application_documents(uuid) to authenticated, service_role;
 
 /**
   * -------------------------------------------------------

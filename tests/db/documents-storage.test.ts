@@ -2,8 +2,8 @@
 // (supabase/migrations/20261122000600_documents.sql), as the Storage API runs them: every
 // statement as the caller's role with its JWT claims. Each actor (the applicant, another
 // applicant, an admin, an anonymous visitor) tries each action (insert, select, delete, update);
-// then the 10-file cap (also two uploads racing for the last slot), the document counts and the
-// removal queue a deleted application fills.
+// then the 10-file cap (also two uploads racing for the last slot), the document counts, the list
+// of one application's documents and the removal queue a deleted application fills.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';
@@ -279,6 +279,55 @@ describe('document counts', () => {
 
   it('is not for anonymous visitors', async () => {
     expect(await attemptAs(db, anon, COUNTS, [ids()])).toMatchObject({ ok: false, code: DENIED });
+  });
+});
+
+describe("one application's documents (public.application_documents)", () => {
+  const LIST = `select name, size::int as size, mime_type from public.application_documents($1)`;
+
+  /** Stores an object with the metadata the Storage API writes (size and type). */
+  async function stored(name: string, size: number, mimetype: string): Promise<void> {
+    await db.query(`insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::jsonb)`, [
+      DOCUMENTS_BUCKET,
+      name,
+      JSON.stringify({ size, mimetype }),
+    ]);
+  }
+
+  it("lists, by name, the documents of an application whose applicant's account was deleted, to an admin", async () => {
+    const gone = await createUser(db, uniqueEmail('gone-listed'));
+    const id = await newApplication(gone.id);
+    await stored(`${folder(gone.id, id)}/visa photo.png`, 2048, 'image/png');
+    await stored(`${folder(gone.id, id)}/bank-statement.pdf`, 4096, 'application/pdf');
+    await db.query(`delete from auth.users where id = $1`, [gone.id]);
+    expect((await db.query(`select user_id from public.visa_applications where id = $1`, [id])).rows).toEqual([{ user_id: null }]);
+    expect((await runAs(db, admin, LIST, [id])).rows).toEqual([
+      { name: `${folder(gone.id, id)}/bank-statement.pdf`, size: 4096, mime_type: 'application/pdf' },
+      { name: `${folder(gone.id, id)}/visa photo.png`, size: 2048, mime_type: 'image/png' },
+    ]);
+  });
+
+  it('lists the applicant the documents of their own applications, a decided one too, and nobody else\'s', async () => {
+    expect((await runAs<{ name: string }>(db, applicant, LIST, [apps.open])).rows.map((row) => row.name)).toEqual([
+      `${folder(applicantId, apps.open)}/passport.pdf`,
+    ]);
+    expect((await runAs<{ name: string }>(db, applicant, LIST, [apps.decided])).rows.map((row) => row.name)).toEqual([
+      `${folder(applicantId, apps.decided)}/photo.jpg`,
+    ]);
+    expect((await runAs(db, applicant, LIST, [apps.others])).rows).toEqual([]);
+    expect((await runAs(db, other, LIST, [apps.open])).rows).toEqual([]);
+  });
+
+  it('is not for anonymous visitors', async () => {
+    expect(await attemptAs(db, anon, LIST, [apps.open])).toMatchObject({ ok: false, code: DENIED });
+  });
+
+  it('lists nothing for an unknown or missing id, and refuses one that is not a uuid without a server error', async () => {
+    expect((await runAs(db, admin, LIST, [crypto.randomUUID()])).rows).toEqual([]);
+    expect((await runAs(db, admin, LIST, [null])).rows).toEqual([]);
+    for (const hostile of ['not-a-uuid', `${apps.open}/../x`, "' or true --", '%']) {
+      expect(await attemptAs(db, admin, LIST, [hostile]), hostile).toMatchObject({ ok: false, code: '22P02' });
+    }
   });
 });
 

@@ -106,7 +106,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
           <p role="alert" className="admin-dialog-error">
             {failed ? STATUS_FAILED : ''}
           </p>
-          <ApplicationDocuments key={row.id} applicationId={row.id} userId={typeof row.user_id === 'string' ? row.user_id : null} />
+          <ApplicationDocuments key={row.id} applicationId={row.id} />
           <ApplicationTimeline applicationId={row.id} />
           <ApplicationNotes key={row.id} applicationId={row.id} />
         </div>

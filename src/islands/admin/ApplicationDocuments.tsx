@@ -1,6 +1,7 @@
-// The documents of an application in its dialog: each file's name, type and size, read from the
-// application's folder in Storage (the admins' select policy lets them list every folder), and a
-// button that opens it through a short-lived signed URL (use-document-opener.ts says how).
+// The documents of an application in its dialog: each file's name, type and size, listed by the
+// application's id (the admins' select policy lets them read every document, also those of an
+// applicant whose account was deleted), and a button that opens it through a short-lived signed
+// URL (use-document-opener.ts says how).
 import { useQuery } from '@tanstack/react-query';
 import { documentOpening, type DocumentOpening } from '../../lib/documents/open.ts';
 import { documentTypeLabel, formatBytes } from '../../lib/documents/rules.ts';
@@ -12,33 +13,22 @@ import { useDocumentOpener } from './use-document-opener.ts';
 /** The button's verb for each way a document opens. */
 const ACTIONS: Record<DocumentOpening, string> = { preview: 'Preview', tab: 'Open', download: 'Download' };
 
-interface Props {
-  applicationId: string;
-  /** The applicant's account; null once it was deleted, which leaves no folder to read. */
-  userId: string | null;
-}
-
 /** The documents of the application `applicationId`, with a way to open each. */
-export default function ApplicationDocuments({ applicationId, userId }: Props) {
+export default function ApplicationDocuments({ applicationId }: { applicationId: string }) {
   const headingId = `documents-${applicationId}`;
   return (
     <section className="application-documents" aria-labelledby={headingId}>
       <h3 id={headingId}>Documents</h3>
-      {userId ? (
-        <DocumentList applicationId={applicationId} userId={userId} />
-      ) : (
-        // The folder is named by the applicant's id, which went with their account.
-        <p>The applicant’s account was deleted, so the documents of this application can no longer be opened here.</p>
-      )}
+      <DocumentList applicationId={applicationId} />
     </section>
   );
 }
 
-function DocumentList({ applicationId, userId }: { applicationId: string; userId: string }) {
+function DocumentList({ applicationId }: { applicationId: string }) {
   const documents = useQuery({
     queryKey: ['documents', applicationId],
     queryFn: async () => {
-      const listed = await listDocuments(userId, applicationId);
+      const listed = await listDocuments(applicationId);
       // react-query holds the failure and the dialog offers Retry.
       if (!listed.ok) throw new Error(listed.error.message);
       return listed.data;

@@ -22,7 +22,7 @@ interface Props {
 /** The documents of one of the applicant's applications. */
 export default function ApplicationDocuments({ userId, applicationId, status, title }: Props) {
   const open = (OPEN_FOR_DOCUMENTS as readonly string[]).includes(status);
-  const fetched = useFetch(`documents of ${applicationId}`, () => listDocuments(userId, applicationId));
+  const fetched = useFetch(`documents of ${applicationId}`, () => listDocuments(applicationId));
   const result = fetched.status === 'ready' ? fetched.data : undefined;
   // The last list read stays on screen while it is read again (after an upload or a removal).
   const [documents, setDocuments] = useState<StoredDocument[]>();

@@ -1,13 +1,13 @@
-// An application's stored documents, read and removed through supabase-js (storage-js): the list
-// of one application's folder with each file's size and type, and the removal of one file. The
-// policies decide what a caller sees and may remove.
+// An application's stored documents, read and removed through supabase-js: the list of one
+// application's documents with each file's size and type (an RPC), and the removal of one file
+// (storage-js). The policies on storage.objects decide what a caller sees and may remove.
 import { failed, succeeded, type Result } from '../result.ts';
 import { toFailure } from '../forms/errors.ts';
 import { loadSupabase } from '../supabase-loader.ts';
-import { applicationFolder } from './paths.ts';
+import { fileNameOf } from './paths.ts';
 import { DOCUMENTS_BUCKET } from './rules.ts';
 
-/** A stored document as the profile lists it. */
+/** A stored document as the profile and the admin dialog list it. */
 export interface StoredDocument {
   /** Its object name in the bucket (what remove takes). */
   path: string;
@@ -19,34 +19,30 @@ export interface StoredDocument {
 export const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
 export const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please try again.';
 
-/** Storage's metadata of a stored object, as far as the list shows it. */
-interface ObjectMetadata {
-  size?: number;
-  mimetype?: string;
+/** A row of public.application_documents. */
+interface DocumentRow {
+  name: string;
+  size: number | null;
+  mime_type: string | null;
 }
 
-/** The documents of one application, oldest first. */
-export async function listDocuments(userId: string, applicationId: string): Promise<Result<StoredDocument[]>> {
+/**
+ * The documents of one application, by name, through public.application_documents: it finds
+ * them by the application's folder alone, so an admin also lists those of an applicant whose
+ * account was deleted (their files stay under the old id).
+ */
+export async function listDocuments(applicationId: string): Promise<Result<StoredDocument[]>> {
   try {
     const supabase = await loadSupabase();
-    const folder = applicationFolder(userId, applicationId);
-    const { data, error } = await supabase.storage.from(DOCUMENTS_BUCKET).list(folder.slice(0, -1), {
-      limit: 100,
-      sortBy: { column: 'created_at', order: 'asc' },
-    });
+    const { data, error } = await supabase.rpc('application_documents', { application_id: applicationId });
     if (error) return toFailure(error, DOCUMENTS_LIST_FAILED, DOCUMENTS_LIST_FAILED);
-    // A list also names sub-folders (id null); an application's folder holds files only.
-    const files = (data ?? []).filter((entry) => entry.id !== null);
     return succeeded(
-      files.map((file) => {
-        const metadata = (file.metadata ?? {}) as ObjectMetadata;
-        return {
-          path: folder + file.name,
-          name: file.name,
-          size: metadata.size ?? 0,
-          type: metadata.mimetype ?? '',
-        };
-      }),
+      ((data ?? []) as DocumentRow[]).map((row) => ({
+        path: row.name,
+        name: fileNameOf(row.name),
+        size: row.size ?? 0,
+        type: row.mime_type ?? '',
+      })),
     );
   } catch (thrown) {
     return toFailure(thrown, DOCUMENTS_LIST_FAILED, DOCUMENTS_LIST_FAILED);

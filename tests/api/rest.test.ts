@@ -218,6 +218,37 @@ describe('update and delete', () => {
   });
 });
 
+describe('the count of a write', () => {
+  // PostgREST's Content-Range after a write (Response.hs): an update names the changed rows' range,
+  // an insert or a delete none; with Prefer: count=exact the total is the number of rows changed,
+  // which supabase-js reads as `count`.
+  test('update and delete with { count: "exact" } give the rows changed, as hosted PostgREST', async () => {
+    const names = ['Counted 1', 'Counted 2', 'Counted 3'];
+    const inserted = await bob.client.from('visa_applications').insert(names.map((name) => application(name)), { count: 'exact' });
+    expect(inserted).toMatchObject({ error: null, status: 201, count: 3 });
+
+    const updated = await admin.client.from('visa_applications').update({ status: 'in_review' }, { count: 'exact' }).like('name', 'Counted %');
+    expect(updated).toMatchObject({ error: null, status: 204, count: 3 });
+    const returned = await admin.client.from('visa_applications').update({ status: 'approved' }, { count: 'exact' }).eq('name', 'Counted 1').select('name');
+    expect(returned).toMatchObject({ error: null, status: 200, count: 1, data: [{ name: 'Counted 1' }] });
+    const none = await admin.client.from('visa_applications').update({ status: 'in_review' }, { count: 'exact' }).eq('name', 'nobody');
+    expect(none).toMatchObject({ error: null, count: 0 });
+
+    const token = (await admin.client.auth.getSession()).data.session!.access_token;
+    const url = `${backend.url}/rest/v1/visa_applications?name=like.Counted*`;
+    const headers = { apikey: backend.anonKey, authorization: `Bearer ${token}` };
+    const patched = await fetch(url, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json', prefer: 'count=exact' }, body: '{"status":"rejected"}' });
+    expect([patched.status, patched.headers.get('content-range')]).toEqual([204, '0-2/3']);
+    const uncounted = await fetch(url, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' }, body: '{"status":"rejected"}' });
+    expect(uncounted.headers.get('content-range')).toBe('0-2/*');
+    const deleted = await fetch(url, { method: 'DELETE', headers: { ...headers, prefer: 'return=minimal,count=exact' } });
+    expect([deleted.status, deleted.headers.get('content-range')]).toEqual([204, '*/3']);
+
+    const again = await admin.client.from('visa_applications').delete({ count: 'exact' }).like('name', 'Counted %');
+    expect(again).toMatchObject({ error: null, status: 204, count: 0 });
+  });
+});
+
 describe('rpc', () => {
   test('subscribe_newsletter is void (204) and silent for a repeat', async () => {
     const email = uniqueEmail('rpc');

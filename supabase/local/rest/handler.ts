@@ -163,7 +163,7 @@ async function insert(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   const upsert = upsertOf(table, r.query.get('on_conflict'), prefer);
   const statements = groups.map((g) => buildInsert(table, writableColumns(table, g.keys), g.rows, select, upsert));
   const result = await runWrite(db, r, statements, select, format);
-  return writeReply('insert', result, select, format, table, `*/${prefer.count ? result.n : '*'}`);
+  return writeReply('insert', result, select, format, table, writeRange(false, result.n, prefer.count));
 }
 
 /** The conflict target of an upsert: `on_conflict` columns, else the primary key. */
@@ -232,6 +232,17 @@ async function runStatements(tx: Sql, statements: Statement[], returning: boolea
   return { n, body, single: n === 1 ? (returning ? JSON.stringify((JSON.parse(body) as unknown[])[0]) : null) : null };
 }
 
+/**
+ * The Content-Range of a write that changed `n` rows, as PostgREST's Response.hs makes it: an
+ * update names the rows' range (`0-2/…`), an insert or a delete none (`*`/…); the total after the
+ * slash is `n` when the request asked for a count (`Prefer: count=exact`, which supabase-js's
+ * `{ count }` option sends), `*` otherwise. A range of no rows, or with a total of 0, is `*`.
+ */
+function writeRange(withRange: boolean, n: number, counted: boolean): string {
+  const range = withRange && n > 0 ? `0-${n - 1}` : '*';
+  return `${range}/${counted ? n : '*'}`;
+}
+
 /** A write's answer: 201 for inserts, otherwise 204 (minimal) or 200 with the rows. */
 function writeReply(
   kind: 'insert' | 'change',
@@ -255,11 +266,11 @@ async function update(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   const plan = parseReadPlan(r.query);
   const columns = writableColumns(table, Object.keys(patch));
   if (columns.length === 0) {
-    return writeReply('change', { n: 0, body: '[]' }, select, format === 'object' ? 'json' : format, table, '*/*');
+    return writeReply('change', { n: 0, body: '[]' }, select, format === 'object' ? 'json' : format, table, writeRange(true, 0, prefer.count));
   }
   const stmt = buildUpdate(table, columns, patch, plan, select);
   const result = await runWrite(db, r, [stmt], select, format);
-  return writeReply('change', result, select, format, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
+  return writeReply('change', result, select, format, table, writeRange(true, result.n, prefer.count));
 }
 
 async function remove(db: Db, table: Table, r: RestRequest): Promise<Reply> {
@@ -268,7 +279,7 @@ async function remove(db: Db, table: Table, r: RestRequest): Promise<Reply> {
   const select = returningOf(r, prefer);
   const stmt = buildDelete(table, parseReadPlan(r.query), select);
   const result = await runWrite(db, r, [stmt], select, format);
-  return writeReply('change', result, select, format, table, result.n > 0 ? `0-${result.n - 1}/*` : '*/*');
+  return writeReply('change', result, select, format, table, writeRange(false, result.n, prefer.count));
 }
 
 async function callFunction(db: Db, catalog: Catalog, r: RestRequest, name: string): Promise<Reply> {

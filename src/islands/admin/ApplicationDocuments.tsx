@@ -7,7 +7,7 @@ import { documentOpening, type DocumentOpening } from '../../lib/documents/open.
 import { documentTypeLabel, formatBytes } from '../../lib/documents/rules.ts';
 import { listDocuments } from '../../lib/documents/stored.ts';
 import DocumentPreview from './DocumentPreview.tsx';
-import LoadFailure from './LoadFailure.tsx';
+import FailedLoad from '../ui/FailedLoad.tsx';
 import { useDocumentOpener } from './use-document-opener.ts';
 
 /** The button's verb for each way a document opens. */
@@ -38,7 +38,7 @@ function DocumentList({ applicationId }: { applicationId: string }) {
   return (
     <>
       {documents.isPending && <p role="status">Loading the documents...</p>}
-      {documents.isError && <LoadFailure message="Failed to load the documents." onRetry={() => void documents.refetch()} />}
+      {documents.isError && <FailedLoad look="admin" message="Failed to load the documents." retry={() => void documents.refetch()} />}
       {documents.data?.length === 0 && <p role="status">No documents yet.</p>}
       {documents.data && documents.data.length > 0 && (
         <ul className="application-documents__list">

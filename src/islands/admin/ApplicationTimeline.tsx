@@ -5,7 +5,7 @@ import { fetchTimeline, type TimelineEntry } from '../../lib/follow-up.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { statusChangeText } from '../../lib/domain.ts';
 import { formatDateTime } from './lists.ts';
-import LoadFailure from './LoadFailure.tsx';
+import FailedLoad from '../ui/FailedLoad.tsx';
 import { useNames } from './use-names.ts';
 
 /** The status changes and notes of the application `applicationId`. */
@@ -17,7 +17,7 @@ export default function ApplicationTimeline({ applicationId }: { applicationId: 
     <section className="application-timeline" aria-labelledby={`timeline-${applicationId}`}>
       <h3 id={`timeline-${applicationId}`}>Timeline</h3>
       {timeline.isPending && <p role="status">Loading the timeline...</p>}
-      {timeline.isError && <LoadFailure message="Failed to load the timeline." onRetry={() => void timeline.refetch()} />}
+      {timeline.isError && <FailedLoad look="admin" message="Failed to load the timeline." retry={() => void timeline.refetch()} />}
       {timeline.data && (
         <ol>
           {timeline.data.map((entry) => (

@@ -283,6 +283,17 @@ describe('rpc', () => {
     expect(bad.error?.code).toBe('22P02');
   });
 
+  test("application_documents: an unknown id lists nothing, a hostile one is 400, anonymous visitors are refused", async () => {
+    const unknown = await admin.client.rpc('application_documents', { application_id: crypto.randomUUID() });
+    expect(unknown).toMatchObject({ error: null, data: [] });
+    for (const hostile of ['not-a-uuid', '../x', "' or true --"]) {
+      const res = await admin.client.rpc('application_documents', { application_id: hostile });
+      expect([res.status, res.error?.code], hostile).toEqual([400, '22P02']);
+    }
+    const anonymous = await backend.client().rpc('application_documents', { application_id: crypto.randomUUID() });
+    expect([anonymous.status, anonymous.error?.code]).toEqual([401, '42501']);
+  });
+
   test('an unknown function or argument is 404 PGRST202', async () => {
     const res = await backend.client().rpc('no_such_function', {});
     expect(res.status).toBe(404);

@@ -17,6 +17,14 @@
   * removes them through the Storage API with the service key, as hosted requires (SQL may not
   * delete from storage tables).
   *
+  * Hosted Storage checks an upload's policies with a trial insert as the caller, rolled back, and
+  * writes the real row later as its superuser, which row-level security does not check (so does a
+  * signed upload URL, long after it was made). A trigger on storage.objects therefore checks every
+  * new document's row again, whoever writes it: the application exists and is open, the folder is
+  * its applicant's and the uploader's, and it holds at most 10 objects, counted under a lock of
+  * the application's row that lasts until the write commits. The policies stay as the early
+  * refusal, answered before a byte is read.
+  *
   * The policies' checks are functions in private (security definer where they read what the
   * caller cannot, or lock); the RPCs (a listing of an application's documents, their counts, the
   * worker's removal queue) are security invoker functions in public.
@@ -181,11 +189,14 @@ begin
         return false;
     end if;
 
+    -- The folder as a byte range (the name_prefix_search index's operators): every name that
+    -- starts with `{user}/{application}/` and no other, since '0' follows '/'.
     select count(*)
     into stored
     from storage.objects o
     where o.bucket_id = private.documents_bucket()
-      and o.name like (select auth.uid())::text || '/' || application_id::text || '/%';
+      and o.name ~>=~ ((select auth.uid())::text || '/' || application_id::text || '/')
+      and o.name ~<~ ((select auth.uid())::text || '/' || application_id::text || '0');
     return stored < private.max_documents_per_application();
 end;
 $$;
@@ -230,6 +241,84 @@ create policy "Applicants remove documents of their open applications" on storag
 
 /**
   * -------------------------------------------------------
+  * Section - The check of every written document
+  * -------------------------------------------------------
+ */
+
+/**
+  * After insert on storage.objects, for the documents bucket only: refuses (42501, which Storage
+  * answers as 403 AccessDenied with this message) a document unless its name is
+  * `{user id}/{application id}/{file name}`, the application exists and is open, the first folder
+  * is both its applicant and the object's owner_id (Storage sets it from the uploader's token on
+  * every write, its superuser's too; auth.uid() may be unset there), and the application now holds
+  * at most private.max_documents_per_application() objects. The application's row is locked first
+  * (until the write commits), so two writes for its last slot are counted one after the other, and
+  * a write waits for a delete of the application in progress, then finds it gone: nothing is
+  * stored after private.queue_document_removals has run. After, not before, the insert: a caller's
+  * write meets the policies first and keeps their answer, and the count includes this row.
+  * On hosted, the postgres role creates this trigger through its TRIGGER privilege on
+  * storage.objects but cannot drop it (supabase_storage_admin owns the table): change the check by
+  * `create or replace function`, never by dropping the trigger.
+ */
+create or replace function private.check_document_insert()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    folders   text[];
+    applicant          uuid;
+    application_status text;
+    stored             integer;
+begin
+    if new.bucket_id is distinct from private.documents_bucket() then
+        return null;
+    end if;
+
+    folders := storage.foldername(new.name);
+    if coalesce(array_length(folders, 1), 0) <> 2
+        or folders[2] !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+        raise exception 'A document is stored as {user id}/{application id}/{file name}.' using errcode = '42501';
+    end if;
+
+    select a.user_id, a.status
+    into applicant, application_status
+    from public.visa_applications a
+    where a.id = folders[2]::uuid
+        for no key update;
+    if not found or not private.open_for_documents(application_status) then
+        raise exception 'Documents are added only to an application that is submitted or in review.' using errcode = '42501';
+    end if;
+    if applicant is null or folders[1] is distinct from applicant::text or new.owner_id is distinct from folders[1] then
+        raise exception 'Documents are added only by the applicant, to their own application.' using errcode = '42501';
+    end if;
+
+    -- The folder as a byte range, as in private.may_add_document; this row included.
+    select count(*)
+    into stored
+    from storage.objects o
+    where o.bucket_id = private.documents_bucket()
+      and o.name ~>=~ (folders[1] || '/' || folders[2] || '/')
+      and o.name ~<~ (folders[1] || '/' || folders[2] || '0');
+    if stored > private.max_documents_per_application() then
+        raise exception 'An application holds at most % documents.', private.max_documents_per_application() using errcode = '42501';
+    end if;
+    return null;
+end;
+$$;
+
+revoke all on function private.check_document_insert() from public, anon, authenticated;
+
+create trigger objects_check_document_insert
+    after insert
+    on storage.objects
+    for each row
+execute function private.check_document_insert();
+
+/**
+  * -------------------------------------------------------
   * Section - Document lists and counts
   * -------------------------------------------------------
  */
@@ -237,7 +326,11 @@ create policy "Applicants remove documents of their open applications" on storag
 /**
   * How many documents each of the given applications has: one row per application the caller
   * can read (an applicant their own, an admin every one), 0 when it has none. Security invoker:
-  * the policies on the applications and on storage.objects decide what is counted.
+  * the policies on the applications and on storage.objects decide what is counted. The objects
+  * are found by their folder `{user id}/{application id}/` as a byte range, which the
+  * name_prefix_search index (text_pattern_ops) serves; only an application whose applicant's
+  * account was deleted (user_id NULL; the files stay under the old id) is matched by its folder
+  * alone, the second of the name, which reads every object of the bucket.
   * rpc('application_document_counts', { application_ids }).
  */
 create or replace function public.application_document_counts(application_ids uuid[])
@@ -252,13 +345,22 @@ create or replace function public.application_document_counts(application_ids uu
     set search_path = ''
 as
 $$
-select a.id, count(o.id)::integer
+select a.id,
+       case
+           when a.user_id is not null then
+               (select count(*)::integer
+                from storage.objects o
+                where o.bucket_id = private.documents_bucket()
+                  and o.name ~>=~ (a.user_id::text || '/' || a.id::text || '/')
+                  and o.name ~<~ (a.user_id::text || '/' || a.id::text || '0'))
+           else
+               (select count(*)::integer
+                from storage.objects o
+                where o.bucket_id = private.documents_bucket()
+                  and split_part(o.name, '/', 2) = a.id::text)
+           end
 from public.visa_applications a
-         left join storage.objects o
-                   on o.bucket_id = private.documents_bucket()
-                       and split_part(o.name, '/', 2) = a.id::text
-where a.id = any (application_document_counts.application_ids)
-group by a.id;
+where a.id = any (application_document_counts.application_ids);
 $$;
 
 revoke all on function public.application_document_counts(uuid[]) from public, anon, authenticated, service_role;
@@ -266,11 +368,12 @@ grant execute on function public.application_document_counts(uuid[]) to authenti
 
 /**
   * The documents of one application, by name: each object's name (what signing and removing
-  * take), size, type and upload time. Found by the application's folder, the second of the name,
-  * so an admin still finds the documents of an application whose applicant's account was deleted
-  * (user_id NULL; the files stay under the old id). Security invoker: the select policy on
-  * storage.objects decides (an applicant their own applications' documents, an admin every one,
-  * anyone else none). rpc('application_documents', { application_id }).
+  * take), size, type and upload time. Found as application_document_counts finds them: by the
+  * folder `{user id}/{application id}/` through the index, or, when the applicant's account was
+  * deleted (user_id NULL), by the application's folder alone, so an admin still finds them.
+  * Security invoker: the policies on the applications and on storage.objects decide (an applicant
+  * their own applications' documents, an admin every one, anyone else none).
+  * rpc('application_documents', { application_id }).
  */
 create or replace function public.application_documents(application_id uuid)
     returns table
@@ -287,10 +390,22 @@ create or replace function public.application_documents(application_id uuid)
 as
 $$
 select o.name, (o.metadata ->> 'size')::bigint, o.metadata ->> 'mimetype', o.created_at
-from storage.objects o
-where o.bucket_id = private.documents_bucket()
-  and split_part(o.name, '/', 2) = application_documents.application_id::text
-order by o.name;
+from public.visa_applications a
+         join storage.objects o
+              on o.bucket_id = private.documents_bucket()
+                  and o.name ~>=~ (a.user_id::text || '/' || a.id::text || '/')
+                  and o.name ~<~ (a.user_id::text || '/' || a.id::text || '0')
+where a.id = application_documents.application_id
+  and a.user_id is not null
+union all
+select o.name, (o.metadata ->> 'size')::bigint, o.metadata ->> 'mimetype', o.created_at
+from public.visa_applications a
+         join storage.objects o
+              on o.bucket_id = private.documents_bucket()
+                  and split_part(o.name, '/', 2) = a.id::text
+where a.id = application_documents.application_id
+  and a.user_id is null
+order by 1;
 $$;
 
 revoke all on function public.application_documents(uuid) from public, anon, authenticated, service_role;

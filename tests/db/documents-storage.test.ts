@@ -44,9 +44,9 @@ async function newApplication(userId: string, status = 'submitted'): Promise<str
   return id;
 }
 
-/** Stores an object as the database owner (as if uploaded earlier). */
+/** Stores an object as the database owner, owned by its folder's applicant (as if uploaded earlier). */
 async function seed(name: string): Promise<void> {
-  await db.query(INSERT, [DOCUMENTS_BUCKET, name, null]);
+  await db.query(INSERT, [DOCUMENTS_BUCKET, name, name.split('/')[0]]);
 }
 
 const ROLLBACK = Symbol('rollback');
@@ -77,10 +77,12 @@ beforeAll(async () => {
   other = signedIn('another applicant', b);
   admin = (await createAdmin(db, uniqueEmail('admin'))).actor;
   apps.open = await newApplication(a.id);
-  apps.decided = await newApplication(a.id, 'approved');
+  apps.decided = await newApplication(a.id);
   apps.others = await newApplication(b.id);
   await seed(`${folder(a.id, apps.open)}/passport.pdf`);
+  // Sent while it was open, then decided.
   await seed(`${folder(a.id, apps.decided)}/photo.jpg`);
+  await db.query(`update public.visa_applications set status = 'approved' where id = $1`, [apps.decided]);
   await seed(`${folder(b.id, apps.others)}/statement.pdf`);
 });
 
@@ -287,9 +289,10 @@ describe("one application's documents (public.application_documents)", () => {
 
   /** Stores an object with the metadata the Storage API writes (size and type). */
   async function stored(name: string, size: number, mimetype: string): Promise<void> {
-    await db.query(`insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::jsonb)`, [
+    await db.query(`insert into storage.objects (bucket_id, name, owner_id, metadata) values ($1, $2, $3, $4::jsonb)`, [
       DOCUMENTS_BUCKET,
       name,
+      name.split('/')[0],
       JSON.stringify({ size, mimetype }),
     ]);
   }

@@ -2,7 +2,9 @@
 // (supabase/migrations/20261122000600_documents.sql), as the Storage API runs them: every
 // statement as the caller's role with its JWT claims. Each actor (the applicant, another
 // applicant, an admin, an anonymous visitor) tries each action (insert, select, delete, update);
-// then the 10-file cap (also two uploads racing for the last slot), the document counts, the list
+// then the 10-file cap (also two uploads racing for the last slot), the trigger that checks every
+// written document again (hosted Storage writes the real row as its superuser, unchecked by the
+// policies), the document counts, the list
 // of one application's documents and the removal queue a deleted application fills.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
@@ -24,6 +26,7 @@ import {
   type Actor,
   type TestDb,
 } from './support.ts';
+import type { Sql } from '../../supabase/local/db/open.ts';
 
 let db: TestDb;
 let applicant: Actor;
@@ -208,11 +211,17 @@ describe('at most 10 documents an application', () => {
     });
   });
 
-  it('gives the last slot to one of two uploads racing for it', async () => {
+  // As the caller, the policy's lock decides; as the server (hosted Storage writes the real row
+  // as its superuser, after a rolled-back trial as the caller that both uploads passed), no policy
+  // runs and only the trigger's lock decides.
+  it.each([
+    ['as the caller (the policy)', (work: (tx: Sql) => Promise<void>) => transactionAs(db, applicant, work)],
+    ['as the server (the trigger)', (work: (tx: Sql) => Promise<void>) => db.transaction(work)],
+  ])('gives the last slot to one of two uploads racing for it, %s', async (_label, transaction) => {
     const id = await newApplication(applicantId);
     for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION; n++) await seed(`${folder(applicantId, id)}/page-${n}.pdf`);
     const upload = (name: string, whileHeld?: () => Promise<void>) =>
-      transactionAs(db, applicant, async (tx) => {
+      transaction(async (tx) => {
         await tx.query(INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/${name}`, applicantId]);
         await whileHeld?.();
       }).then(
@@ -239,6 +248,51 @@ describe('at most 10 documents an application', () => {
     expect(results).toEqual(['stored', DENIED]);
     const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like $1`, [`${folder(applicantId, id)}/%`]);
     expect(rows[0]).toEqual({ n: MAX_DOCUMENTS_PER_APPLICATION });
+  });
+});
+
+describe('every written document is checked again, whoever writes it (the trigger)', () => {
+  // What hosted Storage's superuser write, which no policy checks, meets: the database owner here.
+  const write = (name: string, ownerId: string | null = name.split('/')[0] ?? null) =>
+    db.query(INSERT, [DOCUMENTS_BUCKET, name, ownerId]).then(
+      () => 'stored',
+      (error: { code?: string }) => error.code,
+    );
+
+  it('stores a document of an open application in its applicant\'s folder, owned by them', async () => {
+    expect(await write(`${folder(applicantId, await newApplication(applicantId))}/late but fine.pdf`)).toBe('stored');
+  });
+
+  it('refuses a document for a decided application (a signed upload URL made while it was open)', async () => {
+    for (const status of ['approved', 'rejected']) {
+      expect(await write(`${folder(applicantId, await newApplication(applicantId, status))}/late.pdf`), status).toBe(DENIED);
+    }
+  });
+
+  it('refuses a document for a deleted application, so nothing is left after its removals were queued', async () => {
+    const id = await newApplication(applicantId);
+    await db.query(`delete from public.visa_applications where id = $1`, [id]);
+    expect(await write(`${folder(applicantId, id)}/orphan.pdf`)).toBe(DENIED);
+    expect((await db.query(`select name from storage.objects where name like $1`, [`${folder(applicantId, id)}/%`])).rows).toEqual([]);
+  });
+
+  it("refuses another applicant's application, another owner, and no owner", async () => {
+    const name = `${folder(applicantId, apps.open)}/not-theirs.pdf`;
+    expect(await write(`${folder(otherId, apps.open)}/not-theirs.pdf`)).toBe(DENIED);
+    expect(await write(name, otherId)).toBe(DENIED);
+    expect(await write(name, null)).toBe(DENIED);
+  });
+
+  it('refuses every other shape of name with its refusal, never another error', async () => {
+    for (const name of ['passport.pdf', `${applicantId}/passport.pdf`, `${applicantId}/not-a-uuid/passport.pdf`, `${folder(applicantId, apps.open)}/sub/x.pdf`, 'x'.repeat(1000)]) {
+      expect(await write(name, applicantId), name).toBe(DENIED);
+    }
+  });
+
+  it('refuses the 11th', async () => {
+    const id = await newApplication(applicantId);
+    for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) expect(await write(`${folder(applicantId, id)}/page-${n}.pdf`)).toBe('stored');
+    expect(await write(`${folder(applicantId, id)}/eleventh.pdf`)).toBe(DENIED);
   });
 });
 

@@ -4,8 +4,8 @@
 // applicant, an admin, an anonymous visitor) tries each action (insert, select, delete, update);
 // then the 10-file cap (also two uploads racing for the last slot), the trigger that checks every
 // written document again (hosted Storage writes the real row as its superuser, unchecked by the
-// policies), the document counts, the list
-// of one application's documents and the removal queue a deleted application fills.
+// policies), the document counts, the list of one application's documents and the removal queue
+// a deleted application fills.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';

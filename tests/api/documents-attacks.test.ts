@@ -4,8 +4,11 @@
 // and storage-js (everything else). Each answers 4xx in hosted Storage's shape with a message
 // that says what is wrong, never 5xx, and stores nothing.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { connect } from 'node:net';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENT_BYTES } from '../../src/lib/documents/rules.ts';
 import { documentPath } from '../../src/lib/documents/paths.ts';
@@ -293,5 +296,90 @@ describe('double clicks and broken connections', () => {
     expect(await stored()).toBe(before);
     expect((await upload(name, sample('pdf'))).status).toBe(200);
     expect(await stored()).toBe(before + 1);
+  });
+});
+
+// Hosted Storage writes an upload's real row with its superuser, after the caller's trial and the
+// body, so no policy checks it; the embedded backend does the same. These uploads pass their trial,
+// then the application changes while the body is on its way: the trigger on storage.objects
+// refuses the real write. The backend keeps its bytes on disk here, so the temporary file of a
+// body being received, made only once the trial passed, is the signal to act on.
+describe('the real write, after the trial, meets the trigger', () => {
+  let disk: TestBackend;
+  let dir: string;
+  let writer: Applicant;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'documents-'));
+    disk = await startBackend({ storageDir: dir });
+    const { client, userId } = await disk.confirmedUser(uniqueEmail('slow'));
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    writer = { client, userId, token, applicationId: '' };
+  });
+  afterAll(async () => {
+    await disk?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Starts an upload of a PDF to name; resolves once its trial passed and its body is awaited, with a function that sends the body. */
+  async function started(name: string): Promise<() => Promise<RawAnswer>> {
+    const incoming = join(dir, 'incoming');
+    const before = new Set(await readdir(incoming).catch(() => []));
+    const { hostname, port } = new URL(disk.url);
+    const file = sample('pdf');
+    const req = request({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: `/storage/v1/object/${DOCUMENTS_BUCKET}/${name}`,
+      headers: { ...headers(writer.token, 'application/pdf'), apikey: disk.anonKey, 'content-length': String(file.length) },
+    });
+    const answer = new Promise<RawAnswer>((resolve, reject) => {
+      req.on('error', reject);
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
+      });
+    });
+    req.flushHeaders();
+    for (;;) {
+      const now = await readdir(incoming).catch(() => []);
+      if (now.some((entry) => !before.has(entry))) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return () => {
+      req.end(file);
+      return answer;
+    };
+  }
+
+  const objects = async (applicationId: string) =>
+    (await disk.db.query<{ name: string }>(`select name from storage.objects where name like $1 order by name`, [`${writer.userId}/${applicationId}/%`])).rows.map((row) => row.name);
+
+  test('an application decided while its file uploads: 403, nothing stored, no bytes kept', async () => {
+    const applicationId = await newApplication(writer.client);
+    const send = await started(documentPath(writer.userId, applicationId, 'slow.pdf'));
+    await disk.db.query(`update public.visa_applications set status = 'approved' where id = $1`, [applicationId]);
+    expect(await send()).toEqual({
+      status: 400,
+      body: expect.objectContaining({ statusCode: '403', error: 'Unauthorized', message: 'Documents are added only to an application that is submitted or in review.' }),
+    });
+    expect(await objects(applicationId)).toEqual([]);
+    expect(await readdir(join(dir, 'objects'))).toEqual([]);
+  });
+
+  test('the last slot taken while a file uploads: the 11th is refused at its real write, the application keeps 10', async () => {
+    const applicationId = await newApplication(writer.client);
+    const path = (n: number) => documentPath(writer.userId, applicationId, `page-${n}.pdf`);
+    const send = (name: string) => rawRequest(disk.url, 'POST', `/storage/v1/object/${DOCUMENTS_BUCKET}/${name}`, { ...headers(writer.token, 'application/pdf'), apikey: disk.anonKey }, sample('pdf'));
+    for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION; n++) expect((await send(path(n))).status, `file ${n}`).toBe(200);
+    const slow = await started(path(11));
+    expect((await send(path(10))).status).toBe(200);
+    expect(await slow()).toEqual({
+      status: 400,
+      body: expect.objectContaining({ statusCode: '403', error: 'Unauthorized', message: `An application holds at most ${MAX_DOCUMENTS_PER_APPLICATION} documents.` }),
+    });
+    expect(await objects(applicationId)).toHaveLength(MAX_DOCUMENTS_PER_APPLICATION);
   });
 });

@@ -36,6 +36,19 @@ export async function asCaller<T>(ctx: StorageContext, r: StorageRequest, readOn
   }
 }
 
+/**
+ * Runs fn in one transaction with the server's own rights, no role or claims set: hosted's
+ * superuser, which writes an upload's real row after the caller's trial (row-level security does
+ * not run; triggers do). Database errors become Storage errors.
+ */
+export async function asServer<T>(ctx: StorageContext, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction(fn);
+  } catch (err) {
+    throw pgToStorageError(err);
+  }
+}
+
 /** A bucket's settings, read with the server's own rights (hosted reads them as its superuser on upload). */
 export interface BucketSettings {
   id: string;

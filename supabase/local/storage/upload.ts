@@ -1,14 +1,17 @@
 // POST and PUT /object/{bucket}/{name}: an upload is an INSERT into storage.objects as the caller
 // (an overwrite with `x-upsert: true`, or a PUT, an UPDATE), so the bucket's policies decide.
-// As hosted does, the write is first tried and rolled back before any byte is read, so a refused
-// upload costs nothing; then the body streams into a new blob, and the row is written again for
-// real. The blob is renamed into place as the last step of that transaction: if the transaction
-// fails the blob is removed, so a row never points at missing bytes and no bytes stay without a row.
+// As hosted does (its uploader's canUpload, then completeUpload), the write is first tried as the
+// caller and rolled back before any byte is read, so a refused upload costs nothing; then the
+// body streams into a new blob, and the row is written for real with the server's own rights,
+// owned by the token's subject: no policy checks that write, only the triggers on
+// storage.objects, as on hosted. The blob is renamed into place as the last step of that
+// transaction: if the transaction fails the blob is removed, so a row never points at missing
+// bytes and no bytes stay without a row.
 import { randomUUID } from 'node:crypto';
 import { UUID } from '../auth/bearer.ts';
 import type { Sql } from '../db/types.ts';
 import { json, type Reply } from '../http.ts';
-import { asCaller, bucketSettings, type StorageContext, type StorageRequest } from './context.ts';
+import { asCaller, asServer, bucketSettings, type StorageContext, type StorageRequest } from './context.ts';
 import { StorageErrors } from './errors.ts';
 import { receiveUpload, type ReceivedFile } from './upload-body.ts';
 
@@ -47,7 +50,7 @@ export async function upload(ctx: StorageContext, r: StorageRequest, bucketId: s
   const row: ObjectRow = { id: randomUUID(), version: randomUUID(), metadata: metadataOf(file), userMetadata: file.userMetadata };
   let replaced: string | null = null;
   try {
-    const written = await asCaller(ctx, r, false, async (tx) => {
+    const written = await asServer(ctx, async (tx) => {
       const result = await writeRow(tx, mode, bucketId, name, owner, row);
       await file.writer.keep(row.version);
       return result;

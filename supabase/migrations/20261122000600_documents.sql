@@ -4,8 +4,9 @@
   * -------------------------------------------------------
   * A private Storage bucket, application-documents, holds every application's documents at
   * `{user id}/{application id}/{file name}` (src/lib/documents/paths.ts). The policies on
-  * storage.objects below are the whole security of the files, on hosted Supabase and in the
-  * embedded backend alike (both run every Storage request as the caller's role): an applicant adds
+  * storage.objects below, and the trigger that checks every stored document again, are the whole
+  * security of the files, on hosted Supabase and in the embedded backend alike (both run every
+  * Storage request as the caller's role but write an upload's row as the server): an applicant adds
   * and removes documents of their own applications while they are open (submitted or in review),
   * at most 10 an application, and reads those of their own applications whatever their status;
   * an admin reads every document; nobody else reads or writes anything, and nobody updates an
@@ -19,7 +20,7 @@
   *
   * Hosted Storage checks an upload's policies with a trial insert as the caller, rolled back, and
   * writes the real row later as its superuser, which row-level security does not check (so does a
-  * signed upload URL, long after it was made). A trigger on storage.objects therefore checks every
+  * signed upload URL, possibly long after it was made). A trigger on storage.objects therefore checks every
   * new document's row again, whoever writes it: the application exists and is open, the folder is
   * its applicant's and the uploader's, and it holds at most 10 objects, counted under a lock of
   * the application's row that lasts until the write commits. The policies stay as the early

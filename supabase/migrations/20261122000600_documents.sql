@@ -19,12 +19,12 @@
   * delete from storage tables).
   *
   * Hosted Storage checks an upload's policies with a trial insert as the caller, rolled back, and
-  * writes the real row later as its superuser, which row-level security does not check (so does a
-  * signed upload URL, possibly long after it was made). A trigger on storage.objects therefore checks every
-  * new document's row again, whoever writes it: the application exists and is open, the folder is
-  * its applicant's and the uploader's, and it holds at most 10 objects, counted under a lock of
-  * the application's row that lasts until the write commits. The policies stay as the early
-  * refusal, answered before a byte is read.
+  * writes the real row later as its superuser, which row-level security does not check (so do a
+  * copy and a signed upload URL, possibly long after it was made). A trigger on storage.objects
+  * therefore checks every new document's row again, whoever writes it: the application exists and
+  * is open, the folder is its applicant's and the uploader's, and it holds at most 10 objects,
+  * counted under a lock of the application's row that lasts until the write commits. The policies
+  * stay as the early refusal, answered before a byte is read.
   *
   * The policies' checks are functions in private (security definer where they read what the
   * caller cannot, or lock); the RPCs (a listing of an application's documents, their counts, the

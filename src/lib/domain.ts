@@ -20,7 +20,7 @@ export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
 /** The countries the booking form offers. */
 export const BOOKING_COUNTRIES = ['USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China'] as const;
 
-/** Where a visa application is in its review (PRODUCT.md, beyond the specification). */
+/** Where a visa application is in its review (docs/product-decisions.md, beyond the specification). */
 export const APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 // The signup and profile country list: the English names of ISO 3166-1 from the maintained
-// i18n-iso-countries package (PRODUCT.md: not typed by hand), sorted for a select that finds a
+// i18n-iso-countries package (docs/product-decisions.md: not typed by hand), sorted for a select that finds a
 // country as the visitor types. Only the English names file is imported, never the package's
 // registry of every language.
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };

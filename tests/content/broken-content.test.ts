@@ -1,4 +1,4 @@
-// An editor's mistake fails the build with the file and the field named (PRODUCT.md, content
+// An editor's mistake fails the build with the file and the field named (docs/product-decisions.md, content
 // editors). Each case copies content/ to a temporary folder, breaks one thing, runs `astro sync`
 // (the content-validation step of `astro build`) against it through CONTENT_DIR, and reads the
 // output. Astro runs in a temporary project root that links to this project's src/ and

@@ -3,6 +3,7 @@
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { checklistItemSchema, visaSchema } from '../../src/lib/content/schemas.ts';
+import { MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
 import { loadMdxCollection } from './content-files.ts';
 
 const visas = loadMdxCollection('visas', visaSchema);
@@ -21,6 +22,11 @@ describe('visa checklists', () => {
     },
   );
 
+  it('takes as many documents as an application can hold', () => {
+    const full = Array.from({ length: MAX_DOCUMENTS_PER_APPLICATION }, (_, index) => ({ name: `Document ${index + 1}` }));
+    expect(checklist.safeParse(full).success).toBe(true);
+  });
+
   it('a document is required unless the file says otherwise', () => {
     expect(checklistItemSchema.parse(item).required).toBe(true);
     expect(checklistItemSchema.parse({ ...item, required: false }).required).toBe(false);
@@ -28,7 +34,10 @@ describe('visa checklists', () => {
 
   it.each([
     ['no documents', []],
-    ['thirteen documents', Array.from({ length: 13 }, (_, index) => ({ name: `Document ${index + 1}` }))],
+    [
+      'more documents than an application can hold',
+      Array.from({ length: MAX_DOCUMENTS_PER_APPLICATION + 1 }, (_, index) => ({ name: `Document ${index + 1}` })),
+    ],
     ['a document without a name', [{ detail: 'Recent, white background' }]],
     ['a one-letter name', [{ name: 'P' }]],
     ['a required flag that is not a boolean', [{ ...item, required: 'yes' }]],

@@ -1,7 +1,7 @@
 // What every collection must satisfy whatever its entries: each validates, ids are unique and run
 // from 1 (content/README.md: "the next free number"), and the entries and counts the
 // specification fixes are there. How many countries, services, news articles or testimonials
-// there are today is not a rule: editors add one by adding a file (PRODUCT.md, content editors).
+// there are today is not a rule: editors add one by adding a file (docs/product-decisions.md, content editors).
 // The specification is ../shared/seed/000_6fe9441b09e76640.txt, cited below by section.
 import { describe, expect, it } from 'vitest';
 import { VISA_TYPES } from '../../src/lib/domain.ts';

@@ -1,4 +1,4 @@
-// The generated pictures and videos stay light enough for phones on slow networks (PRODUCT.md):
+// The generated pictures and videos stay light enough for phones on slow networks (docs/product-decisions.md):
 // pictures at their display size and mostly under 60 KB, videos short H.264 MP4 files under 300 KB.
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

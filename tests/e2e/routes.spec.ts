@@ -241,7 +241,7 @@ test.describe('page content', () => {
 
   test('news: a card per article whose Read More opens the article', async ({ page }) => {
     await page.goto('/news-media');
-    // Editors add an article by adding a file (PRODUCT.md), so the page shows as many as there are.
+    // Editors add an article by adding a file (docs/product-decisions.md), so the page shows as many as there are.
     await expect(page.getByRole('main').getByRole('link', { name: /^Read More/ })).toHaveCount(entryIds('news').length);
     const card = page.getByRole('main').getByRole('article').first();
     const title = (await card.getByRole('heading').textContent())!.trim();

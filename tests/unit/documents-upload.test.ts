@@ -44,7 +44,7 @@ describe('uploadFailure', () => {
       400,
       storageError(403, 'Unauthorized', 'new row violates row-level security policy'),
       'refused',
-      DOCUMENT_MESSAGES.decided,
+      DOCUMENT_MESSAGES.refused,
     ],
     [
       'an expired token',

@@ -55,6 +55,8 @@ export default function ApplicationDocuments({ userId, applicationId, status, ti
     setRemoving(undefined);
     setMessage(removed.ok ? `${document.name} removed.` : removed.error.message);
     if (removed.ok) {
+      // Gone from the list at once; the list read again then confirms it.
+      setDocuments((shown) => shown?.filter((shownDocument) => shownDocument.path !== document.path));
       fetched.retry();
       // Its button is gone: focus goes back to the start of this application's documents.
       heading.current?.focus();

@@ -2,11 +2,8 @@
 // and every assistive technology work as with any file field) inside an area that also takes
 // files dropped on it.
 import { useId, useState, type DragEvent } from 'react';
-import { DOCUMENT_ACCEPT, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_APPLICATION } from '../../lib/documents/rules.ts';
+import { DOCUMENT_ACCEPT, DOCUMENT_LIMITS } from '../../lib/documents/rules.ts';
 import './documents.css';
-
-const labels = Object.values(DOCUMENT_TYPES).map((type) => type.label);
-const RULES = `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}, up to ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB each, at most ${MAX_DOCUMENTS_PER_APPLICATION} files an application.`;
 
 interface Props {
   onFiles: (files: File[]) => void;
@@ -52,7 +49,7 @@ export default function DocumentPicker({ onFiles, disabled = false }: Props) {
         />
       </label>
       <p className="field__hint" id={rulesId}>
-        {RULES}
+        {DOCUMENT_LIMITS}
       </p>
     </div>
   );

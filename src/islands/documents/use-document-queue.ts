@@ -51,6 +51,16 @@ async function loadUploader(): Promise<Uploader | undefined> {
   }
 }
 
+/** Removes the object `objectName` if it is stored; nothing stored (the usual case) is no failure. */
+async function discardStored(objectName: string): Promise<void> {
+  try {
+    const { removeDocument } = await import('../../lib/documents/stored.ts');
+    await removeDocument(objectName);
+  } catch {
+    // The code could not load (offline): the file stays, and the profile lists it with its Remove button.
+  }
+}
+
 const unsent = (item: QueuedDocument) => item.status === 'waiting' || item.status === 'failed';
 
 /** The queue of one application's chosen files; `attached` names the documents it already has. */
@@ -115,11 +125,15 @@ export function useDocumentQueue(attached: readonly string[] = []) {
     [update],
   );
 
-  /** Takes a file off the list, stopping its upload if it is under way. */
+  /**
+   * Takes a file off the list, stopping its upload if part of it is still to go. One whose body
+   * has all been sent is let finish: stopping it saves nothing and would hide whether Storage kept
+   * it. Either way sendOne removes whatever it may have stored.
+   */
   const remove = useCallback(
     (key: string) => {
-      aborts.current.get(key)?.();
       const item = current.current.find((entry) => entry.key === key);
+      if (item && item.progress < 1) aborts.current.get(key)?.();
       update((list) => list.filter((entry) => entry.key !== key));
       if (item) setAnnouncement(`${item.file.name} removed.`);
     },
@@ -151,10 +165,16 @@ export function useDocumentQueue(attached: readonly string[] = []) {
       aborts.current.set(item.key, running.abort);
       const outcome = await running.done;
       aborts.current.delete(item.key);
-      // Removed while it was sending: its upload was stopped, and there is nothing left to mark.
-      if (!current.current.some((entry) => entry.key === item.key)) return;
+      // A Duplicate answer after an earlier send means that send landed: the file is this one.
+      const landed = outcome.ok || (outcome.kind === 'duplicate' && item.attempts > 0);
+      if (!current.current.some((entry) => entry.key === item.key)) {
+        // Removed while it was sending: what Storage stored (or may have, when the answer was
+        // lost or the upload stopped after its last bytes left) goes too, so the list tells the truth.
+        if (landed || outcome.kind === 'network') await discardStored(objectName);
+        return;
+      }
       const attempts = item.attempts + 1;
-      if (outcome.ok || (outcome.kind === 'duplicate' && item.attempts > 0)) {
+      if (landed) {
         patch(item.key, { status: 'stored', progress: 1, attempts });
         setAnnouncement(`${item.file.name} sent.`);
       } else {

@@ -77,7 +77,7 @@ export interface Credentials {
 export type ResendOutcome = 'sent' | 'already-verified' | 'solve-again';
 
 /**
- * The Resend Verification Email button (PRODUCT.md): retries the typed credentials, so it tells
+ * The Resend Verification Email button (docs/product-decisions.md): retries the typed credentials, so it tells
  * nothing to someone who does not know the password. A sign-in means the address is verified (the
  * session is dropped again: the visitor asked for an email, not to log in); 'Email not confirmed'
  * means the credentials are right and the link is sent again; anything else is a failure.
@@ -104,7 +104,7 @@ export async function resendVerification(email: string, password: string, unveri
     const resent = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: linkTo(VERIFY_PATH), ...takeCaptcha() } });
     return resent.error ? failed('refused', LOGIN_TEXTS.resendFailed) : succeeded('sent');
   });
-  // Whatever went wrong, the button's own failure text is the answer (PRODUCT.md).
+  // Whatever went wrong, the button's own failure text is the answer (docs/product-decisions.md).
   return result.ok ? result : failed(result.error.kind, LOGIN_TEXTS.resendFailed);
 }
 

@@ -4,6 +4,7 @@
 // src/content.config.ts so tests and scripts can import them without Astro's virtual modules.
 import { z } from 'astro/zod';
 import { VISA_TYPES } from '../domain.ts';
+import { MAX_DOCUMENTS_PER_APPLICATION } from '../documents/rules.ts';
 
 /** Icon names a visa may use; src/components/VisaIcon.astro draws each one. */
 export const VISA_ICONS = ['plane', 'alarm', 'rings', 'home', 'briefcase', 'calendar'] as const;
@@ -33,8 +34,11 @@ export const visaSchema = (image: ImageHelper) =>
     backgroundImage: pictureSchema(image),
     /** Short facts shown as a list on the detail page (processing time, validity, documents). */
     details: z.array(z.string().min(3)).min(3),
-    /** The documents to attach, shown on the visa page and beside the visa form's upload area. */
-    documents: z.array(checklistItemSchema).min(1).max(12),
+    /**
+     * The documents to attach, shown on the visa page and beside the visa form's upload area; no
+     * more than an application can hold, or an applicant could not attach them all.
+     */
+    documents: z.array(checklistItemSchema).min(1).max(MAX_DOCUMENTS_PER_APPLICATION),
     /** An external chat link; a visa with one opens it instead of its detail page. */
     link: z.url().optional(),
   });

@@ -3,7 +3,14 @@
 // .pdf), one too many, or already attached. Storage and its policies refuse all of these anyway;
 // this only saves a wasted upload and says why in the visitor's words.
 import { safeFileName } from './paths.ts';
-import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_APPLICATION, type DocumentType } from './rules.ts';
+import {
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_APPLICATION,
+  PREVIEWABLE_TYPES,
+  type DocumentType,
+} from './rules.ts';
 import { essence, signatureMatches } from './signatures.ts';
 
 /** What the check reads of a chosen file (a File has all three). */
@@ -50,5 +57,5 @@ export function documentProblem(file: FileFacts, head: Uint8Array, attached: rea
 
 /** True for the types a browser can show as a thumbnail (HEIC and PDF get none). */
 export function hasPreview(type: DocumentType | undefined): boolean {
-  return type === 'image/jpeg' || type === 'image/png' || type === 'image/webp';
+  return type !== undefined && PREVIEWABLE_TYPES.includes(type);
 }

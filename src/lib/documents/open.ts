@@ -2,7 +2,7 @@
 // in advance: one made when a list loads would have expired by the time someone clicks), shown in
 // the page when browsers display the type, in a new tab for a PDF, saved otherwise.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { DOCUMENTS_BUCKET, type DocumentType } from './rules.ts';
+import { DOCUMENTS_BUCKET, PREVIEWABLE_TYPES } from './rules.ts';
 import type { StoredDocument } from './stored.ts';
 
 /** How a document opens: shown in the page (images browsers display), in a new tab (PDF), or saved. */
@@ -11,11 +11,9 @@ export type DocumentOpening = 'preview' | 'tab' | 'download';
 /** How long a signed URL works: long enough to load what was clicked, too short to be passed around. */
 export const SIGNED_URL_SECONDS = 60;
 
-const PREVIEWED: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'] satisfies DocumentType[];
-
 /** How the document of media type `type` opens; HEIC, which most browsers cannot show, is saved. */
 export function documentOpening(type: string): DocumentOpening {
-  if (PREVIEWED.includes(type)) return 'preview';
+  if ((PREVIEWABLE_TYPES as readonly string[]).includes(type)) return 'preview';
   return type === 'application/pdf' ? 'tab' : 'download';
 }
 

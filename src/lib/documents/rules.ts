@@ -48,21 +48,33 @@ export const DOCUMENT_ACCEPT = [
 export const OPEN_FOR_DOCUMENTS = ['submitted', 'in_review'] as const;
 
 /** The accepted types as people read them: "PDF, JPEG, PNG, WebP or HEIC". */
-const TYPE_LIST = (() => {
+export const DOCUMENT_TYPE_LIST = (() => {
   const labels = Object.values(DOCUMENT_TYPES).map((type) => type.label);
   return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 })();
 
+/** The size limit as people read it: "10 MB". */
+const SIZE_LIMIT = `${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`;
+
+/** The rules in one sentence, for the upload area and the visa pages. */
+export const DOCUMENT_LIMITS = `${DOCUMENT_TYPE_LIST}, up to ${SIZE_LIMIT} each, at most ${MAX_DOCUMENTS_PER_APPLICATION} files an application.`;
+
+/** The accepted types a browser shows in the page (as a thumbnail, or opened); HEIC and PDF are not among them. */
+export const PREVIEWABLE_TYPES: readonly DocumentType[] = ['image/jpeg', 'image/png', 'image/webp'];
+
 /** What a visitor reads about a document that cannot be attached, one sentence per cause. */
 export const DOCUMENT_MESSAGES = {
-  tooLarge: (name: string) => `"${name}" is larger than 10 MB. Choose a smaller file, or scan it at a lower resolution.`,
+  tooLarge: (name: string) => `"${name}" is larger than ${SIZE_LIMIT}. Choose a smaller file, or scan it at a lower resolution.`,
   empty: (name: string) => `"${name}" is empty. Choose the file again.`,
-  wrongType: (name: string) => `"${name}" is not a ${TYPE_LIST} file.`,
+  wrongType: (name: string) => `"${name}" is not a ${DOCUMENT_TYPE_LIST} file.`,
   contentMismatch: (name: string, label: string) =>
-    `"${name}" is not really a ${label} file. Save it again as ${TYPE_LIST} and attach it again.`,
+    `"${name}" is not really a ${label} file. Save it again as ${DOCUMENT_TYPE_LIST} and attach it again.`,
   tooMany: `An application can have at most ${MAX_DOCUMENTS_PER_APPLICATION} documents. Remove one to add another.`,
   duplicate: (name: string) => `"${name}" is already attached to this application.`,
   decided: 'This application has been decided, so its documents can no longer change.',
+  // The policies refuse an upload for either cause and do not say which (another tab, or the
+  // profile beside the form, may have added files meanwhile), so the message names both.
+  refused: `This application cannot take more documents: it has been decided, or it already has ${MAX_DOCUMENTS_PER_APPLICATION}.`,
   uploadFailed: (name: string) => `"${name}" could not be uploaded. Check your connection and try again.`,
 } as const;
 

@@ -82,7 +82,7 @@ export function uploadFailure(status: number, body: string, name: string, type: 
       return failure('duplicate', DOCUMENT_MESSAGES.duplicate(name));
     case 403:
       return /row-level security/i.test(answer.message)
-        ? failure('refused', DOCUMENT_MESSAGES.decided)
+        ? failure('refused', DOCUMENT_MESSAGES.refused)
         : failure('network', DOCUMENT_MESSAGES.uploadFailed(name));
     default:
       return failure('network', DOCUMENT_MESSAGES.uploadFailed(name));

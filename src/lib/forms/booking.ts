@@ -1,4 +1,4 @@
-// The home page's booking form (specification sections 3 and 5, PRODUCT.md: date is its own
+// The home page's booking form (specification sections 3 and 5, docs/product-decisions.md: date is its own
 // field, today or later). Limits are those of public.bookings (20261122000300_public_forms.sql).
 import * as z from 'zod/mini';
 import { BOOKING_COUNTRIES } from '../domain.ts';

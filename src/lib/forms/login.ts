@@ -6,7 +6,7 @@ import { currentPassword } from './password.ts';
 export const loginSchema = z.object({ email: email(), password: currentPassword });
 export type LoginData = z.infer<typeof loginSchema>;
 
-/** What the login form says (specification section 8; PRODUCT.md for the resend button's three outcomes). */
+/** What the login form says (specification section 8; docs/product-decisions.md for the resend button's three outcomes). */
 export const LOGIN_TEXTS = {
   success: 'Login successful!',
   emailNotVerified: 'Email not verified. Please check your email inbox for the verification link.',

@@ -1,4 +1,4 @@
-// The footer's newsletter form (specification section 5: a blank address is ignored; PRODUCT.md:
+// The footer's newsletter form (specification section 5: a blank address is ignored; docs/product-decisions.md:
 // the same thanks for a new and a known address). The limit is newsletter_subscribers.email's.
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, email, honeypot } from './fields.ts';

@@ -1,4 +1,4 @@
-// Optional notifications (PRODUCT.md: the database row is the record; the seed's email-sending
+// Optional notifications (docs/product-decisions.md: the database row is the record; the seed's email-sending
 // and form-submission services may also be told, configured by public build-time variables and
 // off while they are empty). They are public because the browser calls the services directly,
 // as the seed's site did: use a key the service restricts to the site's origin.

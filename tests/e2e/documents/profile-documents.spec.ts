@@ -1,12 +1,13 @@
 // Documents on /profile (issue 18): each application lists its documents with size and type; while
 // it is submitted or in review its applicant adds a missing one (same checks and progress as the
-// visa form) and removes one of their own; a decided application shows its documents read-only.
+// visa form) and removes one of their own; a decided application shows its documents read-only. A
+// file removed while it uploads is not kept, and a removed document leaves the list at once.
 import { DOCUMENT_MESSAGES } from '../../../src/lib/documents/rules.ts';
 import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { axeViolations } from '../support/axe.ts';
 import { expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from '../account/account.po.ts';
 import { applicationRows, uniqueTag } from '../admin/seed-rows.ts';
-import { DocumentsArea, FILES, storedNames } from './documents.po.ts';
+import { DocumentsArea, FILES, UPLOAD_URL, storedNames } from './documents.po.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -57,5 +58,57 @@ test('an open application takes a missing document and gives one back; a decided
 
   await openSection.getByRole('button', { name: 'Remove invitation-letter.pdf' }).click();
   await expect(openSection.getByText('No documents yet.')).toBeVisible();
+  expect(await storedNames(userId, open!)).toEqual([]);
+});
+
+test('a file removed while it uploads is not kept; a removed document leaves the list before it is read again', async ({ page }) => {
+  const email = uniqueEmail('documents');
+  const userId = await createUser(email);
+  const [open] = await storeApplications(userId, [{ visa_type: 'Business Visa', submitted_at: '2026-03-02T10:00:00Z', status: 'submitted' }]);
+  await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
+  const section = page.getByRole('region', { name: 'Business Visa of 2 March 2026' });
+  await expect(section.getByText('No documents yet.')).toBeVisible();
+  const documents = new DocumentsArea(page, section, 'Files to add to Business Visa of 2 March 2026');
+
+  // Storage stores the file and its answer is held; the applicant removes the file meanwhile.
+  let reachedStorage!: () => void;
+  const stored = new Promise<void>((resolve) => (reachedStorage = resolve));
+  let releaseUpload!: () => void;
+  const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route(UPLOAD_URL, async (route) => {
+    const response = await route.fetch();
+    reachedStorage();
+    await uploadHeld;
+    // A page that stopped the request has nobody left to answer.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await documents.choose(FILES.pdf('hotel-booking.pdf'));
+  await section.getByRole('button', { name: 'Send files' }).click();
+  await stored;
+  expect(await storedNames(userId, open!)).toEqual(['hotel-booking.pdf']);
+  await documents.removeButton('hotel-booking.pdf').click();
+  releaseUpload();
+  // The send is over (its button gone) once what it stored is removed again.
+  await expect(section.getByRole('button', { name: /^(Send files|Sending\.\.\.)$/ })).toHaveCount(0);
+  expect(await storedNames(userId, open!)).toEqual([]);
+  await page.unroute(UPLOAD_URL);
+
+  await documents.choose(FILES.pdf('invitation-letter.pdf'));
+  await section.getByRole('button', { name: 'Send files' }).click();
+  await expect(section.locator('.stored-documents li')).toContainText('invitation-letter.pdf');
+  // The list read again after the removal is held: the document has left the list before it comes.
+  const LIST = /\/rest\/v1\/rpc\/application_documents/;
+  let releaseList!: () => void;
+  const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+  await page.route(LIST, async (route) => {
+    await listHeld;
+    await route.continue();
+  });
+  await section.getByRole('button', { name: 'Remove invitation-letter.pdf' }).click();
+  await expect(section.getByText('No documents yet.')).toBeVisible();
+  const reread = page.waitForResponse(LIST);
+  releaseList();
+  await reread;
+  await expect(section.getByText('No documents yet.')).toBeVisible();
   expect(await storedNames(userId, open!)).toEqual([]);
 });

@@ -1,10 +1,10 @@
 // The `_headers` the build writes (src/integrations/security-headers/): which inline scripts are
-// hashed, which addresses revalidate, that no header is named twice for one path (hosts would join
+// hashed, that each page's policy allows its own scripts only, which addresses revalidate, that no header is named twice for one path (hosts would join
 // the values), and that the file reads back as written. The served headers are checked in
 // tests/e2e/headers.spec.ts.
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { inlineScriptHashes, pagePaths } from '../../src/integrations/security-headers/built-pages.ts';
+import { inlineScriptHashes, pageScripts } from '../../src/integrations/security-headers/built-pages.ts';
 import { formatHeadersFile, headersFor, parseHeadersFile, ruleMatches } from '../../src/integrations/security-headers/headers-file.ts';
 import { contentSecurityPolicy, headerRules, IMMUTABLE, REVALIDATE } from '../../src/integrations/security-headers/policy.ts';
 
@@ -27,14 +27,35 @@ describe('inline script hashes', () => {
   });
 });
 
-describe('page addresses', () => {
+describe('page addresses and their scripts', () => {
+  const [a, b, c, d, notFound] = ['a', 'b', 'c', 'd', '404'].map(sha256);
+  const pages = pageScripts(new Map([
+    ['404.html', [notFound]],
+    ['about.html', [a, b]],
+    ['index.html', [a]],
+    ['news/1.html', [c]],
+    ['visa/1.html', [c]],
+    ['visa/2.html', [a, d]],
+    ['visa.html', [b]],
+  ]));
+  const hashesOf = (path: string) => pages.find((page) => page.path === path)?.scriptHashes;
+
   test('as hosts serve them: no .html, index at /, folders by pattern, the 404 page left out', () => {
-    expect(pagePaths(['404.html', 'about.html', 'index.html', 'visa/1.html', 'visa/2.html', 'visa.html'])).toEqual([
-      '/about',
-      '/',
-      '/visa',
-      '/visa/*',
-    ]);
+    expect(pages.map((page) => page.path)).toEqual(['/about', '/', '/visa', '/news/*', '/visa/*']);
+  });
+
+  test('a page allows exactly its own scripts, each once', () => {
+    expect(hashesOf('/about')).toEqual([a, b].sort());
+    expect(hashesOf('/')).toEqual([a]);
+  });
+
+  test('a folder allows its pages\' scripts and the 404 page\'s, which hosts send for a missing page in it', () => {
+    expect(hashesOf('/news/*')).toEqual([c, notFound].sort());
+  });
+
+  test('a page named like a folder shares the folder\'s policy, since Netlify\'s folder pattern matches it too', () => {
+    expect(hashesOf('/visa/*')).toEqual([a, b, c, d, notFound].sort());
+    expect(hashesOf('/visa')).toEqual(hashesOf('/visa/*'));
   });
 });
 
@@ -44,7 +65,12 @@ describe('rules', () => {
     connectOrigins: ['https://project.supabase.co', 'https://project.supabase.co', 'https://api.emailjs.com'],
     imageOrigins: ['https://project.supabase.co'],
     https: true,
-    htmlPaths: ['/', '/about', '/visa', '/visa/*'],
+    pages: [
+      { path: '/', scriptHashes: [sha256('a')] },
+      { path: '/about', scriptHashes: [sha256('a'), sha256('b')] },
+      { path: '/visa', scriptHashes: [sha256('c')] },
+      { path: '/visa/*', scriptHashes: [sha256('c')] },
+    ],
   };
   const rules = headerRules(inputs);
 
@@ -56,11 +82,22 @@ describe('rules', () => {
     }
   });
 
-  test('pages and data revalidate, fingerprinted assets are immutable, every path gets the policy', () => {
+  test('pages and data revalidate, fingerprinted assets are immutable', () => {
     expect(headersFor(rules, '/visa/3')['Cache-Control']).toBe(REVALIDATE);
     expect(headersFor(rules, '/data/t.json')['Cache-Control']).toBe(REVALIDATE);
     expect(headersFor(rules, '/_astro/x.js')['Cache-Control']).toBe(IMMUTABLE);
-    expect(headersFor(rules, '/_astro/x.js')['Content-Security-Policy']).toBe(contentSecurityPolicy(inputs));
+  });
+
+  test('each page rule carries the policy of its own scripts; /* carries none, every path the other headers', () => {
+    for (const { path, scriptHashes } of inputs.pages) {
+      const sample = path.replace('*', '3');
+      expect(headersFor(rules, sample)['Content-Security-Policy'], sample).toBe(contentSecurityPolicy({ ...inputs, scriptHashes }));
+    }
+    expect(rules.find((rule) => rule.path === '/*')?.headers).not.toHaveProperty('Content-Security-Policy');
+    for (const path of ['/_astro/x.js', '/missing']) {
+      expect(headersFor(rules, path)['Content-Security-Policy'], path).toBeUndefined();
+      expect(headersFor(rules, path)['X-Content-Type-Options'], path).toBe('nosniff');
+    }
   });
 
   test('scripts by hash only; connections to the site and the origins given, each once', () => {

@@ -1,6 +1,6 @@
 // What the policy needs to know about the built site, read from the HTML files themselves (what a
 // browser gets, after every integration has run): the hash of each inline script, and the
-// addresses of the pages.
+// addresses of the pages, so each page's policy allows its own scripts only.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -30,26 +30,56 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/**
- * The hosts' addresses of the pages (`about.html` is served at `/about`, `index.html` at `/`), and
- * each folder of pages as one `/folder/*` pattern, so the rule count stays small as content grows
- * (the site's folders hold pages only). The 404 page is left out: hosts send it for any missing
- * address.
- */
-export function pagePaths(files: string[]): string[] {
-  const folders = new Set(files.filter((file) => file.includes('/')).map((file) => file.slice(0, file.indexOf('/'))));
-  const paths = files
-    .filter((file) => !file.includes('/') && file !== '404.html')
-    .map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`));
-  return [...paths, ...[...folders].map((folder) => `/${folder}/*`)];
+/** A rule pattern of the pages and the hashes of the inline scripts served under it. */
+export interface PageScripts {
+  path: string;
+  scriptHashes: string[];
 }
 
-/** The hashes of every inline script of the built site (each once) and its pages' addresses. */
-export async function readBuiltPages(dir: string): Promise<{ scriptHashes: string[]; htmlPaths: string[] }> {
-  const files = await htmlFiles(dir);
-  const hashes = new Set<string>();
+/**
+ * The hosts' address of a page (`about.html` is served at `/about`, `index.html` at `/`), or the
+ * `/folder/*` pattern of a page in a folder, so the rule count stays small as content grows (the
+ * site's folders hold pages only); undefined for the 404 page, which hosts send for any missing
+ * address.
+ */
+export function pagePattern(file: string): string | undefined {
+  if (file === '404.html') return undefined;
+  if (file.includes('/')) return `/${file.slice(0, file.indexOf('/'))}/*`;
+  return file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
+}
+
+/**
+ * Each page pattern with the hashes its responses must allow, from each HTML file's own hashes:
+ * a folder pattern gets the union of its pages', and the 404 page's too, because hosts answer a
+ * missing address under the folder (`/services/unknown`) with 404.html and that pattern's headers.
+ * A page named like a folder (`/visa` and `/visa/*`) gets the same union as the folder: Netlify's
+ * `/visa/*` also matches `/visa`, and two identical policies enforced together allow what one does.
+ * Top-level pages come first, then folders, each group in file order.
+ */
+export function pageScripts(hashesByFile: Map<string, string[]>): PageScripts[] {
+  const byPath = new Map<string, Set<string>>();
+  const files = [...hashesByFile.keys()].sort((a, b) => Number(a.includes('/')) - Number(b.includes('/')) || a.localeCompare(b));
   for (const file of files) {
-    for (const hash of inlineScriptHashes(await readFile(join(dir, file), 'utf8'))) hashes.add(hash);
+    const path = pagePattern(file);
+    if (!path) continue;
+    const hashes = byPath.get(path) ?? new Set<string>();
+    for (const hash of hashesByFile.get(file) ?? []) hashes.add(hash);
+    byPath.set(path, hashes);
   }
-  return { scriptHashes: [...hashes].sort(), htmlPaths: pagePaths(files) };
+  for (const [path, hashes] of byPath) {
+    if (!path.endsWith('/*')) continue;
+    for (const hash of hashesByFile.get('404.html') ?? []) hashes.add(hash);
+    const page = byPath.get(path.slice(0, -2));
+    if (!page) continue;
+    for (const hash of page) hashes.add(hash);
+    byPath.set(path.slice(0, -2), hashes);
+  }
+  return [...byPath].map(([path, hashes]) => ({ path, scriptHashes: [...hashes].sort() }));
+}
+
+/** The page patterns of the built site, each with the hashes of the inline scripts served under it. */
+export async function readBuiltPages(dir: string): Promise<PageScripts[]> {
+  const hashesByFile = new Map<string, string[]>();
+  for (const file of await htmlFiles(dir)) hashesByFile.set(file, inlineScriptHashes(await readFile(join(dir, file), 'utf8')));
+  return pageScripts(hashesByFile);
 }

@@ -1,5 +1,5 @@
 // Writes `dist/_headers` when the build ends: the security headers and cache rules of
-// ./policy.ts, with the hashes of the inline scripts the built pages really carry. Netlify and
+// ./policy.ts, each page's policy with the hashes of the inline scripts it really carries. Netlify and
 // Cloudflare Pages read the file as it is; the README says what other hosts need, and
 // scripts/serve-site.ts serves the same headers locally (`npm start`, the browser tests).
 //
@@ -33,10 +33,9 @@ export default function securityHeaders({ siteUrl, connectUrls, imageUrls, captc
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        const { scriptHashes, htmlPaths } = await readBuiltPages(outDir);
+        const pages = await readBuiltPages(outDir);
         const rules = headerRules({
-          scriptHashes,
-          htmlPaths,
+          pages,
           connectOrigins: connectUrls.map((url) => new URL(url).origin),
           imageOrigins: imageUrls.map((url) => new URL(url).origin),
           captcha,
@@ -44,7 +43,8 @@ export default function securityHeaders({ siteUrl, connectUrls, imageUrls, captc
         });
         const text = formatHeadersFile(rules, 'Written by the build (src/integrations/security-headers/); edit the policy there.');
         await writeFile(`${outDir}/_headers`, text);
-        logger.info(`_headers written: ${rules.length} rules, ${scriptHashes.length} inline script hashes`);
+        const hashes = new Set(pages.flatMap((page) => page.scriptHashes));
+        logger.info(`_headers written: ${rules.length} rules, ${hashes.size} inline script hashes across ${pages.length} page policies`);
       },
     },
   };

@@ -1,14 +1,13 @@
-// What the site's responses say to the browser: one Content-Security-Policy for every page, the
+// What the site's responses say to the browser: a Content-Security-Policy for each page, the
 // other security headers, and how long each kind of file may be cached. The values come from the
 // build (the inline scripts' hashes, the Supabase project, the notification services configured)
 // and are written into `_headers` by ./index.ts.
 import type { CaptchaProvider } from '../../lib/auth/captcha.ts';
+import type { PageScripts } from './built-pages.ts';
 import type { HeaderRule } from './headers-file.ts';
 
 /** What the policy depends on, all known when the build ends. */
 export interface PolicyInputs {
-  /** `sha256-…` sources of every inline script of the built pages. */
-  scriptHashes: string[];
   /** Origins the browser calls besides the site: the Supabase project and any notification service. */
   connectOrigins: string[];
   /** Origins images are shown from besides the site: the Supabase project (signed URLs of documents). */
@@ -17,8 +16,11 @@ export interface PolicyInputs {
   captcha?: CaptchaProvider | undefined;
   /** Whether the site is served over https (production): only then is HSTS sent. */
   https: boolean;
-  /** Path patterns of the HTML pages (`/`, `/about`, `/visa/*`), which revalidate on every visit. */
-  htmlPaths: string[];
+  /**
+   * Path patterns of the HTML pages (`/`, `/about`, `/visa/*`), which revalidate on every visit,
+   * each with the `sha256-…` sources of the inline scripts served under it.
+   */
+  pages: PageScripts[];
 }
 
 /** HTML and the testimonials' JSON change with each deploy, under the same address: always revalidate. */
@@ -51,13 +53,13 @@ const CAPTCHA_SOURCES: Record<CaptchaProvider, string[]> = {
   turnstile: ['https://challenges.cloudflare.com'],
 };
 
-/** The Content-Security-Policy of every page. */
+/** The Content-Security-Policy of a page whose inline scripts have these `sha256-…` sources. */
 export function contentSecurityPolicy({
   scriptHashes,
   connectOrigins,
   imageOrigins,
   captcha,
-}: Pick<PolicyInputs, 'scriptHashes' | 'connectOrigins' | 'imageOrigins' | 'captcha'>): string {
+}: Pick<PageScripts, 'scriptHashes'> & Pick<PolicyInputs, 'connectOrigins' | 'imageOrigins' | 'captcha'>): string {
   const captchaSources = captcha ? CAPTCHA_SOURCES[captcha] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -82,10 +84,22 @@ export function contentSecurityPolicy({
   return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-/** Every rule of the site's `_headers`; no two rules that match one path name the same header. */
+/**
+ * Every rule of the site's `_headers`; no two rules that match one path name the same header.
+ *
+ * Each page rule carries its page's policy, which lists only the hashes of that page's inline
+ * scripts (a folder's, those of its pages): the policy is in every page's first response, and the
+ * whole site's hashes (some 700 bytes) pushed pages near the first TCP round trip over it. The
+ * `/*` rule therefore has no policy: hosts join the values of every matching rule, and two
+ * policies are both enforced, so a page's scripts would have to be in both. Responses that match
+ * no page rule carry none: assets (a policy governs only documents) and the 404 page at an
+ * unknown address outside the folders, which no rule can target since any address may be one. That
+ * page shows nothing it is sent (its script only picks one of its fixed messages by the address)
+ * and X-Frame-Options still forbids framing it; under a folder it gets the folder's policy, which
+ * allows its script (./built-pages.ts).
+ */
 export function headerRules(inputs: PolicyInputs): HeaderRule[] {
   const security: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(inputs),
     'X-Content-Type-Options': 'nosniff',
     // frame-ancestors replaces it in current browsers; older ones only know this header.
     'X-Frame-Options': 'DENY',
@@ -101,6 +115,9 @@ export function headerRules(inputs: PolicyInputs): HeaderRule[] {
     { path: '/flags/*', headers: { 'Cache-Control': STABLE } },
     { path: '/videos/*', headers: { 'Cache-Control': STABLE } },
     { path: '/data/*', headers: { 'Cache-Control': REVALIDATE } },
-    ...inputs.htmlPaths.map((path) => ({ path, headers: { 'Cache-Control': REVALIDATE } })),
+    ...inputs.pages.map(({ path, scriptHashes }) => ({
+      path,
+      headers: { 'Content-Security-Policy': contentSecurityPolicy({ ...inputs, scriptHashes }), 'Cache-Control': REVALIDATE },
+    })),
   ];
 }

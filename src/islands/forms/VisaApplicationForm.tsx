@@ -8,7 +8,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { authState, startAuth } from '../../lib/auth/store.ts';
 import { MARITAL_STATUSES, VISA_TYPES } from '../../lib/domain.ts';
-import type { VisaChecklists } from '../../lib/content/visas.ts';
 import {
   VISA_APPLICATION_INITIAL,
   VISA_SUCCESS,
@@ -30,7 +29,7 @@ import { useApplicationSubmission } from './use-application-submission.ts';
 /** The preselected visa type survives the reset after a success (specification section 4). */
 const KEEP_ON_RESET: (keyof typeof VISA_APPLICATION_INITIAL)[] = ['visa_type'];
 
-export default function VisaApplicationForm({ checklists }: { checklists: VisaChecklists }) {
+export default function VisaApplicationForm() {
   const auth = useStore(authState);
   const { documents, awaitingFiles, submit } = useApplicationSubmission(auth.status === 'signed-in' ? auth.userId : '');
   const form = useForm({
@@ -101,7 +100,6 @@ export default function VisaApplicationForm({ checklists }: { checklists: VisaCh
           <TextArea label="Message (optional)" field={fieldProps('message')} error={errors.message} rows={4} />
         </fieldset>
         <VisaDocumentsField
-          checklists={checklists}
           visaType={values.visa_type}
           queue={documents}
           onRetry={() => formRef.current?.requestSubmit()}

@@ -54,7 +54,7 @@ export function visaByType(visas: VisaView[], type: string): VisaView | undefine
   return visas.find((visa) => visa.type === type);
 }
 
-/** What the visa form shows beside its upload area: each type's documents, names only (a small island prop). */
+/** What the visa form shows beside its upload area: each type's documents, names only (/data/visa-checklists.json). */
 export type VisaChecklists = Partial<Record<VisaType, { name: string; required: boolean }[]>>;
 
 /** Each visa type's checklist for the visa form, without the details the visa page shows. */

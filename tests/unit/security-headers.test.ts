@@ -28,7 +28,7 @@ describe('inline script hashes', () => {
 });
 
 describe('page addresses and their scripts', () => {
-  const [a, b, c, d, notFound] = ['a', 'b', 'c', 'd', '404'].map(sha256);
+  const [a, b, c, d, notFound] = [sha256('a'), sha256('b'), sha256('c'), sha256('d'), sha256('404')] as const;
   const pages = pageScripts(new Map([
     ['404.html', [notFound]],
     ['about.html', [a, b]],

@@ -1,9 +1,12 @@
 // The built site served as a static host serves it, with the headers of its `_headers` file
 // (written by src/integrations/security-headers/): `npm start` and `npm run preview`
 // (scripts/serve-site.ts), the browser tests and the benchmarks (tests/bench/lib/static-server.ts)
-// all see what production sends. Like Netlify and Cloudflare Pages: `/about` serves about.html,
-// `/` index.html, a folder its index.html, anything missing 404.html with status 404, `_headers`
-// itself is not served, and text is gzip-compressed. It answers conditional requests (ETag) and
+// all see what production sends. Like Netlify and Cloudflare Pages: every rule that matches the
+// address adds its headers (../src/integrations/security-headers/headers-file.ts joins a header
+// named twice, as they do), so a page gets its own policy and a missing page the 404 page with the
+// headers of the address asked for; `/about` serves about.html, `/` index.html, a folder its
+// index.html, anything missing 404.html with status 404, `_headers` itself is not served, and text
+// is gzip-compressed. It answers conditional requests (ETag) and
 // byte ranges (the testimony videos).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -125,6 +125,12 @@ describe('rules', () => {
     expect(headersFor(headerRules({ ...inputs, https: false }), '/')['Strict-Transport-Security']).toBeUndefined();
   });
 
+  test('a header named by two matching rules is sent once, with both values joined, as hosts do', () => {
+    const doubled = [{ path: '/*', headers: { 'X-A': '1' } }, { path: '/about', headers: { 'X-A': '2', 'X-B': '3' } }];
+    expect(headersFor(doubled, '/about')).toEqual({ 'X-A': '1, 2', 'X-B': '3' });
+    expect(headersFor(doubled, '/')).toEqual({ 'X-A': '1' });
+  });
+
   test('the file reads back as written, and a file over a host\'s limits is refused', () => {
     expect(parseHeadersFile(formatHeadersFile(rules, 'a comment'))).toEqual(rules);
     const many = Array.from({ length: 101 }, (_, i) => ({ path: `/p${i}`, headers: { 'Cache-Control': REVALIDATE } }));

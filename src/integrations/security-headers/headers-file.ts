@@ -53,7 +53,15 @@ export function ruleMatches(pattern: string, pathname: string): boolean {
   return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
 }
 
-/** The headers of every rule that matches the path, as a host applies them. */
+/**
+ * The headers of every rule that matches the path, as a host applies them: the values of a header
+ * named by two matching rules are joined with a comma, so the local server would show a doubled
+ * policy as the hosts enforce it (both at once) rather than hide it.
+ */
 export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
-  return Object.assign({}, ...rules.filter((rule) => ruleMatches(rule.path, pathname)).map((rule) => rule.headers));
+  const headers: Record<string, string> = {};
+  for (const rule of rules.filter((rule) => ruleMatches(rule.path, pathname))) {
+    for (const [name, value] of Object.entries(rule.headers)) headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  return headers;
 }

@@ -6,8 +6,7 @@
 // named twice, as they do), so a page gets its own policy and a missing page the 404 page with the
 // headers of the address asked for; `/about` serves about.html, `/` index.html, a folder its
 // index.html, anything missing 404.html with status 404, `_headers` itself is not served, and text
-// is gzip-compressed. It answers conditional requests (ETag) and
-// byte ranges (the testimony videos).
+// is gzip-compressed. It answers conditional requests (ETag) and byte ranges (the testimony videos).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -19,6 +19,7 @@ import { timeNavigation } from './lib/navigation.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { measureFormPages } from './lib/form-weights.ts';
 import { measureAdminRender, type AdminRenderFigures } from './lib/admin-render.ts';
+import { median } from './lib/median.ts';
 
 const LIGHTHOUSE_PATHS = [
   '/',
@@ -78,12 +79,6 @@ console.log('\nForm pages, JavaScript in the browser (gzip bytes)');
 console.log('at load  after use  page (form)');
 for (const f of formWeights) console.log(`${String(f.beforeBytes).padStart(7)}  ${String(f.afterBytes).padStart(9)}  ${f.page} (${f.form})`);
 
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 interface Build {
   label: string;

@@ -5,6 +5,7 @@
 // outsider would, and prints the medians and Welch's t over the answer times. A benchmark, not a
 // test: in a test process the client shares the event loop with the server, and on a busy
 // machine every figure moves with the load.
+import { median } from './median.ts';
 
 /** Answer times of two kinds of request, compared. */
 export interface TimingComparison {
@@ -81,12 +82,6 @@ function summarize(a: number[], b: number[]): TimingComparison {
   const round = (x: number) => Math.round(x * 100) / 100;
   const p50: [number, number] = [round(median(a)), round(median(b))];
   return { n: a.length, p50, differenceP50: round(p50[0] - p50[1]), t: round(welchT(a, b)) };
-}
-
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Welch's t statistic: the difference of the means over its standard error, variances unequal. */

@@ -1,6 +1,6 @@
 // The notification figures of `npm run bench:api`, on a fresh PGlite database of their own:
-// - public form submissions per second with the notification triggers off (before issue 17) and
-//   on (after), on the same database and machine, alternated;
+// - booking inserts per second with the notification trigger off (before issue 17) and on (after),
+//   on the same database and machine, in alternating rounds, compared by their medians;
 // - the worker's throughput over 1,000 queued notifications;
 // - the time from a stored booking to its confirmation in the outbox (worker polling as npm start runs it).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,11 +9,15 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../../supabase/local/config.ts';
 import { openDb } from '../../../supabase/local/db/open.ts';
 import { startBackendProcess, type BackendProcess } from '../../support/backend-process.ts';
+import { median } from './median.ts';
 
 export interface NotificationFigures {
+  /** Inserts per second of each round, in the order run: triggers off (before) and on (after). */
+  rounds: { before: number[]; after: number[] };
+  /** The medians of those rounds. */
   insertsPerSecondBefore: number;
   insertsPerSecondAfter: number;
-  /** (after − before) / before, in percent: negative is slower. */
+  /** (after − before) / before of the medians, in percent: negative is slower. */
   changePercent: number;
   throughput: { notifications: number; seconds: number; perSecond: number };
   latency: { n: number; p50: number; p95: number };
@@ -57,8 +61,8 @@ async function untilEmpty(backend: BackendProcess): Promise<void> {
   while ((await pending(backend)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-/** Runs the three measurements on a database of their own in dataDir. */
-export async function measureNotifications(dataDir: string, env: Record<string, string>, measure: Measure, inserts: number, concurrency: number): Promise<NotificationFigures> {
+/** Runs the three measurements on a database of their own in dataDir, the trigger's cost over `rounds` rounds off and on. */
+export async function measureNotifications(dataDir: string, env: Record<string, string>, measure: Measure, inserts: number, concurrency: number, rounds: number): Promise<NotificationFigures> {
   const backendEnv = { ...env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' };
   const setTrigger = async (enabled: boolean) => {
     const db = await openDb({ dataDir });
@@ -80,18 +84,19 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     }
   };
 
-  // Before and after, twice each in turn, so a change in the machine's load hits both alike.
-  // The first start creates and seeds the database.
+  // Before and after in turn, several rounds each, so a change in the machine's load hits both
+  // alike; the medians leave out a round that another process disturbed. Each round starts its
+  // own backend, as npm start does, so both pay the same warm-up. The first start creates and
+  // seeds the database.
   await (await startBackendProcess(backendEnv)).stop();
   const before: number[] = [];
   const after: number[] = [];
-  for (const round of [1, 2]) {
+  for (let round = 1; round <= rounds; round++) {
     await setTrigger(false);
     before.push(await insertRate(`Before${round}x${Date.now()}`));
     await setTrigger(true);
     after.push(await insertRate(`After${round}x${Date.now()}`));
   }
-  const best = (xs: number[]) => Math.max(...xs);
 
   // Throughput: 1,000 notifications queued in the database at once, then one worker sends them all.
   const db = await openDb({ dataDir });
@@ -128,9 +133,10 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     latencies.sort((a, b) => a - b);
     const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!);
     return {
-      insertsPerSecondBefore: best(before),
-      insertsPerSecondAfter: best(after),
-      changePercent: Math.round(((best(after) - best(before)) / best(before)) * 1000) / 10,
+      rounds: { before, after },
+      insertsPerSecondBefore: median(before),
+      insertsPerSecondAfter: median(after),
+      changePercent: Math.round(((median(after) - median(before)) / median(before)) * 1000) / 10,
       throughput: { notifications: 1000, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(1000 / seconds) },
       latency: { n: latencies.length, p50: q(0.5), p95: q(0.95) },
     };

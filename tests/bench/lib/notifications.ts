@@ -1,10 +1,13 @@
 // The notification figures of `npm run bench:api`, on a fresh PGlite database of their own:
 // - booking inserts per second with the notification trigger off (before issue 17) and on (after),
-//   on the same database and machine, in alternating rounds, compared by their medians;
+//   on the same database and machine, in alternating rounds, compared by their medians; beside
+//   them the backend's CPU time per insert, which other processes on a busy machine disturb far
+//   less than throughput;
 // - the worker's throughput over 1,000 queued notifications;
 // - the time from a stored booking to its confirmation in the outbox (worker polling as npm start runs it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../../supabase/local/config.ts';
 import { openDb } from '../../../supabase/local/db/open.ts';
@@ -12,15 +15,24 @@ import { startBackendProcess, type BackendProcess } from '../../support/backend-
 import { median } from './median.ts';
 
 export interface NotificationFigures {
-  /** Inserts per second of each round, in the order run: triggers off (before) and on (after). */
-  rounds: { before: number[]; after: number[] };
-  /** The medians of those rounds. */
+  /** Each round, in the order run, with the triggers off (before) and on (after). */
+  rounds: { before: InsertRound[]; after: InsertRound[] };
+  /** The medians of those rounds' inserts per second. */
   insertsPerSecondBefore: number;
   insertsPerSecondAfter: number;
   /** (after − before) / before of the medians, in percent: negative is slower. */
   changePercent: number;
+  /** The medians of the rounds' backend CPU time per insert, and (after − before) / before in percent: positive costs more. */
+  cpu: { microsPerInsertBefore: number; microsPerInsertAfter: number; changePercent: number };
   throughput: { notifications: number; seconds: number; perSecond: number };
   latency: { n: number; p50: number; p95: number };
+}
+
+/** One round of booking inserts on a freshly started backend. */
+export interface InsertRound {
+  perSecond: number;
+  /** The backend process's CPU time (user and system, all threads) over the round, per insert. */
+  cpuMicrosPerInsert: number;
 }
 
 type Measure = (count: number, concurrency: number, request: (i: number) => Promise<Response>) => Promise<{ perSecond: number; failures: number }>;
@@ -57,6 +69,15 @@ async function pending(backend: BackendProcess): Promise<number> {
   return Number(res.headers.get('content-range')?.split('/')[1] ?? NaN);
 }
 
+/** CPU time a process has used so far, user and system, in microseconds (Linux /proc, in USER_HZ ticks: 100 a second). */
+async function cpuMicros(pid: number): Promise<number> {
+  // The command name, field 2, is in parentheses and may hold spaces; utime and stime are fields 14 and 15.
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ').at(-1)!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+const percentChange = (before: number, after: number) => Math.round(((after - before) / before) * 1000) / 10;
+
 async function untilEmpty(backend: BackendProcess): Promise<void> {
   while ((await pending(backend)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 }
@@ -72,31 +93,35 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
       await db.close();
     }
   };
-  const insertRate = async (tag: string) => {
+  const insertRound = async (tag: string): Promise<InsertRound> => {
     const backend = await startBackendProcess(backendEnv);
     try {
+      const cpuBefore = await cpuMicros(backend.pid);
       const run = await measure(inserts, concurrency, (i) =>
         fetch(`${backend.url}/rest/v1/bookings`, { method: 'POST', headers: restHeaders(backend.anonKey), body: JSON.stringify(booking(i, tag)) }),
       );
-      return run.perSecond;
+      return { perSecond: run.perSecond, cpuMicrosPerInsert: Math.round(((await cpuMicros(backend.pid)) - cpuBefore) / inserts) };
     } finally {
       await backend.stop();
     }
   };
 
   // Before and after in turn, several rounds each, so a change in the machine's load hits both
-  // alike; the medians leave out a round that another process disturbed. Each round starts its
-  // own backend, as npm start does, so both pay the same warm-up. The first start creates and
-  // seeds the database.
+  // alike; the medians leave out a round that another process disturbed. The order flips every
+  // round (off on, on off, ...), so neither side always runs first, on the smaller tables. Each
+  // round starts its own backend, as npm start does, so both pay the same warm-up. The first
+  // start creates and seeds the database.
   await (await startBackendProcess(backendEnv)).stop();
-  const before: number[] = [];
-  const after: number[] = [];
+  const before: InsertRound[] = [];
+  const after: InsertRound[] = [];
   for (let round = 1; round <= rounds; round++) {
-    await setTrigger(false);
-    before.push(await insertRate(`Before${round}x${Date.now()}`));
-    await setTrigger(true);
-    after.push(await insertRate(`After${round}x${Date.now()}`));
+    for (const enabled of round % 2 ? [false, true] : [true, false]) {
+      await setTrigger(enabled);
+      (enabled ? after : before).push(await insertRound(`${enabled ? 'After' : 'Before'}${round}x${Date.now()}`));
+    }
   }
+  const rate = (xs: InsertRound[]) => median(xs.map((x) => x.perSecond));
+  const cpu = (xs: InsertRound[]) => median(xs.map((x) => x.cpuMicrosPerInsert));
 
   // Throughput: 1,000 notifications queued in the database at once, then one worker sends them all.
   const db = await openDb({ dataDir });
@@ -134,9 +159,10 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!);
     return {
       rounds: { before, after },
-      insertsPerSecondBefore: median(before),
-      insertsPerSecondAfter: median(after),
-      changePercent: Math.round(((median(after) - median(before)) / median(before)) * 1000) / 10,
+      insertsPerSecondBefore: rate(before),
+      insertsPerSecondAfter: rate(after),
+      changePercent: percentChange(rate(before), rate(after)),
+      cpu: { microsPerInsertBefore: cpu(before), microsPerInsertAfter: cpu(after), changePercent: percentChange(cpu(before), cpu(after)) },
       throughput: { notifications: 1000, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(1000 / seconds) },
       latency: { n: latencies.length, p50: q(0.5), p95: q(0.95) },
     };

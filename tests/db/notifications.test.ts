@@ -108,9 +108,10 @@ describe('storing a submission queues its notifications in the same transaction'
     ]);
     const id = rows[0]!.id;
     expect(await queueOf(id)).toMatchObject([
-      { kind: 'applicant_application_received', recipient: 'Applicant.Form@Example.com', subject_table: 'visa_applications' },
-      { kind: 'staff_new_application', recipient: null, subject_table: 'visa_applications' },
+      { kind: 'applicant_application_received', recipient: 'Applicant.Form@Example.com', subject_table: 'visa_applications', dedupe_key: `applicant_application_received:${id}` },
+      { kind: 'staff_new_application', recipient: null, subject_table: 'visa_applications', dedupe_key: `staff_new_application:${id}` },
     ]);
+    for (const row of await queueOf(id)) expect(row).toMatchObject({ status: 'queued', attempts: 0, payload: {} });
   });
 
   it('a newsletter sign-up of a new address: its welcome; signing up again queues nothing more', async () => {

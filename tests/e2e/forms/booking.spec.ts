@@ -83,6 +83,30 @@ test('injection strings are stored as plain text', async ({ page }) => {
   expect(await rowsWhere('bookings', 'email', email)).toMatchObject([{ full_name: INJECTION }]);
 });
 
+// A quick answer can land between the two clicks of a double click and reset the form; the second
+// click must not then send the blank form and replace the thanks with an error on every field.
+test('the second click of a double click, landing after the booking is thanked, changes nothing', async ({ page }) => {
+  const form = await BookingForm.open(page);
+  await form.fillValid();
+  await form.submit();
+  await form.expectSuccess();
+  // Each click as the page sees it: its count and whether it was cancelled (the form's own
+  // listener runs before this one on the document).
+  await page.evaluate(() => {
+    const clicks: [number, boolean][] = [];
+    Object.assign(window, { clicks });
+    document.addEventListener('click', (event) => clicks.push([event.detail, event.defaultPrevented]));
+  });
+  const box = (await form.submitButton().boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { clicks: [number, boolean][] }).clicks)).toEqual([[2, true]]);
+  await expect(form.message()).toHaveText(BOOKING_TEXTS.success);
+  await expect(form.field('Full name')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(await rowsWhere('bookings', 'email', form.email)).toHaveLength(1);
+});
+
 test('a filled honeypot looks like a success to the bot and stores nothing', async ({ page }) => {
   const form = await BookingForm.open(page);
   const email = form.email;

@@ -93,7 +93,7 @@ backend.exited.then((code) => {
 const apiHealth = `http://${config.host}:${config.port}/health`;
 waitForHealth(apiHealth, 120_000).then((up) => {
   if (!up || stopping) return;
-  const worker = start('worker', [`${root}workers/notifications/main.ts`], { ...process.env, SMTP_HOST: '' });
+  const worker = start('worker', [`${root}workers/main.ts`], { ...process.env, SMTP_HOST: '' });
   worker.exited.then((code) => {
     if (!stopping) {
       console.error(`The notification worker stopped (exit code ${code}).`);

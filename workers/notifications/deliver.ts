@@ -8,7 +8,7 @@ import { loadBrand, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
 import { smtpOptions } from '../../supabase/local/mail/smtp.ts';
-import type { WorkerSettings } from './settings.ts';
+import type { WorkerSettings } from '../settings.ts';
 
 /** A row of public.notifications as claim_notifications returns it. */
 export interface Notification {

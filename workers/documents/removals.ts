@@ -5,7 +5,7 @@
 // (hosted Storage refuses SQL deletes on its tables, and only the API removes the bytes), and
 // reports each row (public.complete_document_removal: gone, or queued again with backoff).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { WorkerSettings } from './settings.ts';
+import type { WorkerSettings } from '../settings.ts';
 
 /** A row of private.document_removals as claim_document_removals returns it. */
 export interface Removal {

@@ -33,10 +33,10 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // The notification worker, as `npm start` runs it, sending the e2e backend's queue to that
+      // The background worker, as `npm start` runs it, sending the e2e backend's queue to that
       // backend's SMTP catcher, so tests read every notification from the outbox. It starts after
       // the backend above and is ready once it prints its first line.
-      command: 'node workers/notifications/main.ts',
+      command: 'node workers/main.ts',
       wait: { stdout: /Notification worker/ },
       env: E2E_WORKER_ENV,
       timeout: 60_000,

@@ -1,7 +1,8 @@
 // `npm start`: the whole product on one machine. Builds the static site against the local
 // backend, then serves both: the site on http://localhost:4321 and the Supabase-compatible API on
-// http://127.0.0.1:54321 (its outbox at /mail), with the notification worker sending what the
-// database queues to the backend's SMTP catcher. Ctrl-C stops all three.
+// http://127.0.0.1:54321 (its outbox at /mail), with the background worker (workers/main.ts)
+// sending the notifications the database queues to the backend's SMTP catcher and removing the
+// documents of deleted applications. Ctrl-C stops all three.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
@@ -93,7 +94,7 @@ backend.exited.then((code) => {
 const apiHealth = `http://${config.host}:${config.port}/health`;
 waitForHealth(apiHealth, 120_000).then((up) => {
   if (!up || stopping) return;
-  const worker = start('worker', [`${root}workers/notifications/main.ts`], { ...process.env, SMTP_HOST: '' });
+  const worker = start('worker', [`${root}workers/main.ts`], { ...process.env, SMTP_HOST: '' });
   worker.exited.then((code) => {
     if (!stopping) {
       console.error(`The notification worker stopped (exit code ${code}).`);

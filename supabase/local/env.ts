@@ -115,7 +115,7 @@ export const backendEnvSchema = z.object({
   SMTP_SENDER_NAME: z.string().default('Bridgeway Visa & Immigration'),
   // The local mail catcher (port of the Supabase CLI's); the notification worker sends to it when SMTP_HOST is unset.
   SMTP_CATCHER_PORT: port().default(54325),
-  // The notification worker (workers/notifications/): the project it reads the queue of (without
+  // The background worker (workers/): the project it reads the queues of (without
   // them, this backend and its service key), how often it looks when idle, how many rows one claim
   // takes, how long a claim holds them, and how long one SMTP step may take.
   SUPABASE_URL: httpUrl().optional(),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../../supabase/local/config.ts';
 import { Outbox } from '../../supabase/local/mail/outbox.ts';
 import { startSmtpCatcher } from '../../supabase/local/mail/smtp-catcher.ts';
-import { startWorker } from '../../workers/notifications/worker.ts';
+import { startWorker } from '../../workers/loop.ts';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
 import { closedPort, drain, makeDue, messageIds, notificationBackend, notificationMail, queue, queueContactMessages, settingsFor, silentServer, STAFF } from './support.ts';
 
@@ -164,7 +164,7 @@ describe('volume and concurrency', () => {
       NOTIFICATIONS_BATCH_SIZE: String(batchSize),
       NOTIFICATIONS_POLL_MS: '20',
     };
-    const run = (): ChildProcess => spawn(process.execPath, [join(PROJECT_ROOT, 'workers/notifications/main.ts')], { env, stdio: 'ignore' });
+    const run = (): ChildProcess => spawn(process.execPath, [join(PROJECT_ROOT, 'workers/main.ts')], { env, stdio: 'ignore' });
 
     const first = run();
     // Once its first email has arrived, freeze it (SIGSTOP) so the state read next is the state it

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { startBackend, type TestBackend } from '../api/support.ts';
 import { deliverBatch } from '../../workers/notifications/deliver.ts';
-import type { WorkerSettings } from '../../workers/notifications/settings.ts';
+import type { WorkerSettings } from '../../workers/settings.ts';
 import { createClient } from '@supabase/supabase-js';
 import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
 

@@ -8,7 +8,11 @@ import { loadBrand, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
 import { smtpOptions } from '../../supabase/local/mail/smtp.ts';
-import type { WorkerSettings } from './settings.ts';
+import { claim, complete, type Queue } from '../queue.ts';
+import type { WorkerSettings } from '../settings.ts';
+
+/** The notifications queue. A send the worker could not record comes back when its lease passes and is sent again, with the same Message-ID. */
+const NOTIFICATIONS: Queue = { claim: 'claim_notifications', complete: 'complete_notification', rowParameter: 'notification_id' };
 
 /** A row of public.notifications as claim_notifications returns it. */
 export interface Notification {
@@ -53,9 +57,7 @@ type Subjects = Map<string, Record<string, unknown> | Error>;
 
 /** Claims one batch and delivers it; returns how many rows were claimed (0: the queue has nothing due). */
 export async function deliverBatch(client: SupabaseClient, settings: WorkerSettings): Promise<number> {
-  const { data, error } = await client.rpc('claim_notifications', { max_rows: settings.batchSize, lease_seconds: leaseSecondsFor(settings) });
-  if (error) throw new Error(`claim_notifications: ${error.message}`);
-  const rows = (data ?? []) as Notification[];
+  const rows = await claim<Notification>(client, NOTIFICATIONS, settings.batchSize, leaseSecondsFor(settings));
   if (rows.length === 0) return 0;
   // Read once per batch: the staff list and brand of content/site.json, and the subject rows (one query per table).
   const brand = loadBrand();
@@ -100,10 +102,7 @@ async function deliverOne(client: SupabaseClient, transport: Transporter, round:
     // What the row records as its last error: the mail server's reply or the reason, one line.
     failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
   }
-  // The attempt this claim made: a report for a claim that is no longer current is ignored.
-  const { error } = await client.rpc('complete_notification', { notification_id: row.id, claimed_attempt: row.attempts, error: failure });
-  // The lease brings the row back if this fails: it is sent again, with the same Message-ID.
-  if (error) console.error(`[worker] complete_notification ${row.id}: ${error.message}`);
+  await complete(client, NOTIFICATIONS, row, failure);
 }
 
 async function send(transport: Transporter, { settings, brand, subjects }: Round, row: Notification): Promise<void> {

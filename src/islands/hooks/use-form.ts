@@ -2,7 +2,8 @@
 // their fields, schema and messages; how they submit lives here once:
 // - values are strings as the inputs hold them; the schema turns them into typed data;
 // - a field's error is tied to it (see fieldProps) and the first invalid field gets focus;
-// - a second submit while one is in flight is ignored, so a double click sends once;
+// - a second submit while one is in flight is ignored, and SubmitButton drops the second click of a
+//   double click, so a double click sends once and a quick success is not followed by a blank submit;
 // - a failed submission keeps every value; only `reset` clears them.
 import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod/mini';

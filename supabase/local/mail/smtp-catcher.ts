@@ -3,7 +3,7 @@
 // exactly as it does in production (SMTP), and a developer reads the result at /mail. It always
 // listens on loopback, whatever BACKEND_HOST is, and passes nothing on: it accepts mail for any
 // address without a login, so anything more would be an open relay. With SMTP_HOST set the worker
-// sends there itself (workers/notifications/settings.ts).
+// sends there itself (workers/settings.ts).
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';

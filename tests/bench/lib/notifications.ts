@@ -51,7 +51,7 @@ function restHeaders(key: string, extra: Record<string, string> = {}) {
 
 /** Starts the worker against backend (as npm start does: its catcher, default poll interval). */
 function startWorker(backend: BackendProcess): ChildProcess {
-  return spawn(process.execPath, [join(PROJECT_ROOT, 'workers/notifications/main.ts')], {
+  return spawn(process.execPath, [join(PROJECT_ROOT, 'workers/main.ts')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey, SMTP_HOST: '', SMTP_CATCHER_PORT: String(backend.smtpPort) },
     stdio: 'ignore',

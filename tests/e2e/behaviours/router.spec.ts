@@ -106,6 +106,10 @@ test.describe('moving between pages', () => {
     await page.goto('/');
     await new SiteNav(page).menu.getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
+    // The URL changes when the new document commits, before its overlay is parsed and shown (the
+    // inline script right after it): until then "hidden" holds only because there is no overlay yet.
+    // Once the document is parsed, the overlay is shown if it is to be, and hidden means over.
+    await page.waitForLoadState('domcontentloaded');
     const overlay = new GlobalControls(page).overlay;
     await expect(overlay).toBeHidden();
     const record = await overlayRecord(page);

@@ -41,7 +41,7 @@ test('empty fields and a wrong email are named, and nothing is sent', async ({ p
   for (const label of form.labels) await expect(form.field(label)).toHaveAttribute('aria-invalid', 'true');
   await form.fill(form.valid({ Email: 'kwame@' }));
   await form.submit();
-  expect(await form.errorOf('Email')).toBe('Please enter a valid email address, like name@example.com.');
+  await form.expectError('Email', 'Please enter a valid email address, like name@example.com.');
   await expect(form.field('Email')).toBeFocused();
   expect(requests).toBe(0);
 });
@@ -51,7 +51,7 @@ test('a 10,000-character message is refused with its limit and kept', async ({ p
   const long = 'y'.repeat(10_000);
   await form.fill(form.valid({ Email: uniqueEmail('long'), Message: long }));
   await form.submit();
-  expect(await form.errorOf('Message')).toBe('Please keep your message to 5000 characters or fewer.');
+  await form.expectError('Message', 'Please keep your message to 5000 characters or fewer.');
   expect(await form.field('Message').inputValue()).toBe(long);
 });
 

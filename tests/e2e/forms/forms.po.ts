@@ -77,16 +77,13 @@ export class FormIsland {
     return this.form.locator('.form-message');
   }
 
-  /** The error tied to a field (aria-describedby), by the field's label. */
-  async errorOf(label: string): Promise<string> {
-    const ids = (await this.field(label).getAttribute('aria-describedby')) ?? '';
-    const texts = await Promise.all(
-      ids
-        .split(' ')
-        .filter(Boolean)
-        .map((id) => this.page.locator(`[id="${id}"]`).textContent()),
-    );
-    return texts.join(' ').trim();
+  /**
+   * Expects the error tied to a field (its accessible description, from aria-describedby) to read
+   * `text`. A web-first assertion, not a read: a submit the island's directive held back until the
+   * form was ready is sent again by the form a moment later, and its errors render only then.
+   */
+  async expectError(label: string, text: string | RegExp): Promise<void> {
+    await expect(this.field(label)).toHaveAccessibleDescription(text);
   }
 }
 

@@ -82,7 +82,7 @@ test('a wrong address is named and kept; a filled honeypot is thanked and stores
   const form = await NewsletterForm.open(page);
   await form.fill({ 'Your email address': 'reader@nowhere' });
   await form.submit();
-  expect(await form.errorOf('Your email address')).toBe('Please enter a valid email address, like name@example.com.');
+  await form.expectError('Your email address', 'Please enter a valid email address, like name@example.com.');
   await expect(form.field('Your email address')).toHaveValue('reader@nowhere');
   expect(await axeViolations(page, '.newsletter')).toEqual([]);
 

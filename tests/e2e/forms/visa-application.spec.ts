@@ -92,8 +92,8 @@ test('empty fields, a future date of birth and 10,000 characters are named, with
   const long = 'z'.repeat(10_000);
   await form.fill({ ...details, 'Full name': 'Ngozi Adebayo', 'Date of birth': isoDay(1), Address: long });
   await form.submit();
-  expect(await form.errorOf('Date of birth')).toBe('Please enter a date of birth in the past (from 1900).');
-  expect(await form.errorOf('Address')).toBe('Please keep your address to 500 characters or fewer.');
+  await form.expectError('Date of birth', 'Please enter a date of birth in the past (from 1900).');
+  await form.expectError('Address', 'Please keep your address to 500 characters or fewer.');
   expect((await form.values(form.labels))['Address']).toBe(long);
   expect(await rowsWhere('visa_applications', 'user_id', userId)).toEqual([]);
 });

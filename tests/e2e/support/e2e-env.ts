@@ -38,7 +38,7 @@ export const E2E_BACKEND_ENV: Record<string, string> = {
 };
 
 /**
- * The notification worker's environment for browser tests: the e2e backend's queue, its catcher
+ * The worker's environment for browser tests: the e2e backend's queue, its catcher
  * (never a real SMTP server from a developer's .env), links to the e2e site, and a short idle poll.
  */
 export const E2E_WORKER_ENV: Record<string, string> = {

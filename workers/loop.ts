@@ -3,8 +3,8 @@
 // until woken). stop() lets the round in flight finish (its sends, removals and their records)
 // and ends the loop; rows claimed but not reached come back when their lease passes.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { deliverBatch } from './deliver.ts';
-import { removeBatch } from './removals.ts';
+import { removeBatch } from './documents/removals.ts';
+import { deliverBatch } from './notifications/deliver.ts';
 import type { WorkerSettings } from './settings.ts';
 
 export interface Worker {

@@ -1,9 +1,9 @@
 // What the worker needs to run, from the environment (supabase/local/env.ts checks every value;
 // .env.example describes them). Without SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY it works on
 // the local backend with its development key; without SMTP_HOST it sends to the local catcher.
-import { loadConfig, type SmtpConfig } from '../../supabase/local/config.ts';
-import { readBackendEnv } from '../../supabase/local/env.ts';
-import { apiKeys } from '../../supabase/local/jwt.ts';
+import { loadConfig, type SmtpConfig } from '../supabase/local/config.ts';
+import { readBackendEnv } from '../supabase/local/env.ts';
+import { apiKeys } from '../supabase/local/jwt.ts';
 
 export interface WorkerSettings {
   supabaseUrl: string;
@@ -16,7 +16,7 @@ export interface WorkerSettings {
   siteUrl: string;
   pollMs: number;
   batchSize: number;
-  /** The least lease a claim asks for; deliver.ts raises it to the batch's worst case (leaseSecondsFor). */
+  /** The least lease a claim asks for; notifications/deliver.ts raises it for its claims to the batch's worst case (leaseSecondsFor). */
   leaseSeconds: number;
 }
 

@@ -1,11 +1,13 @@
-// `npm run worker` (npm start runs it too): sends the notifications queued in the database by
-// email, and removes the documents of deleted applications through the Storage API. Locally it works on the embedded backend and sends to its SMTP catcher (outbox at /mail);
-// in production it runs on any Node host with SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and SMTP_*
-// (README, Production). SIGTERM or SIGINT finish the sends in flight, then exit.
-import { loadConfig } from '../../supabase/local/config.ts';
-import { exitOnConfigError, loadProjectEnv } from '../../supabase/local/env.ts';
+// `npm run worker` (npm start runs it too): the background worker's process. It runs the loop of
+// loop.ts, which sends the notifications queued in the database by email (notifications/) and
+// removes the documents of deleted applications through the Storage API (documents/). Locally it
+// works on the embedded backend and sends to its SMTP catcher (outbox at /mail); in production it
+// runs on any Node host with SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and SMTP_* (README,
+// Production). SIGTERM or SIGINT finish the sends in flight, then exit.
+import { loadConfig } from '../supabase/local/config.ts';
+import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
+import { startWorker } from './loop.ts';
 import { workerSettings } from './settings.ts';
-import { startWorker } from './worker.ts';
 
 loadProjectEnv();
 // A bad variable ends start-up here with one line naming it; after this check the settings are valid.

@@ -1,0 +1,33 @@
+// The shape both of the worker's queues share (public.notifications and
+// private.document_removals, supabase/migrations/): a claim function hands out due rows under a
+// lease (`for update skip locked`, so two workers never take one row and a killed worker's rows
+// come back when the lease passes), and a complete function records how each claimed attempt
+// ended (done, or queued again with backoff). What a job does with its rows stays in its folder.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** A queue's two database functions, and the parameter of the complete function that names the row. */
+export interface Queue {
+  claim: string;
+  complete: string;
+  rowParameter: string;
+}
+
+/** What every claimed row carries: its id and the attempt this claim is. */
+export interface ClaimedRow {
+  id: string;
+  attempts: number;
+}
+
+/** Claims up to maxRows due rows of a queue for leaseSeconds; a refused claim throws, naming the function. */
+export async function claim<Row extends ClaimedRow>(client: SupabaseClient, queue: Queue, maxRows: number, leaseSeconds: number): Promise<Row[]> {
+  const { data, error } = await client.rpc(queue.claim, { max_rows: maxRows, lease_seconds: leaseSeconds });
+  if (error) throw new Error(`${queue.claim}: ${error.message}`);
+  return (data ?? []) as Row[];
+}
+
+/** Records how a claimed attempt ended (failure null: done); a record that fails is logged, and the lease brings the row back. */
+export async function complete(client: SupabaseClient, queue: Queue, row: ClaimedRow, failure: string | null): Promise<void> {
+  // The attempt this claim made: a report for a claim that is no longer current is ignored.
+  const { error } = await client.rpc(queue.complete, { [queue.rowParameter]: row.id, claimed_attempt: row.attempts, error: failure });
+  if (error) console.error(`[worker] ${queue.complete} ${row.id}: ${error.message}`);
+}

@@ -414,12 +414,14 @@ try {
   const notifications = await measureNotifications(join(dir, 'notifications'), RAISED_AUTH_LIMITS, measure, INSERTS, CONCURRENCY, TRIGGER_ROUNDS);
   results.notifications = notifications;
   const { before, after } = notifications.rounds;
-  const perRound = (rounds: typeof before) => rounds.map((r) => `${r.perSecond}/s ${r.cpuMicrosPerInsert} µs`).join(', ');
+  const perRound = (rounds: typeof before) =>
+    rounds.map((r) => `${r.perSecond}/s ${r.cpuMicrosPerInsert} µs${r.failures ? ` (${r.failures} failed)` : ''}`).join(', ');
+  const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent}%`;
   report('booking inserts, rounds: triggers off (rate, CPU)', perRound(before));
   report('booking inserts, rounds: triggers on (rate, CPU)', perRound(after));
-  report(`booking inserts/s: off / on, medians of ${before.length} rounds`, `${notifications.insertsPerSecondBefore} / ${notifications.insertsPerSecondAfter}/s (${notifications.changePercent}%)`, 'no more than 10% slower', notifications.changePercent >= -10);
+  report(`booking inserts/s: off / on, medians of ${before.length} rounds`, `${notifications.insertsPerSecondBefore} / ${notifications.insertsPerSecondAfter}/s (${signed(notifications.changePercent)})`, 'no more than 10% slower', notifications.changePercent >= -10);
   const { cpu } = notifications;
-  report('backend CPU per booking insert: off / on, medians', `${cpu.microsPerInsertBefore} / ${cpu.microsPerInsertAfter} µs (+${cpu.changePercent}%)`);
+  report('backend CPU per booking insert: off / on, medians', `${cpu.microsPerInsertBefore} / ${cpu.microsPerInsertAfter} µs (${signed(cpu.changePercent)})`);
   report('worker: 1,000 queued notifications', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
   report('stored booking -> its email in the outbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 

@@ -1,19 +1,22 @@
 /**
   * -------------------------------------------------------
-  * A booking's and an application's notifications, queued by their trigger itself
+  * A booking's and an application's notifications, queued by their trigger in one insert
   * -------------------------------------------------------
-  * 20261122000700_booking_queue.sql queued a submission's two notifications with one call of
-  * private.queue_notifications. Measured on PGlite with its data on disk, as npm start runs it,
-  * with a commit per insert as the REST API makes them: a booking insert cost 979 µs of CPU
-  * without the trigger and 505 µs more with it; the same two rows inserted by the trigger
-  * function itself cost 341 µs more. The call, its two arrays and the unnest were a third of the
-  * trigger's cost; the notifications table's indexes and checks were none of it that could be
-  * measured. So the two submission triggers insert their rows themselves, in one statement each.
-  * The rows are the same as before: kinds, recipients, payload and dedupe keys. The key is
-  * written <kind>:<subject id> here as in private.queue_notifications: a helper function for it
-  * would be called per row (Supabase's linter wants its search_path set, which stops the
-  * planner from inlining it) and give back most of the gain, so the rule is spelled out, and
-  * tests/db/notifications.test.ts asserts the keys of both.
+  * A booking and a visa application each queue two notifications (the staff's and the visitor's).
+  * 20261122000500_follow_up.sql queued them with two calls of private.queue_notification; queued
+  * through function calls, the trigger cost a booking insert 11 to 18 % of its throughput (npm run
+  * bench:api). Measured on PGlite with its data on disk, as npm start runs it, with a
+  * commit per insert as the REST API makes them: a booking insert cost 979 µs of CPU without the
+  * trigger; queueing both rows through one call of a helper taking arrays cost 505 µs more, and
+  * inserting them from the trigger function itself, in one statement, 341 µs more. The
+  * notifications table's indexes and checks cost nothing that could be measured.
+  * So the two submission triggers insert their rows themselves. The rows are the same as before:
+  * kinds, recipients, payload (the column's default) and dedupe keys. The key is written
+  * <kind>:<subject id> here as in private.queue_notification, which the triggers queueing a
+  * single notification still call: a helper function for the key would be called per row
+  * (Supabase's linter wants its search_path set, which stops the planner from inlining it) and
+  * give back most of the gain, so the rule is spelled out, and tests/db/notifications.test.ts
+  * asserts the keys of both.
  */
 
 /**

@@ -4,7 +4,7 @@
 // form's success dialog opens) only when every file is stored. If one is not, the application
 // stays submitted and this hook remembers it: sending again (Try again, or Submit again) sends the
 // remaining files to that same application and stores no second one.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { applicationIdFor } from '../../lib/forms/application-id.ts';
 import { insertRow } from '../../lib/forms/submit.ts';
 import { VISA_DOCUMENTS_UNSENT, VISA_FAILURE, type VisaApplication } from '../../lib/forms/visa-application.ts';
@@ -32,14 +32,14 @@ export function useApplicationSubmission(userId: string) {
   const documents = useDocumentQueue();
   const withFiles = documents.hasUnsent;
   const storeRow = useStoredSubmission(useMemo(() => storeApplication(withFiles), [withFiles]));
-  // The application stored by this submission while some of its files are still unsent.
-  const stored = useRef<string | undefined>(undefined);
-  const [awaitingFiles, setAwaitingFiles] = useState(false);
+  // The application stored by an earlier submit whose files are not all sent yet: Try again sends
+  // them to it instead of storing a second application.
+  const [waitingId, setWaitingId] = useState<string | undefined>(undefined);
   const { send, clear } = documents;
 
   const submit = useCallback(
     async (data: VisaApplication): Promise<Result> => {
-      let applicationId = stored.current;
+      let applicationId = waitingId;
       if (!applicationId) {
         const saved = await storeRow(data);
         if (!saved.ok) return saved;
@@ -50,18 +50,16 @@ export function useApplicationSubmission(userId: string) {
         clear();
         return succeeded();
       }
-      stored.current = applicationId;
       if (!(await send({ userId, applicationId }))) {
-        setAwaitingFiles(true);
+        setWaitingId(applicationId);
         return failed('refused', VISA_DOCUMENTS_UNSENT);
       }
-      stored.current = undefined;
-      setAwaitingFiles(false);
+      setWaitingId(undefined);
       clear();
       return succeeded();
     },
-    [storeRow, send, clear, userId],
+    [waitingId, storeRow, send, clear, userId],
   );
 
-  return { documents, awaitingFiles, submit };
+  return { documents, awaitingFiles: waitingId !== undefined, submit };
 }

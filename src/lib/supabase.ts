@@ -1,5 +1,6 @@
 // The site's supabase-js settings and how its one client is made. Only src/lib/supabase-loader.ts
-// imports this module, on demand, so pages without forms or accounts never download supabase-js;
+// imports this module in the browser, on demand, so pages without forms or accounts never download
+// supabase-js (the documents' uploader reads the settings too, and loads only after the loader);
 // the loader also decides when the client may be created (after the email link is read).
 // The settings are checked with zod/mini: this module ships to the browser, and full zod would
 // add its whole API (and its error messages) to the supabase chunk.
@@ -48,16 +49,21 @@ export function readSupabaseSettings(env: Record<string, string | undefined>): S
   return { url: parsed.data.PUBLIC_SUPABASE_URL.replace(/\/+$/, ''), anonKey: parsed.data.PUBLIC_SUPABASE_ANON_KEY };
 }
 
+/** The site's project URL and anon key, from PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY. */
+export function siteSupabaseSettings(): SupabaseSettings {
+  return readSupabaseSettings({
+    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+    PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
+  });
+}
+
 /**
  * Creates the site's supabase-js client from PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY.
  * Call it through loadSupabase (supabase-loader.ts) only: the client reads and clears the email
  * link in the address bar as it starts.
  */
 export function createSiteClient(): SupabaseClient {
-  const { url, anonKey } = readSupabaseSettings({
-    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
-    PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
-  });
+  const { url, anonKey } = siteSupabaseSettings();
   return createClient(url, anonKey, {
     auth: {
       storageKey: SUPABASE_STORAGE_KEY,

@@ -4,14 +4,14 @@
 // the same policies and bucket limits decide. Loaded on demand by the pages that upload
 // (/visa-form and /profile); everything else about documents goes through supabase-js.
 import { loadSupabase } from '../supabase-loader.ts';
-import { readSupabaseSettings } from '../supabase.ts';
+import { siteSupabaseSettings } from '../supabase.ts';
 import { DOCUMENTS_BUCKET, DOCUMENT_MESSAGES, DOCUMENT_TYPES, type DocumentType } from './rules.ts';
 
 /** Why an upload failed; each kind has its message in DOCUMENT_MESSAGES. */
-export type UploadFailureKind = 'tooLarge' | 'wrongType' | 'contentMismatch' | 'duplicate' | 'refused' | 'network';
+type UploadFailureKind = 'tooLarge' | 'wrongType' | 'contentMismatch' | 'duplicate' | 'refused' | 'network';
 
 /** How an upload ended. */
-export type UploadOutcome = { ok: true } | { ok: false; kind: UploadFailureKind; message: string };
+type UploadOutcome = { ok: true } | { ok: false; kind: UploadFailureKind; message: string };
 
 /** Where and as whom to upload: the project's URL, its public key and the user's access token. */
 export interface UploadTarget {
@@ -21,13 +21,13 @@ export interface UploadTarget {
 }
 
 /** One upload under way: its outcome, and a way to stop it (which ends it as a network failure). */
-export interface Upload {
+interface Upload {
   done: Promise<UploadOutcome>;
   abort: () => void;
 }
 
 /** What to send: the object name in the bucket, the file, the type it is sent as and the name people read. */
-export interface UploadRequest {
+interface UploadRequest {
   objectName: string;
   file: Blob;
   type: DocumentType;
@@ -94,10 +94,7 @@ export async function uploadTarget(): Promise<UploadTarget | undefined> {
   const supabase = await loadSupabase();
   const { data } = await supabase.auth.getSession();
   if (!data.session) return undefined;
-  const { url, anonKey } = readSupabaseSettings({
-    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
-    PUBLIC_SUPABASE_ANON_KEY: import.meta.env.PUBLIC_SUPABASE_ANON_KEY,
-  });
+  const { url, anonKey } = siteSupabaseSettings();
   return { url, anonKey, accessToken: data.session.access_token };
 }
 

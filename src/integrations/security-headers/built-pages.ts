@@ -42,7 +42,7 @@ export interface PageScripts {
  * site's folders hold pages only); undefined for the 404 page, which hosts send for any missing
  * address.
  */
-export function pagePattern(file: string): string | undefined {
+function pagePattern(file: string): string | undefined {
   if (file === '404.html') return undefined;
   if (file.includes('/')) return `/${file.slice(0, file.indexOf('/'))}/*`;
   return file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;

@@ -10,7 +10,7 @@ import { SIGNATURE_BYTES } from '../../lib/documents/signatures.ts';
 import type { UploadTarget } from '../../lib/documents/upload.ts';
 
 /** Where a chosen file stands: refused by the check, waiting, sending, stored, or failed to send. */
-export type QueuedStatus = 'refused' | 'waiting' | 'uploading' | 'stored' | 'failed';
+type QueuedStatus = 'refused' | 'waiting' | 'uploading' | 'stored' | 'failed';
 
 /** One chosen file. */
 export interface QueuedDocument {
@@ -29,7 +29,7 @@ export interface QueuedDocument {
 }
 
 /** The application a send stores its files under. */
-export interface SendTarget {
+interface SendTarget {
   userId: string;
   applicationId: string;
 }

@@ -74,7 +74,7 @@ export interface Credentials {
 }
 
 /** What the Resend Verification Email button did; 'solve-again' only with a CAPTCHA (resendVerification). */
-export type ResendOutcome = 'sent' | 'already-verified' | 'solve-again';
+type ResendOutcome = 'sent' | 'already-verified' | 'solve-again';
 
 /**
  * The Resend Verification Email button (docs/product-decisions.md): retries the typed credentials, so it tells

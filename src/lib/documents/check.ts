@@ -14,7 +14,7 @@ import {
 import { essence, signatureMatches } from './signatures.ts';
 
 /** What the check reads of a chosen file (a File has all three). */
-export interface FileFacts {
+interface FileFacts {
   name: string;
   type: string;
   size: number;

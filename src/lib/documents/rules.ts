@@ -48,7 +48,7 @@ export const DOCUMENT_ACCEPT = [
 export const OPEN_FOR_DOCUMENTS = ['submitted', 'in_review'] as const;
 
 /** The accepted types as people read them: "PDF, JPEG, PNG, WebP or HEIC". */
-export const DOCUMENT_TYPE_LIST = (() => {
+const DOCUMENT_TYPE_LIST = (() => {
   const labels = Object.values(DOCUMENT_TYPES).map((type) => type.label);
   return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 })();

@@ -97,7 +97,7 @@ async function read(db: Db, table: Table, r: RestRequest, maxRows: number | null
   const n = Number(row.n);
   const total = row.total === null || row.total === undefined ? null : Number(row.total);
   const offset = plan.offset ?? 0;
-  const range = `${n > 0 ? `${offset}-${offset + n - 1}` : '*'}/${total ?? '*'}`;
+  const range = contentRange(n, offset, total);
   let status = 200;
   if (total !== null && offset > total) {
     throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
@@ -233,15 +233,17 @@ async function runStatements(tx: Sql, statements: Statement[], returning: boolea
 }
 
 /**
- * The Content-Range of a write that changed `n` rows, as PostgREST's Response.hs makes it: an
- * update names the rows' range (`0-2/…`), an insert or a delete none (`*`/…); the total after the
- * slash is `n` when the request asked for a count (`Prefer: count=exact`, which supabase-js's
- * `{ count }` option sends), `*` otherwise. A range of no rows, or with a total of 0, is `*`.
+ * A Content-Range as PostgREST's Response.hs makes it: the rows' range from `offset` (`0-2/…`),
+ * or `*` for a range of no rows or when none is named (`offset` null: an insert or a delete), then
+ * the total, or `*` when it was not counted. A write's total is its row count when the request
+ * asked for one (`Prefer: count=exact`, which supabase-js's `{ count }` option sends).
  */
-function writeRange(withRange: boolean, n: number, counted: boolean): string {
-  const range = withRange && n > 0 ? `0-${n - 1}` : '*';
-  return `${range}/${counted ? n : '*'}`;
+function contentRange(n: number, offset: number | null, total: number | null): string {
+  return `${offset !== null && n > 0 ? `${offset}-${offset + n - 1}` : '*'}/${total ?? '*'}`;
 }
+
+/** The Content-Range of a write that changed `n` rows; an update names their range from 0. */
+const writeRange = (named: boolean, n: number, counted: boolean) => contentRange(n, named ? 0 : null, counted ? n : null);
 
 /** A write's answer: 201 for inserts, otherwise 204 (minimal) or 200 with the rows. */
 function writeReply(

@@ -85,7 +85,9 @@ export function contentSecurityPolicy({
 }
 
 /**
- * Every rule of the site's `_headers`; no two rules that match one path name the same header.
+ * Every rule of the site's `_headers`. Two rules that match one path name the same header only
+ * where a folder's page and the folder itself (`/visa` and `/visa/*`) carry the same policy, so
+ * the joined value a host sends repeats one policy.
  *
  * Each page rule carries its page's policy, which lists only the hashes of that page's inline
  * scripts (a folder's, those of its pages): the policy is in every page's first response, and the

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { applicationFolder } from '../../../src/lib/documents/paths.ts';
 import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENT_BYTES } from '../../../src/lib/documents/rules.ts';
 import type { Sql } from '../../../supabase/local/db/types.ts';
+import { median } from './median.ts';
 
 const FILE_BYTES = MAX_DOCUMENT_BYTES;
 const ROUNDS = 5;
@@ -43,10 +44,7 @@ export async function measureStorage(url: string, anonKey: string, token: string
   const upload = (applicationId: string, name: string) =>
     fetch(objectUrl(applicationId, name), { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf', 'x-upsert': 'false' }, body: file });
   const mbps = (ms: number) => Math.round((FILE_BYTES / 1024 / 1024 / (ms / 1000)) * 10) / 10;
-  const summary = (runs: number[]) => {
-    const sorted = runs.map(mbps).sort((a, b) => b - a);
-    return { best: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]! };
-  };
+  const summary = (runs: number[]) => ({ best: Math.max(...runs.map(mbps)), median: median(runs.map(mbps)) });
 
   const [rounds, concurrent] = applications;
   const uploads: number[] = [];

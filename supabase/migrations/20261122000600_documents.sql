@@ -14,7 +14,7 @@
   * src/lib/documents/rules.ts; tests/db/documents-rules.test.ts reads them back from here.
   *
   * Deleting an application deletes its files, durably: the delete queues the names of its objects
-  * in private.document_removals in the same transaction, and the worker (workers/notifications/)
+  * in private.document_removals in the same transaction, and the worker (workers/documents/removals.ts)
   * removes them through the Storage API with the service key, as hosted requires (SQL may not
   * delete from storage tables).
   *

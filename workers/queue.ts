@@ -25,9 +25,14 @@ export async function claim<Row extends ClaimedRow>(client: SupabaseClient, queu
   return (data ?? []) as Row[];
 }
 
-/** Records how a claimed attempt ended (failure null: done); a record that fails is logged, and the lease brings the row back. */
-export async function complete(client: SupabaseClient, queue: Queue, row: ClaimedRow, failure: string | null): Promise<void> {
+/**
+ * Records how a claimed attempt ended (failure null: done; giveUp: failed now, no retry, for a
+ * queue whose complete function takes give_up); a record that fails is logged, and the lease
+ * brings the row back.
+ */
+export async function complete(client: SupabaseClient, queue: Queue, row: ClaimedRow, failure: string | null, { giveUp = false } = {}): Promise<void> {
   // The attempt this claim made: a report for a claim that is no longer current is ignored.
-  const { error } = await client.rpc(queue.complete, { [queue.rowParameter]: row.id, claimed_attempt: row.attempts, error: failure });
+  const args = { [queue.rowParameter]: row.id, claimed_attempt: row.attempts, error: failure, ...(giveUp ? { give_up: true } : {}) };
+  const { error } = await client.rpc(queue.complete, args);
   if (error) console.error(`[worker] ${queue.complete} ${row.id}: ${error.message}`);
 }

@@ -83,3 +83,21 @@ describe('form errors never show the private spam log', () => {
     expect(own.payload(false)).toMatchObject({ message: 'about bookings', details: leak.detail });
   });
 });
+
+describe('one address per email, at every public entry point', () => {
+  const date = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const entries: [string, string, (email: string) => unknown][] = [
+    ['a booking', 'bookings', (email) => ({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: date(), time: '10:00' })],
+    ['a contact message', 'contact_messages', (email) => ({ name: 'Ada Obi', email, subject: 'Visa', phone: '+234 800 000 0001', message: 'Hello', page: '/contact' })],
+    ['a newsletter sign-up', 'rpc/subscribe_newsletter', (email) => ({ email })],
+  ];
+  test.each(entries)('%s with a list, a display name or a quoted comma is 400 23514, and queues nothing', async (_label, path, body) => {
+    for (const email of ['someone,victim@y.example', 'Victim <victim@y.example>', '"a,victim"@y.example', 'someone;victim@y.example']) {
+      const res = await post(path, body(email));
+      expect(res.status, email).toBe(400);
+      expect(JSON.parse(res.text), email).toMatchObject({ code: '23514', message: expect.stringContaining('email_address_format') });
+    }
+    const { rows } = await backend.db.query(`select 1 from public.notifications where recipient like '%victim%'`);
+    expect(rows).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
 // link that the Get Started popup and Emergency Visa share.
 import { describe, expect, it } from 'vitest';
 import { settingsSchema, visaSchema } from '../../src/lib/content/schemas.ts';
+import { NOT_ONE_MAILBOX } from '../support/email-addresses.ts';
 import { CONTENT_ROOT, loadMdxCollection, readJsonFile, validate } from './content-files.ts';
 
 // The loader gives the file the id `site` (src/content.config.ts); the schema expects it.
@@ -34,6 +35,15 @@ describe('site settings', () => {
     expect(link.origin).toBe('https://wa.me');
     expect(link.pathname).toBe(`/${settings.contact.whatsapp.replace(/\D/g, '')}`);
     expect(link.searchParams.get('text')?.length).toBeGreaterThan(10);
+  });
+
+  it('staff addresses are each one mailbox: a list, a display name or a quoted comma fails the build', () => {
+    const raw = { ...(readJsonFile('site.json') as { notifications: object }), id: 'site' };
+    for (const address of NOT_ONE_MAILBOX) {
+      const checked = settingsSchema.safeParse({ ...raw, notifications: { staff: ['bookings@bridgewayvisa.com', address] } });
+      expect(checked.success, address).toBe(false);
+      expect(checked.error?.issues[0]?.path, address).toEqual(['notifications', 'staff', 1]);
+    }
   });
 
   it('every social link is https', () => {

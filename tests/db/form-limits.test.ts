@@ -14,6 +14,7 @@ import { BOOKING_INITIAL, BOOKING_LIMITS, bookingSchema } from '../../src/lib/fo
 import { CONTACT_INITIAL, CONTACT_LIMITS, contactSchema } from '../../src/lib/forms/contact.ts';
 import { NEWSLETTER_LIMITS, newsletterSchema } from '../../src/lib/forms/newsletter.ts';
 import { EMAIL_MAX_LENGTH } from '../../src/lib/forms/fields.ts';
+import { NOT_ONE_MAILBOX, ONE_MAILBOX } from '../support/email-addresses.ts';
 import { loginSchema } from '../../src/lib/forms/login.ts';
 import { MIN_PASSWORD_LENGTH } from '../../src/lib/forms/password.ts';
 import { PROFILE_LIMITS, profileSchema } from '../../src/lib/forms/profile.ts';
@@ -321,5 +322,10 @@ describe('one email rule for every form, the account forms included', () => {
     expect(emailError(schema, ' Amara@Example.com ')).toBeUndefined();
     expect(emailError(schema, at(EMAIL_MAX_LENGTH))).toBeUndefined();
     expect(emailError(schema, at(EMAIL_MAX_LENGTH + 1))).toBe(`Please keep the email address to ${EMAIL_MAX_LENGTH} characters or fewer.`);
+  });
+
+  it.each(forms)('$name: one mailbox, never a list, a display name or a quoted comma', ({ schema }) => {
+    for (const address of NOT_ONE_MAILBOX) expect(emailError(schema, address), address).toBe('Please enter a valid email address, like name@example.com.');
+    for (const address of ONE_MAILBOX) expect(emailError(schema, address), address).toBeUndefined();
   });
 });

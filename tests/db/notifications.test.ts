@@ -341,6 +341,15 @@ describe('the worker’s claim and complete', () => {
     expect(rows).toEqual([{ status: 'sent', has_sent_at: true, locked_until: null, last_error: null }]);
   });
 
+  it('marks a row failed at once, with its reason, when the sender gives up on it (a recipient that is not one mailbox)', async () => {
+    const [id] = await enqueue(1);
+    await claim();
+    await runAs(db, service, 'select public.complete_notification($1, 1, $2, give_up => true)', [id, 'Not sent: "a,b@x.example" is a list of 2 addresses, not one mailbox.']);
+    const { rows } = await db.query('select status, attempts, locked_until, last_error from public.notifications where id = $1', [id]);
+    expect(rows).toEqual([{ status: 'failed', attempts: 1, locked_until: null, last_error: 'Not sent: "a,b@x.example" is a list of 2 addresses, not one mailbox.' }]);
+    expect(await claim()).toEqual([]);
+  });
+
   it('retries a failed try after 1, 2, 4 and 8 minutes, then marks it failed with the reason after the fifth', async () => {
     const [id] = await enqueue(1);
     const waits: number[] = [];

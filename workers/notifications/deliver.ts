@@ -2,11 +2,13 @@
 // a lease, so two workers never take the same row and a killed worker's rows come back), then
 // for each one read its subject row, render its email, send it over SMTP and record the outcome
 // (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
+import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTransport, type Transporter } from 'nodemailer';
 import { loadBrand, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
+import { oneMailbox, RefusedRecipient } from './recipients.ts';
 import { smtpOptions } from '../../supabase/local/mail/smtp.ts';
 import { claim, complete, type Queue } from '../queue.ts';
 import type { WorkerSettings } from '../settings.ts';
@@ -25,9 +27,15 @@ export interface Notification {
   attempts: number;
 }
 
-/** The Message-ID of a notification's email: the same on every attempt, so a resend after a crash can be recognised. */
-export function messageId(notificationId: string): string {
-  return `<${notificationId}@bridgewayvisa.com>`;
+/**
+ * The Message-ID of a notification's email: the same on every attempt, so a resend after a crash
+ * can be recognised. A staff notification is one message per staff address, each with its own id
+ * made from the address (not its place in the list, which an edit of content/site.json can change).
+ */
+export function messageId(notificationId: string, staffAddress?: string): string {
+  if (staffAddress === undefined) return `<${notificationId}@bridgewayvisa.com>`;
+  const tag = createHash('sha256').update(staffAddress.toLowerCase()).digest('hex').slice(0, 12);
+  return `<${notificationId}.${tag}@bridgewayvisa.com>`;
 }
 
 /** Most SMTP connections one round opens; sends beyond it wait for a free one. */
@@ -101,6 +109,8 @@ async function deliverOne(client: SupabaseClient, transport: Transporter, round:
   } catch (error) {
     // What the row records as its last error: the mail server's reply or the reason, one line.
     failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
+    // A recipient that is not one mailbox never will be: the row fails now, not after five tries.
+    if (error instanceof RefusedRecipient) return complete(client, NOTIFICATIONS, row, failure, { giveUp: true });
   }
   await complete(client, NOTIFICATIONS, row, failure);
 }
@@ -111,11 +121,19 @@ async function send(transport: Transporter, { settings, brand, subjects }: Round
   if (subject instanceof Error) throw subject;
   // The lead was deleted, or the subscriber left before their welcome went out: nothing to say.
   if (!subject || (row.kind === 'newsletter_welcome' && (subject as unknown as SubscriberRow).unsubscribed_at)) return;
+  // Every address is checked before anything is sent, so a bad staff address sends to no one.
+  const recipients = row.recipient === null ? brand.staff.map((address) => ({ to: oneMailbox(address), id: messageId(row.id, address) })) : [{ to: oneMailbox(row.recipient), id: messageId(row.id) }];
   const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl: settings.supabaseUrl });
+  // One message per address: a mailbox never sees who else was told. A failure retries the row,
+  // and staff who already had it get it again with the same Message-ID.
+  for (const { to, id } of recipients) await sendTo(transport, settings, email, to, id);
+}
+
+async function sendTo(transport: Transporter, settings: WorkerSettings, email: ReturnType<typeof renderEmail>, to: string, id: string): Promise<void> {
   await transport.sendMail({
-    messageId: messageId(row.id),
+    messageId: id,
     from: settings.from,
-    to: row.recipient ?? brand.staff,
+    to,
     subject: email.subject,
     text: email.text,
     html: email.html,

@@ -5,6 +5,10 @@
 import { z } from 'astro/zod';
 import { VISA_TYPES } from '../domain.ts';
 import { MAX_DOCUMENTS_PER_APPLICATION } from '../documents/rules.ts';
+import { isEmailAddress } from '../email-address.ts';
+
+/** One email address under the site's one rule (src/lib/email-address.ts): never a list or a display name. */
+const emailAddress = z.string().refine(isEmailAddress, 'must be one email address, like name@example.com (no list, no display name)');
 
 /** Icon names a visa may use; src/components/VisaIcon.astro draws each one. */
 export const VISA_ICONS = ['plane', 'alarm', 'rings', 'home', 'briefcase', 'calendar'] as const;
@@ -176,7 +180,7 @@ export const settingsSchema = z.object({
   contact: z.object({
     phone: z.string().min(5),
     whatsapp: z.string().min(5),
-    email: z.email(),
+    email: emailAddress,
     address: z.string().min(5),
     hours: z.string().min(5),
   }),
@@ -191,7 +195,7 @@ export const settingsSchema = z.object({
     scrollTopThresholdPx: pixels,
     animationMs: milliseconds,
   }),
-  /** Who the notification worker (workers/notifications/) emails about new bookings, messages and applications. */
-  notifications: z.object({ staff: z.array(z.email()).min(1) }),
+  /** Who is emailed about new bookings, messages and applications: each address gets its own message. */
+  notifications: z.object({ staff: z.array(emailAddress).min(1) }),
 });
 export type Settings = z.infer<typeof settingsSchema>;

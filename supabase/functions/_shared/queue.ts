@@ -1,9 +1,9 @@
-// The shape both of the worker's queues share (public.notifications and
-// private.document_removals, supabase/migrations/): a claim function hands out due rows under a
-// lease (`for update skip locked`, so two workers never take one row and a killed worker's rows
-// come back when the lease passes), and a complete function records how each claimed attempt
-// ended (done, or queued again with backoff). What a job does with its rows stays in its folder.
-import type { SupabaseClient } from '@supabase/supabase-js';
+// The shape both queues share (public.notifications and private.document_removals,
+// supabase/migrations/): a claim function hands out due rows under a lease (`for update skip
+// locked`, so two calls never take one row and a killed call's rows come back when the lease
+// passes), and a complete function records how each claimed attempt ended (done, or queued again
+// with backoff). What a job does with its rows stays in its function's folder.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 
 /** A queue's two database functions, and the parameter of the complete function that names the row. */
 export interface Queue {
@@ -34,5 +34,15 @@ export async function complete(client: SupabaseClient, queue: Queue, row: Claime
   // The attempt this claim made: a report for a claim that is no longer current is ignored.
   const args = { [queue.rowParameter]: row.id, claimed_attempt: row.attempts, error: failure, ...(giveUp ? { give_up: true } : {}) };
   const { error } = await client.rpc(queue.complete, args);
-  if (error) console.error(`[worker] ${queue.complete} ${row.id}: ${error.message}`);
+  if (error) console.error(`${queue.complete} ${row.id}: ${error.message}`);
+}
+
+/**
+ * Asks the database to call `functionName` again (public.call_queue_function, through pg_net, once
+ * this call has answered): for a call that stopped at its limits with rows still due.
+ */
+export async function callAgain(client: SupabaseClient, functionName: string): Promise<void> {
+  const { error } = await client.rpc('call_queue_function', { function_name: functionName });
+  // The sweep calls again within a minute in any case.
+  if (error) console.error(`call_queue_function ${functionName}: ${error.message}`);
 }

@@ -1,19 +1,18 @@
-// One round of delivery: claim due rows (public.claim_notifications: `for update skip locked` and
-// a lease, so two workers never take the same row and a killed worker's rows come back), then
-// for each one read its subject row, render its email, send it over SMTP and record the outcome
+// One batch of delivery: claim due rows (public.claim_notifications: `for update skip locked` and
+// a lease, so two calls never take the same row and a killed call's rows come back), then for
+// each one read its subject row, render its email, send it and record the outcome
 // (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
 import { createHash } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { createTransport, type Transporter } from 'nodemailer';
-import { loadBrand, type Brand } from './emails/brand.ts';
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { claim, complete, type Queue } from '../_shared/queue.ts';
+import { BRAND, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
+import type { MailSender } from './mail/sender.ts';
 import { oneMailbox, RefusedRecipient } from './recipients.ts';
-import { smtpOptions } from '../../supabase/local/mail/smtp.ts';
-import { claim, complete, type Queue } from '../queue.ts';
-import type { WorkerSettings } from '../settings.ts';
+import type { SenderSettings } from './settings.ts';
 
-/** The notifications queue. A send the worker could not record comes back when its lease passes and is sent again, with the same Message-ID. */
+/** The notifications queue. A send the function could not record comes back when its lease passes and is sent again, with the same Message-ID. */
 const NOTIFICATIONS: Queue = { claim: 'claim_notifications', complete: 'complete_notification', rowParameter: 'notification_id' };
 
 /** A row of public.notifications as claim_notifications returns it. */
@@ -27,6 +26,28 @@ export interface Notification {
   attempts: number;
 }
 
+/** Rows one claim takes. */
+export const BATCH_SIZE = 25;
+
+/** SMTP connections a call opens at most; sends beyond them wait for a free one. */
+export const CONNECTIONS = 5;
+
+/** SMTP steps a send may wait on, each up to the SMTP timeout: connect, greeting and a reply. */
+const STEPS_PER_SEND = 3;
+
+/** Seconds added to the worst case for reading subject rows and recording outcomes. */
+const LEASE_MARGIN_SECONDS = 30;
+
+/**
+ * The lease of a claim: the batch's worst case, so that no other call reclaims (and re-sends) rows
+ * this one is still sending. The worst case is the batch sent over CONNECTIONS connections, each
+ * send waiting STEPS_PER_SEND × the SMTP timeout: ceil(25 / 5) × 3 × 5 s + 30 s = 105 s with the
+ * default timeout, within hosted's 150 s of wall clock for the whole call.
+ */
+export function leaseSecondsFor(settings: SenderSettings): number {
+  return Math.ceil(BATCH_SIZE / CONNECTIONS) * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
+}
+
 /**
  * The Message-ID of a notification's email: the same on every attempt, so a resend after a crash
  * can be recognised. A staff notification is one message per staff address, each with its own id
@@ -38,51 +59,34 @@ export function messageId(notificationId: string, staffAddress?: string): string
   return `<${notificationId}.${tag}@bridgewayvisa.com>`;
 }
 
-/** Most SMTP connections one round opens; sends beyond it wait for a free one. */
-const CONNECTIONS = 2;
-
-/** SMTP steps a send may wait on, each up to the SMTP timeout: connect, greeting and a reply. */
-const STEPS_PER_SEND = 3;
-
-/** Seconds added to the worst case for reading subject rows and recording outcomes. */
-const LEASE_MARGIN_SECONDS = 30;
-
-/**
- * The lease a claim asks for: the configured one, raised to the batch's worst case, so a second
- * worker never reclaims (and re-sends) rows this one is still sending. The worst case is the
- * batch sent over CONNECTIONS connections, each send waiting STEPS_PER_SEND × the SMTP timeout:
- * ceil(batch / CONNECTIONS) × STEPS_PER_SEND × timeout + LEASE_MARGIN_SECONDS (330 s with the
- * defaults: 20 rows, 10 s). The batch is not lowered instead, so throughput stays as configured.
- * At most claim_notifications' limit of a day.
- */
-export function leaseSecondsFor(settings: WorkerSettings): number {
-  const worstCase = Math.ceil(settings.batchSize / CONNECTIONS) * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
-  return Math.min(Math.max(settings.leaseSeconds, worstCase), 86_400);
-}
+/** What one batch did: rows claimed, emails sent, rows with nothing to send, and tries that failed (retried later, or failed for good). */
+export type DeliveryReport = {
+  claimed: number;
+  sent: number;
+  skipped: number;
+  failed: number;
+};
 
 /** The subject rows of a batch by id, or the reason a table could not be read. */
 type Subjects = Map<string, Record<string, unknown> | Error>;
 
-/** Claims one batch and delivers it; returns how many rows were claimed (0: the queue has nothing due). */
-export async function deliverBatch(client: SupabaseClient, settings: WorkerSettings): Promise<number> {
-  const rows = await claim<Notification>(client, NOTIFICATIONS, settings.batchSize, leaseSecondsFor(settings));
-  if (rows.length === 0) return 0;
-  // Read once per batch: the staff list and brand of content/site.json, and the subject rows (one query per table).
-  const brand = loadBrand();
-  const subjects = await readSubjects(client, rows);
-  const transport = smtpTransport(settings);
-  try {
-    await Promise.all(rows.map((row) => deliverOne(client, transport, { settings, brand, subjects }, row)));
-  } finally {
-    transport.close();
-  }
-  return rows.length;
-}
-
-interface Round {
-  settings: WorkerSettings;
+interface Batch {
+  settings: SenderSettings;
+  apiUrl: string;
   brand: Brand;
   subjects: Subjects;
+  mail: MailSender;
+}
+
+/** Claims one batch and delivers it through `mail`. */
+export async function deliverBatch(client: SupabaseClient, settings: SenderSettings, apiUrl: string, mail: MailSender): Promise<DeliveryReport> {
+  const rows = await claim<Notification>(client, NOTIFICATIONS, BATCH_SIZE, leaseSecondsFor(settings));
+  const report: DeliveryReport = { claimed: rows.length, sent: 0, skipped: 0, failed: 0 };
+  if (rows.length === 0) return report;
+  const batch: Batch = { settings, apiUrl, brand: BRAND, subjects: await readSubjects(client, rows), mail };
+  const outcomes = await Promise.all(rows.map((row) => deliverOne(client, batch, row)));
+  for (const outcome of outcomes) report[outcome] += 1;
+  return report;
 }
 
 async function readSubjects(client: SupabaseClient, rows: Notification[]): Promise<Subjects> {
@@ -96,55 +100,45 @@ async function readSubjects(client: SupabaseClient, rows: Notification[]): Promi
     [...tables].map(async ([table, ids]) => {
       const { data, error } = await client.from(table).select('*').in('id', [...new Set(ids)]);
       if (error) for (const id of ids) subjects.set(id, new Error(`reading ${table}: ${error.message}`));
-      else for (const subject of data as Record<string, unknown>[]) subjects.set(subject.id as string, subject);
+      else for (const subject of data as Record<string, unknown>[]) subjects.set(subject['id'] as string, subject);
     }),
   );
   return subjects;
 }
 
-async function deliverOne(client: SupabaseClient, transport: Transporter, round: Round, row: Notification): Promise<void> {
+async function deliverOne(client: SupabaseClient, batch: Batch, row: Notification): Promise<'sent' | 'skipped' | 'failed'> {
   let failure: string | null = null;
+  let outcome: 'sent' | 'skipped' | 'failed';
   try {
-    await send(transport, round, row);
+    outcome = (await send(batch, row)) ? 'sent' : 'skipped';
   } catch (error) {
+    outcome = 'failed';
     // What the row records as its last error: the mail server's reply or the reason, one line.
     failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
     // A recipient that is not one mailbox never will be: the row fails now, not after five tries.
-    if (error instanceof RefusedRecipient) return complete(client, NOTIFICATIONS, row, failure, { giveUp: true });
+    if (error instanceof RefusedRecipient) {
+      await complete(client, NOTIFICATIONS, row, failure, { giveUp: true });
+      return outcome;
+    }
   }
   await complete(client, NOTIFICATIONS, row, failure);
+  return outcome;
 }
 
-async function send(transport: Transporter, { settings, brand, subjects }: Round, row: Notification): Promise<void> {
+/** Sends the row's email; false when there is nothing to send (the subject is gone, or unsubscribed). */
+async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Notification): Promise<boolean> {
   if (!TEMPLATES[row.kind]) throw new Error(`Unknown notification kind ${row.kind}`);
   const subject = subjects.get(row.subject_id);
   if (subject instanceof Error) throw subject;
   // The lead was deleted, or the subscriber left before their welcome went out: nothing to say.
-  if (!subject || (row.kind === 'newsletter_welcome' && (subject as unknown as SubscriberRow).unsubscribed_at)) return;
+  if (!subject || (row.kind === 'newsletter_welcome' && (subject as unknown as SubscriberRow).unsubscribed_at)) return false;
   // Every address is checked before anything is sent, so a bad staff address sends to no one.
   const recipients = row.recipient === null ? brand.staff.map((address) => ({ to: oneMailbox(address), id: messageId(row.id, address) })) : [{ to: oneMailbox(row.recipient), id: messageId(row.id) }];
-  const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl: settings.supabaseUrl });
+  const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl });
   // One message per address: a mailbox never sees who else was told. A failure retries the row,
   // and staff who already had it get it again with the same Message-ID.
-  for (const { to, id } of recipients) await sendTo(transport, settings, email, to, id);
-}
-
-async function sendTo(transport: Transporter, settings: WorkerSettings, email: ReturnType<typeof renderEmail>, to: string, id: string): Promise<void> {
-  await transport.sendMail({
-    messageId: id,
-    from: settings.from,
-    to,
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    headers: email.headers,
-    attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-    // Base64 bodies keep every line short and every byte intact whatever a user typed.
-    textEncoding: 'base64',
-  });
-}
-
-/** A pooled transport for one round: its connections close with the round. A slow or silent server fails a send after smtpTimeoutMs; the row is retried later. */
-function smtpTransport(settings: WorkerSettings): Transporter {
-  return createTransport({ ...smtpOptions(settings.smtp, settings.smtpTimeoutMs), pool: true, maxConnections: CONNECTIONS });
+  for (const { to, id } of recipients) {
+    await mail.send({ messageId: id, from: { name: brand.name, address: settings.from.address }, to, ...email });
+  }
+  return true;
 }

@@ -3,8 +3,8 @@
 // the last place a second mailbox could be added (a row stored before the rule, a staff address
 // edited in content/site.json), so it asks nodemailer's own address parser, the code that turns
 // `to` into SMTP recipients, and sends only when that finds exactly the one mailbox it was given.
-import addressparser from 'nodemailer/lib/addressparser';
-import { isEmailAddress } from '../../src/lib/email-address.ts';
+import addressparser from 'npm:nodemailer@^10.6.1/lib/addressparser';
+import { isEmailAddress } from '../../../src/lib/email-address.ts';
 
 /** A recipient the sender will not mail: the row fails at once with this message, no retries. */
 export class RefusedRecipient extends Error {}

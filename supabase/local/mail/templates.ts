@@ -2,6 +2,9 @@
 // hosted Supabase fills in, so one template file serves both.
 import { readFile } from 'node:fs/promises';
 
+// The plain-text alternative of every email, the auth emails here and the notifications alike.
+export { htmlToText } from '../../functions/_shared/html-to-text.ts';
+
 export interface TemplateData {
   ConfirmationURL: string;
   Token: string;
@@ -25,19 +28,4 @@ export async function renderTemplate(path: string, data: TemplateData): Promise<
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
-
-/** A plain-text alternative: tags dropped, links kept beside their text. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, text: string) => `${text.trim()}: ${href}`)
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
 }

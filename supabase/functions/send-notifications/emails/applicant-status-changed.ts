@@ -1,6 +1,6 @@
 // To the applicant: their application moved to in review, approved or rejected.
-import { createElement as h } from 'react';
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../src/lib/domain.ts';
+import { createElement as h } from 'npm:react@^19.3.1';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../../src/lib/domain.ts';
 import { Button, Fields, P } from './layout.ts';
 import { applicationReference } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';

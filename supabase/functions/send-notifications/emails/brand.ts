@@ -1,14 +1,13 @@
-// The consultancy as its emails show it: name, contact details and office address from
-// content/site.json (checked with the site's own schema), the staff who receive lead
-// notifications, and the site's colours (src/styles/global.css).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../../supabase/local/env.ts';
-import { settingsSchema, type Settings } from '../../../src/lib/content/schemas.ts';
+// The consultancy as its emails show it: name, contact details and office address, and the staff
+// who receive lead notifications, from content/site.json as `npm run functions:bundle` checked and
+// wrote it into brand.generated.ts (a hosted function has no repository to read), and the site's
+// colours (src/styles/global.css). Changing content/site.json (notifications.staff among it) reaches
+// the emails when the function is deployed again (docs/deploy.md).
+import { BUNDLED_BRAND } from './brand.generated.ts';
 
 export interface Brand {
   name: string;
-  contact: Settings['contact'];
+  contact: { phone: string; whatsapp: string; email: string; address: string; hours: string };
   /** Who gets the staff notifications (content/site.json notifications.staff). */
   staff: string[];
   colors: { ink: string; muted: string; primary: string; primaryInk: string; accent: string; tint: string; line: string };
@@ -25,9 +24,5 @@ const COLORS: Brand['colors'] = {
   line: '#d5ddd9',
 };
 
-/** Reads content/site.json (at send time, so an edit reaches the next email without a restart). */
-export function loadBrand(root = PROJECT_ROOT): Brand {
-  const raw = JSON.parse(readFileSync(join(root, 'content', 'site.json'), 'utf8')) as object;
-  const site = settingsSchema.parse({ ...raw, id: 'site' });
-  return { name: site.name, contact: site.contact, staff: site.notifications.staff, colors: COLORS };
-}
+/** The brand bundled with this deployment of the function. */
+export const BRAND: Brand = { ...BUNDLED_BRAND, staff: [...BUNDLED_BRAND.staff], colors: COLORS };

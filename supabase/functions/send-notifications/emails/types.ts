@@ -1,5 +1,5 @@
 // What a template gets and gives back.
-import type { ReactNode } from 'react';
+import type { ReactNode } from 'npm:react@^19.3.1';
 import type { Brand } from './brand.ts';
 
 /** A template's input: the stored row the notification is about, its payload, and where links go. */

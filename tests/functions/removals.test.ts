@@ -1,17 +1,18 @@
 // Deleting an application deletes its files: the delete queues the names of its objects
-// (private.document_removals), and the worker removes them through the Storage API with the
-// service key. An object already gone is a success, Storage being down retries with backoff, and
-// a worker killed mid-removal loses nothing (its rows come back when their lease passes). Waiting
-// for a backoff or a lease is replaced by moving the row's due time in SQL, as in faults.test.ts.
+// (private.document_removals), and the remove-documents function (in Deno, called as the database
+// calls it) removes them through the Storage API with the service key. An object already gone is
+// a success, Storage being down retries with backoff, and a call killed mid-removal loses nothing
+// (its rows come back when their lease passes). Waiting for a backoff or a lease is replaced by
+// moving the row's due time in SQL, as in faults.test.ts.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DOCUMENTS_BUCKET } from '../../src/lib/documents/rules.ts';
 import { documentPath } from '../../src/lib/documents/paths.ts';
-import { removeBatch } from '../../workers/documents/removals.ts';
-import { startWorker } from '../../workers/loop.ts';
 import { application, uniqueEmail, type TestBackend } from '../api/support.ts';
 import { sample } from '../api/storage-support.ts';
-import { notificationBackend, settingsFor } from './support.ts';
+import { callFunction, drain, functionsWith, notificationBackend } from './support.ts';
 
 let backend: TestBackend;
 let applicant: { client: SupabaseClient; userId: string };
@@ -61,9 +62,32 @@ async function queued(): Promise<{ object_name: string; attempts: number; last_e
   return rows;
 }
 
-/** Runs removal rounds until nothing is due. */
-async function drainRemovals(client: SupabaseClient = service): Promise<void> {
-  while ((await removeBatch(client, settingsFor(backend))) > 0);
+/** Calls remove-documents (at baseUrl: the backend's, or a runtime of the test's) until a call claims nothing. */
+async function drainRemovals(baseUrl = backend.url): Promise<void> {
+  await drain(backend, 'remove-documents', baseUrl);
+}
+
+/**
+ * The backend's API as the function sees it through a proxy that answers every Storage request
+ * 503, as a Storage outage would: REST (the claims and reports) passes through.
+ */
+async function storageDown(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    if (req.url?.startsWith('/storage/')) {
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: '503', error: 'Service Unavailable', message: 'Service Unavailable' }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([key, value]) => typeof value === 'string' && !['host', 'connection', 'content-length'].includes(key))) as Record<string, string>;
+      fetch(`${backend.url}${req.url}`, { method: req.method!, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) })
+        .then(async (answer) => res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
+        .catch(() => res.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 describe('removing the files of a deleted application', () => {
@@ -91,12 +115,17 @@ describe('removing the files of a deleted application', () => {
   test('Storage refusing the removal keeps the rows, with the reason, for a later try', async () => {
     const doomed = await applicationWith(['down.pdf']);
     await deleteApplication(doomed.id);
-    const storageDown = {
-      rpc: service.rpc.bind(service),
-      storage: { from: () => ({ remove: async () => ({ data: null, error: new Error('Service Unavailable') }) }) },
-    } as unknown as SupabaseClient;
-    await drainRemovals(storageDown);
-    expect(await queued()).toEqual([{ object_name: doomed.names[0], attempts: 1, last_error: 'Storage refused the removal: Service Unavailable', due: false }]);
+    const proxy = await storageDown();
+    const functions = await functionsWith(backend, { SUPABASE_URL: proxy.url });
+    try {
+      await drainRemovals(functions.url);
+    } finally {
+      await functions.stop();
+      await proxy.close();
+    }
+    const [row] = await queued();
+    expect(row).toMatchObject({ object_name: doomed.names[0], attempts: 1, due: false });
+    expect(row!.last_error).toMatch(/^Storage refused the removal: /);
     expect(await objectsNamed(doomed.names)).toEqual(doomed.names);
 
     await backend.db.query(`update private.document_removals set next_attempt_at = now()`);
@@ -105,12 +134,12 @@ describe('removing the files of a deleted application', () => {
     expect(await objectsNamed(doomed.names)).toEqual([]);
   });
 
-  test('a worker killed after claiming loses nothing: the rows come back when the lease passes', async () => {
+  test('a call killed after claiming loses nothing: the rows come back when the lease passes', async () => {
     const doomed = await applicationWith(['lease.pdf']);
     await deleteApplication(doomed.id);
-    // The killed worker's claim: the rows are leased, so another worker does not take them yet.
+    // The killed call's claim: the rows are leased, so another call does not take them yet.
     expect((await service.rpc('claim_document_removals', { max_rows: 10, lease_seconds: 600 })).data).toHaveLength(1);
-    expect(await removeBatch(service, settingsFor(backend))).toBe(0);
+    expect((await callFunction(backend.url, 'remove-documents', backend.serviceRoleKey)).body).toMatchObject({ claimed: 0 });
     await backend.db.query(`update private.document_removals set locked_until = now() - interval '1 second'`);
     await drainRemovals();
     expect(await queued()).toEqual([]);
@@ -118,17 +147,23 @@ describe('removing the files of a deleted application', () => {
   });
 });
 
-test('the worker that npm start runs removes the files by itself', async () => {
-  const doomed = await applicationWith(['worker.pdf']);
-  const worker = startWorker(settingsFor(backend));
+test('the database calls remove-documents itself when an application is deleted', async () => {
+  const calling = await notificationBackend({ databaseCalls: true });
   try {
-    await deleteApplication(doomed.id);
-    worker.wake();
-    // Each check reads the real state; the worker polls every 50 ms. The row goes once the
-    // worker has reported the removal, just after the object itself.
-    while ((await queued()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await objectsNamed(doomed.names)).toEqual([]);
+    const owner = await calling.confirmedUser(uniqueEmail('applicant'));
+    const staff = await calling.confirmedUser(uniqueEmail('admin'));
+    await calling.makeAdmin(staff.userId);
+    const { data, error } = await owner.client.from('visa_applications').insert(application('Ada Obi')).select('id').single();
+    expect(error).toBeNull();
+    const id = (data as { id: string }).id;
+    const name = documentPath(owner.userId, id, 'worker.pdf');
+    expect((await owner.client.storage.from(DOCUMENTS_BUCKET).upload(name, sample('pdf'), { contentType: 'application/pdf' })).error).toBeNull();
+    expect((await staff.client.from('visa_applications').delete().eq('id', id).select('id')).data).toEqual([{ id }]);
+    // Each check reads the real state; the row goes once the function has reported the removal, just after the object itself.
+    await expect.poll(async () => (await calling.db.query(`select count(*)::int as n from private.document_removals`)).rows[0], { timeout: 20_000 }).toEqual({ n: 0 });
+    const { rows } = await calling.db.query(`select name from storage.objects where name = $1`, [name]);
+    expect(rows).toEqual([]);
   } finally {
-    await worker.stop();
+    await calling.close();
   }
 });

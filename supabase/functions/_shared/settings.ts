@@ -51,5 +51,5 @@ export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'an http(s) UR
 /** A whole number from min to max, in decimal digits only. */
 export function wholeNumber(min: number, max: number, what = 'a whole number') {
   const error = `${what} from ${min} to ${max}`;
-  return z.string().regex(/^\d+$/, { error }).transform(Number).pipe(z.number().min(min, { error }).max(max, { error }));
+  return z.string({ error }).regex(/^\d+$/, { error }).transform(Number).pipe(z.number().min(min, { error }).max(max, { error }));
 }

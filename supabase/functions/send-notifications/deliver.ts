@@ -2,13 +2,13 @@
 // a lease, so two calls never take the same row and a killed call's rows come back), then for
 // each one read its subject row, render its email, send it and record the outcome
 // (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
-import { createHash } from 'node:crypto';
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 import { claim, complete, type Queue } from '../_shared/queue.ts';
 import { BRAND, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
 import type { MailSender } from './mail/sender.ts';
+import { messageId } from './message-id.ts';
 import { oneMailbox, RefusedRecipient } from './recipients.ts';
 import type { SenderSettings } from './settings.ts';
 
@@ -46,17 +46,6 @@ const LEASE_MARGIN_SECONDS = 30;
  */
 export function leaseSecondsFor(settings: SenderSettings): number {
   return Math.ceil(BATCH_SIZE / CONNECTIONS) * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
-}
-
-/**
- * The Message-ID of a notification's email: the same on every attempt, so a resend after a crash
- * can be recognised. A staff notification is one message per staff address, each with its own id
- * made from the address (not its place in the list, which an edit of content/site.json can change).
- */
-export function messageId(notificationId: string, staffAddress?: string): string {
-  if (staffAddress === undefined) return `<${notificationId}@bridgewayvisa.com>`;
-  const tag = createHash('sha256').update(staffAddress.toLowerCase()).digest('hex').slice(0, 12);
-  return `<${notificationId}.${tag}@bridgewayvisa.com>`;
 }
 
 /** What one batch did: rows claimed, emails sent, rows with nothing to send, and tries that failed (retried later, or failed for good). */

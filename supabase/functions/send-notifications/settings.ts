@@ -17,12 +17,13 @@ export interface SenderSettings {
 }
 
 const BLOCKED_PORTS = new Set([25, 587]);
+const HOST = 'a host name or address, without a scheme or port';
 
 const senderSchema = z
   .object({
     SITE_URL: httpUrl(),
     NOTIFICATIONS_FROM_EMAIL: z.email({ error: 'an email address' }),
-    NOTIFICATIONS_SMTP_HOST: z.string().regex(/^[^\s/:]+$/, { error: 'a host name or address, without a scheme or port' }),
+    NOTIFICATIONS_SMTP_HOST: z.string({ error: HOST }).regex(/^[^\s/:]+$/, { error: HOST }),
     NOTIFICATIONS_SMTP_PORT: wholeNumber(1, 65535, 'a port number').refine((port) => !BLOCKED_PORTS.has(port), {
       error: 'a port hosted Edge Functions may connect to: 465 (implicit TLS) or 2525, not 25 or 587',
     }),

@@ -409,8 +409,9 @@ try {
     }
   }
 
-  // 11. Notifications (issue 17): form inserts/s without and with the queueing triggers, the
-  // worker's throughput over 1,000 queued rows, and stored row → email in the outbox.
+  // 11. Notifications: form inserts/s without and with the queueing triggers (and the database's
+  // call to send-notifications), the functions' throughput over 1,000 rows queued by one
+  // statement, and stored row → email in the outbox.
   const notifications = await measureNotifications(join(dir, 'notifications'), RAISED_AUTH_LIMITS, measure, INSERTS, CONCURRENCY, TRIGGER_ROUNDS);
   results.notifications = notifications;
   const { before, after } = notifications.rounds;
@@ -422,7 +423,7 @@ try {
   report(`booking inserts/s: off / on, medians of ${before.length} rounds`, `${notifications.insertsPerSecondBefore} / ${notifications.insertsPerSecondAfter}/s (${signed(notifications.changePercent)})`, 'no more than 10% slower', notifications.changePercent >= -10);
   const { cpu } = notifications;
   report('backend CPU per booking insert: off / on, medians', `${cpu.microsPerInsertBefore} / ${cpu.microsPerInsertAfter} µs (${signed(cpu.changePercent)})`);
-  report('worker: 1,000 queued notifications', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
+  report('send-notifications: 1,000 notifications queued by one statement', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
   report('stored booking -> its email in the outbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 
   const out = join(PROJECT_ROOT, 'bench-results');

@@ -127,6 +127,10 @@ test.describe('as the admin', () => {
 
     const admin = new AdminPage(page);
     await admin.open();
+    // The overview counts it with the emails that failed, beside those waiting to be sent.
+    const queues = page.getByRole('region', { name: 'Emails and files' });
+    await expect(queues.getByRole('listitem').filter({ hasText: 'Failed emails' })).toHaveText(/^[1-9][\d,]*Failed emails$/);
+    await expect(queues.getByRole('listitem').filter({ hasText: 'Emails waiting' })).toHaveText(/^[\d,]+Emails waiting/);
     await admin.search('Bookings', tag);
     const emails = admin.rows('Bookings').locator('td[data-column="notifications"]');
     await expect(emails).toContainText('Staff: new booking');

@@ -5,7 +5,7 @@
 // field it is in, never a batch of claimed emails. Run before `supabase functions deploy`
 // (docs/deploy.md); `npm run deploy:check`, `npm run check` and the embedded backend run it too.
 // The file it writes is git-ignored: it is made from content/site.json, never edited.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settingsSchema } from '../src/lib/content/schemas.ts';
@@ -32,12 +32,17 @@ export function bundleFunctions(root = ROOT): { written: string } {
   const { name, contact, notifications } = parsed.data;
   const brand = { name, contact, staff: notifications.staff };
   const target = join(root, BRAND_MODULE);
-  writeFileSync(
-    target,
+  const module =
     `// Written by \`npm run functions:bundle\` from content/site.json (checked with the site's schema).\n` +
-      `// Do not edit: change content/site.json and deploy send-notifications again.\n` +
-      `export const BUNDLED_BRAND = ${JSON.stringify(brand, null, 2)} as const;\n`,
-  );
+    `// Do not edit: change content/site.json and deploy send-notifications again.\n` +
+    `export const BUNDLED_BRAND = ${JSON.stringify(brand, null, 2)} as const;\n`;
+  // Backends starting side by side (test files) bundle at once while Deno may be reading the
+  // module: it is replaced whole, by a rename, and only when it changes.
+  if (!existsSync(target) || readFileSync(target, 'utf8') !== module) {
+    const partial = `${target}.${process.pid}.partial`;
+    writeFileSync(partial, module);
+    renameSync(partial, target);
+  }
   return { written: relative(root, target) };
 }
 

@@ -206,6 +206,43 @@ $$;
 
 /**
   * -------------------------------------------------------
+  * Section - Reporting a batch in one call
+  * -------------------------------------------------------
+  * A function reports the outcomes of its sends as they finish, several in one request: one round
+  * trip for a group instead of one per row. Each report is handled exactly as the single
+  * complete_notification / complete_document_removal handles it (same rules, same guard on the
+  * claimed attempt). reports is a JSON array of {"id", "attempt", "error", "give_up"}.
+ */
+create or replace function public.complete_notifications(reports jsonb)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select public.complete_notification(r.id, r.attempt, r.error, coalesce(r.give_up, false))
+from jsonb_to_recordset(complete_notifications.reports) as r(id uuid, attempt integer, error text, give_up boolean);
+$$;
+
+revoke all on function public.complete_notifications(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.complete_notifications(jsonb) to service_role;
+
+create or replace function public.complete_document_removals(reports jsonb)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select public.complete_document_removal(r.id, r.attempt, r.error)
+from jsonb_to_recordset(complete_document_removals.reports) as r(id uuid, attempt integer, error text);
+$$;
+
+revoke all on function public.complete_document_removals(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.complete_document_removals(jsonb) to service_role;
+
+/**
+  * -------------------------------------------------------
   * Section - The sweep, every minute (Supabase Cron)
   * -------------------------------------------------------
   * Calls each queue's function when the queue has a row due: a retry whose backoff has passed, a

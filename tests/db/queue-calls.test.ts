@@ -208,6 +208,51 @@ describe('who may call, and who may read Vault', () => {
   });
 });
 
+describe('reporting a batch in one call', () => {
+  it('applies the single report’s rules to each row: sent, retried, given up, and a stale attempt ignored', async () => {
+    await db.query('delete from public.notifications');
+    await db.query(
+      `insert into public.contact_messages (name, email, subject, phone, message, page)
+       select 'Sender ' || n, 'report' || n || '@example.com', 'Hello', '+234 800 000 0000', 'Hi', '/contact' from generate_series(1, 4) n`,
+    );
+    const claimed = (await runAs<{ id: string; attempts: number }>(db, service, 'select id, attempts from public.claim_notifications(10, 60) order by id')).rows;
+    expect(claimed).toHaveLength(4);
+    const [sent, retried, givenUp, stale] = claimed as [(typeof claimed)[0], (typeof claimed)[0], (typeof claimed)[0], (typeof claimed)[0]];
+    const reports = [
+      { id: sent.id, attempt: sent.attempts, error: null },
+      { id: retried.id, attempt: retried.attempts, error: '451 try later' },
+      { id: givenUp.id, attempt: givenUp.attempts, error: 'Not sent: a list', give_up: true },
+      { id: stale.id, attempt: stale.attempts + 1, error: null },
+    ];
+    await runAs(db, service, 'select public.complete_notifications($1)', [JSON.stringify(reports)]);
+    const { rows } = await db.query<{ id: string; status: string; last_error: string | null }>('select id, status, last_error from public.notifications');
+    const statusOf = (id: string) => rows.find((row) => row.id === id);
+    expect(statusOf(sent.id)).toMatchObject({ status: 'sent', last_error: null });
+    expect(statusOf(retried.id)).toMatchObject({ status: 'queued', last_error: '451 try later' });
+    expect(statusOf(givenUp.id)).toMatchObject({ status: 'failed', last_error: 'Not sent: a list' });
+    expect(statusOf(stale.id)).toMatchObject({ status: 'sending' });
+  });
+
+  it('removes reported removals and keeps a failed one for later, with its reason', async () => {
+    await db.query('delete from private.document_removals');
+    await db.query(`insert into private.document_removals (bucket_id, object_name, application_id)
+                    values ('application-documents', 'u/a/gone.pdf', gen_random_uuid()), ('application-documents', 'u/a/kept.pdf', gen_random_uuid())`);
+    const claimed = (await runAs<{ id: string; attempts: number; object_name: string }>(db, service, 'select id, attempts, object_name from public.claim_document_removals(10, 60)')).rows;
+    const reports = claimed.map((row) => ({ id: row.id, attempt: row.attempts, error: row.object_name.endsWith('kept.pdf') ? 'Storage refused the removal: down' : null }));
+    await runAs(db, service, 'select public.complete_document_removals($1)', [JSON.stringify(reports)]);
+    expect((await db.query('select object_name, last_error, locked_until from private.document_removals')).rows).toEqual([
+      { object_name: 'u/a/kept.pdf', last_error: 'Storage refused the removal: down', locked_until: null },
+    ]);
+  });
+
+  it('is the service role’s only', async () => {
+    for (const actor of [anon, user, admin]) {
+      expect(await attemptAs(db, actor, `select public.complete_notifications('[]')`), actor.label).toMatchObject({ ok: false, code: DENIED });
+      expect(await attemptAs(db, actor, `select public.complete_document_removals('[]')`), actor.label).toMatchObject({ ok: false, code: DENIED });
+    }
+  });
+});
+
 describe('the admin overview says whether the queues move', () => {
   it('counts failed and waiting emails, waiting removals, and when the oldest of each was queued', async () => {
     await db.query(`update public.notifications set status = 'sent', sent_at = now(), locked_until = null`);

@@ -2,14 +2,13 @@
 // supabase/migrations/): a claim function hands out due rows under a lease (`for update skip
 // locked`, so two calls never take one row and a killed call's rows come back when the lease
 // passes), and a complete function records how each claimed attempt ended (done, or queued again
-// with backoff). What a job does with its rows stays in its function's folder.
+// with backoff, or failed). What a job does with its rows stays in its function's folder.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
 
-/** A queue's two database functions, and the parameter of the complete function that names the row. */
+/** A queue's database functions: the claim, and the report of a group of outcomes. */
 export interface Queue {
   claim: string;
-  complete: string;
-  rowParameter: string;
+  completeMany: string;
 }
 
 /** What every claimed row carries: its id and the attempt this claim is. */
@@ -25,16 +24,51 @@ export async function claim<Row extends ClaimedRow>(client: SupabaseClient, queu
   return (data ?? []) as Row[];
 }
 
+/** How a claimed attempt ended: failure null is done; giveUp fails the row now, with no retry (notifications). */
+export interface Outcome {
+  row: ClaimedRow;
+  failure: string | null;
+  giveUp?: boolean;
+}
+
 /**
- * Records how a claimed attempt ended (failure null: done; giveUp: failed now, no retry, for a
- * queue whose complete function takes give_up); a record that fails is logged, and the lease
- * brings the row back.
+ * Records outcomes as they come, a group per request (the queue's complete function for many,
+ * which applies the single one's rules to each): while one request is on its way, the outcomes
+ * that finish meanwhile wait for the next. So a row is recorded soon after its send, and a batch
+ * costs a few round trips rather than one per row. The attempt each report names is the claim's:
+ * a report for a claim that is no longer current is ignored. A request that fails is logged, and
+ * its rows come back when their lease passes.
  */
-export async function complete(client: SupabaseClient, queue: Queue, row: ClaimedRow, failure: string | null, { giveUp = false } = {}): Promise<void> {
-  // The attempt this claim made: a report for a claim that is no longer current is ignored.
-  const args = { [queue.rowParameter]: row.id, claimed_attempt: row.attempts, error: failure, ...(giveUp ? { give_up: true } : {}) };
-  const { error } = await client.rpc(queue.complete, args);
-  if (error) console.error(`${queue.complete} ${row.id}: ${error.message}`);
+export class Reporter {
+  private readonly client: SupabaseClient;
+  private readonly queue: Queue;
+  private pending: Outcome[] = [];
+  private sending: Promise<void> | null = null;
+
+  constructor(client: SupabaseClient, queue: Queue) {
+    this.client = client;
+    this.queue = queue;
+  }
+
+  report(outcome: Outcome): void {
+    this.pending.push(outcome);
+    this.sending ??= this.flush();
+  }
+
+  /** Resolves once every outcome reported so far is recorded (or its request failed). */
+  async settled(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const group = this.pending.splice(0);
+      const reports = group.map(({ row, failure, giveUp = false }) => ({ id: row.id, attempt: row.attempts, error: failure, give_up: giveUp }));
+      const { error } = await this.client.rpc(this.queue.completeMany, { reports });
+      if (error) console.error(`${this.queue.completeMany} (${group.length} rows): ${error.message}`);
+    }
+    this.sending = null;
+  }
 }
 
 /**

@@ -5,10 +5,10 @@
 // (hosted Storage refuses SQL deletes on its tables, and only the API removes the bytes), and
 // reports each row (public.complete_document_removal: gone, or queued again with backoff).
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
-import { claim, complete, type Queue } from '../_shared/queue.ts';
+import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 
 /** The removals queue. A removal the function could not record comes back when its lease passes; removing a file twice is harmless. */
-const REMOVALS: Queue = { claim: 'claim_document_removals', complete: 'complete_document_removal', rowParameter: 'removal_id' };
+const REMOVALS: Queue = { claim: 'claim_document_removals', completeMany: 'complete_document_removals' };
 
 /** Rows one claim takes (Storage removes at most 1,000 names per request). */
 export const BATCH_SIZE = 100;
@@ -35,14 +35,16 @@ export type RemovalReport = {
 export async function removeBatch(client: SupabaseClient): Promise<RemovalReport> {
   const rows = await claim<Removal>(client, REMOVALS, BATCH_SIZE, LEASE_SECONDS);
   const report: RemovalReport = { claimed: rows.length, removed: 0, failed: 0 };
+  const reporter = new Reporter(client, REMOVALS);
   for (const [bucket, batch] of byBucket(rows)) {
     // Storage answers the objects it removed; a name it does not have is already gone, which is
     // what the row asked for, so every row of a successful request is done.
     const removed = await client.storage.from(bucket).remove(batch.map((row) => row.object_name));
     const failure = removed.error ? `Storage refused the removal: ${removed.error.message}` : null;
-    await Promise.all(batch.map((row) => complete(client, REMOVALS, row, failure)));
+    for (const row of batch) reporter.report({ row, failure });
     report[failure ? 'failed' : 'removed'] += batch.length;
   }
+  await reporter.settled();
   return report;
 }
 

@@ -3,7 +3,7 @@
 // each one read its subject row, render its email, send it and record the outcome
 // (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
-import { claim, complete, type Queue } from '../_shared/queue.ts';
+import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 import { BRAND, type Brand } from './emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubscriberRow } from './emails/types.ts';
@@ -13,7 +13,7 @@ import { oneMailbox, RefusedRecipient } from './recipients.ts';
 import type { SenderSettings } from './settings.ts';
 
 /** The notifications queue. A send the function could not record comes back when its lease passes and is sent again, with the same Message-ID. */
-const NOTIFICATIONS: Queue = { claim: 'claim_notifications', complete: 'complete_notification', rowParameter: 'notification_id' };
+const NOTIFICATIONS: Queue = { claim: 'claim_notifications', completeMany: 'complete_notifications' };
 
 /** A row of public.notifications as claim_notifications returns it. */
 export interface Notification {
@@ -65,6 +65,7 @@ interface Batch {
   brand: Brand;
   subjects: Subjects;
   mail: MailSender;
+  reporter: Reporter;
 }
 
 /** Claims one batch and delivers it through `mail`. */
@@ -72,8 +73,9 @@ export async function deliverBatch(client: SupabaseClient, settings: SenderSetti
   const rows = await claim<Notification>(client, NOTIFICATIONS, BATCH_SIZE, leaseSecondsFor(settings));
   const report: DeliveryReport = { claimed: rows.length, sent: 0, skipped: 0, failed: 0 };
   if (rows.length === 0) return report;
-  const batch: Batch = { settings, apiUrl, brand: BRAND, subjects: await readSubjects(client, rows), mail };
-  const outcomes = await Promise.all(rows.map((row) => deliverOne(client, batch, row)));
+  const batch: Batch = { settings, apiUrl, brand: BRAND, subjects: await readSubjects(client, rows), mail, reporter: new Reporter(client, NOTIFICATIONS) };
+  const outcomes = await Promise.all(rows.map((row) => deliverOne(batch, row)));
+  await batch.reporter.settled();
   for (const outcome of outcomes) report[outcome] += 1;
   return report;
 }
@@ -95,23 +97,18 @@ async function readSubjects(client: SupabaseClient, rows: Notification[]): Promi
   return subjects;
 }
 
-async function deliverOne(client: SupabaseClient, batch: Batch, row: Notification): Promise<'sent' | 'skipped' | 'failed'> {
-  let failure: string | null = null;
-  let outcome: 'sent' | 'skipped' | 'failed';
+async function deliverOne(batch: Batch, row: Notification): Promise<'sent' | 'skipped' | 'failed'> {
   try {
-    outcome = (await send(batch, row)) ? 'sent' : 'skipped';
+    const sent = await send(batch, row);
+    batch.reporter.report({ row, failure: null });
+    return sent ? 'sent' : 'skipped';
   } catch (error) {
-    outcome = 'failed';
     // What the row records as its last error: the mail server's reply or the reason, one line.
-    failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
+    const failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
     // A recipient that is not one mailbox never will be: the row fails now, not after five tries.
-    if (error instanceof RefusedRecipient) {
-      await complete(client, NOTIFICATIONS, row, failure, { giveUp: true });
-      return outcome;
-    }
+    batch.reporter.report({ row, failure, giveUp: error instanceof RefusedRecipient });
+    return 'failed';
   }
-  await complete(client, NOTIFICATIONS, row, failure);
-  return outcome;
 }
 
 /** Sends the row's email; false when there is nothing to send (the subject is gone, or unsubscribed). */

@@ -1,8 +1,9 @@
 // The embedded backend's stand-ins for pg_net and pg_cron do what the extensions do outside SQL
 // (supabase/local/net/worker.ts, supabase/local/cron/scheduler.ts): a request queued by
 // net.http_post is sent after its transaction commits and never after a rollback, its answer (or
-// its timeout) recorded in net._http_response; a cron job runs on its schedule as its user and
-// each run is recorded in cron.job_run_details, a failure with its message.
+// its timeout) recorded in net._http_response (like pg_net, a batch at a time with a second's
+// pause between batches, so the waits here are generous); a cron job runs on its schedule as its
+// user and each run is recorded in cron.job_run_details, a failure with its message.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -44,12 +45,12 @@ describe('pg_net', () => {
       expect(received.filter((r) => r.url.startsWith('/hook'))).toEqual([]);
       return queued;
     });
-    await expect.poll(() => received.filter((r) => r.url.startsWith('/hook')).length).toBe(1);
+    await expect.poll(() => received.filter((r) => r.url.startsWith('/hook')).length, { timeout: 10_000 }).toBe(1);
     const [request] = received.filter((r) => r.url.startsWith('/hook'));
     expect(request).toMatchObject({ method: 'POST', url: '/hook?q=a%20b', body: '{"hello": "world"}' });
     expect(request!.headers).toMatchObject({ authorization: 'Bearer k', 'content-type': 'application/json' });
     await expect
-      .poll(async () => (await backend.db.query(`select status_code, content, timed_out, error_msg from net._http_response where id = $1`, [rows[0]!.id])).rows)
+      .poll(async () => (await backend.db.query(`select status_code, content, timed_out, error_msg from net._http_response where id = $1`, [rows[0]!.id])).rows, { timeout: 10_000 })
       .toEqual([{ status_code: 202, content: '{"done":true}', timed_out: false, error_msg: null }]);
     expect((await backend.db.query(`select count(*)::int as n from net.http_request_queue`)).rows).toEqual([{ n: 0 }]);
   });
@@ -63,14 +64,14 @@ describe('pg_net', () => {
     ).rejects.toThrow('rolled back');
     // A request queued after it is sent: by then the rolled-back one would have been too.
     await backend.db.query(`select net.http_get($1)`, [`${targetUrl}/after`]);
-    await expect.poll(() => received.some((r) => r.url === '/after')).toBe(true);
+    await expect.poll(() => received.some((r) => r.url === '/after'), { timeout: 10_000 }).toBe(true);
     expect(received.filter((r) => r.url === '/rolled-back')).toEqual([]);
   });
 
   localOnlyTest('a request that outlives its timeout is recorded as timed out', async () => {
     const { rows } = await backend.db.query<{ id: number }>(`select net.http_post($1, timeout_milliseconds => 200) as id`, [`${targetUrl}/slow`]);
     await expect
-      .poll(async () => (await backend.db.query(`select status_code, timed_out, error_msg from net._http_response where id = $1`, [rows[0]!.id])).rows[0])
+      .poll(async () => (await backend.db.query(`select status_code, timed_out, error_msg from net._http_response where id = $1`, [rows[0]!.id])).rows[0], { timeout: 10_000 })
       .toMatchObject({ status_code: null, timed_out: true, error_msg: expect.stringMatching(/^Timeout of 200 ms reached/) });
   });
 });

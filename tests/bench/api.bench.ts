@@ -423,6 +423,7 @@ try {
   report(`booking inserts/s: off / on, medians of ${before.length} rounds`, `${notifications.insertsPerSecondBefore} / ${notifications.insertsPerSecondAfter}/s (${signed(notifications.changePercent)})`, 'no more than 10% slower', notifications.changePercent >= -10);
   const { cpu } = notifications;
   report('backend CPU per booking insert: off / on, medians', `${cpu.microsPerInsertBefore} / ${cpu.microsPerInsertAfter} µs (${signed(cpu.changePercent)})`);
+  report('calls to send-notifications per booking insert (triggers on)', String(notifications.callsPerInsert), 'one per transaction', notifications.callsPerInsert <= 1);
   report('send-notifications: 1,000 notifications queued by one statement', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
   report('stored booking -> its email in the outbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 

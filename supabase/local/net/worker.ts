@@ -1,10 +1,12 @@
 // The background worker of the pg_net stand-in (db/extension-stand-ins.sql), as pg_net's own
-// worker does it: net.http_post only queues a row in net.http_request_queue and notifies
-// 'pg_net_wake', which Postgres delivers when that transaction commits (a rolled-back one sends
-// nothing); this takes the queued requests, sends each with its timeout without waiting for the
-// others, and records the answer in net._http_response (status, body, or timed_out / error_msg),
-// keeping answers for pg_net's default TTL of 6 hours. It also looks every second, for requests
-// queued while no one listened.
+// worker does it (its src/worker.c): net.http_post only queues a row in net.http_request_queue and
+// notifies 'pg_net_wake', which Postgres delivers when that transaction commits (a rolled-back one
+// sends nothing); woken, this takes a batch of up to 200 queued requests, sends them all at once,
+// each with its timeout, waits until every one has its answer recorded in net._http_response
+// (status and body, or timed_out / error_msg), pauses a second, and takes the next batch until
+// the queue is empty. So, as with pg_net, a burst of requests is sent a batch at a time, not all
+// at once. Answers are kept for pg_net's default TTL of 6 hours. It also looks every second, for
+// requests queued while no one listened.
 import type { Db } from '../db/types.ts';
 
 interface QueuedRequest {
@@ -22,54 +24,58 @@ export interface NetWorker {
   stop(): Promise<void>;
 }
 
-/** Requests taken per look, as pg_net's default batch size. */
+/** Requests taken per batch, as pg_net's default batch_size. */
 const BATCH = 200;
-const POLL_MS = 1_000;
+/** pg_net's pause after a batch ("slow down queue processing to avoid using too much CPU"), and how often it looks unwoken. */
+const PAUSE_MS = 1_000;
 
 /** Starts sending the requests db queues through net.http_post. */
 export async function startNetWorker(db: Db): Promise<NetWorker> {
-  const inFlight = new Set<Promise<void>>();
   let looking: Promise<void> | null = null;
-  let again = false;
+  let woken = false;
   let stopped = false;
 
+  /** Sends batches until the queue is empty. */
   async function take(): Promise<void> {
-    do {
-      again = false;
+    while (!stopped) {
       const { rows } = await db.query<QueuedRequest>(
         `delete from net.http_request_queue
           where id in (select id from net.http_request_queue order by id limit ${BATCH})
           returning id, method, url, headers, body, timeout_milliseconds`,
       );
-      for (const request of rows) {
-        const sending = send(db, request).finally(() => inFlight.delete(sending));
-        inFlight.add(sending);
-      }
-      if (rows.length === BATCH) again = true;
-    } while (again && !stopped);
+      if (rows.length === 0) return;
+      await Promise.all(rows.map((request) => send(db, request)));
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    }
   }
 
   function look(): void {
     if (stopped) return;
+    // Woken during the batches: they go on until the queue is empty, and look once more after, for
+    // a request committed just as they found it empty.
     if (looking) {
-      again = true;
+      woken = true;
       return;
     }
+    woken = false;
     looking = take()
       .catch((error: unknown) => console.error(`[pg_net] ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => (looking = null));
+      .finally(() => {
+        looking = null;
+        if (woken) look();
+      });
   }
 
   const unlisten = await db.listen('pg_net_wake', look);
   const timer = setInterval(() => {
     look();
     db.query(`delete from net._http_response where created < now() - interval '6 hours'`).catch(() => {});
-  }, POLL_MS);
+  }, PAUSE_MS);
   timer.unref();
   look();
 
   const settled = async () => {
-    while (looking || inFlight.size > 0) await Promise.all([looking, ...inFlight]);
+    while (looking) await looking;
   };
   return {
     settled,

@@ -4,10 +4,14 @@
 //   (queueing the two emails and, once per transaction, the pg_net call to the function), on the
 //   same database and machine, in alternating rounds, compared by their medians; beside them the
 //   backend's CPU time per insert, which other processes on a busy machine disturb far less than
-//   throughput (the function's own CPU, in Deno, is not in it: on hosted it is not the database's);
+//   throughput. These rounds measure the database's side, as on hosted, where the functions run
+//   elsewhere: the calls go to a sink in this process that answers at once (the project's address,
+//   API_EXTERNAL_URL, which the backend writes into Vault, is the sink's), not to the functions;
 // - throughput: 1,000 notifications queued by one statement, sent by the calls the database makes;
 // - the time from a stored booking to its confirmation in the outbox.
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { openDb } from '../../../supabase/local/db/open.ts';
 import { startBackendProcess, type BackendProcess } from '../../support/backend-process.ts';
 import { median } from './median.ts';
@@ -15,6 +19,8 @@ import { median } from './median.ts';
 export interface NotificationFigures {
   /** Each round, in the order run, with the triggers off (before) and on (after). */
   rounds: { before: InsertRound[]; after: InsertRound[] };
+  /** Calls the database made per booking insert in the rounds with the triggers on. */
+  callsPerInsert: number;
   /** The medians of those rounds' inserts per second. */
   insertsPerSecondBefore: number;
   insertsPerSecondAfter: number;
@@ -66,6 +72,15 @@ async function cpuMicros(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/** A port free now. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 const percentChange = (before: number, after: number) => Math.round(((after - before) / before) * 1000) / 10;
 
 async function untilEmpty(backend: BackendProcess): Promise<void> {
@@ -83,8 +98,18 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
       await db.close();
     }
   };
+  // Where the insert rounds' calls go: an answer at once, as a function elsewhere would give.
+  let calls = 0;
+  const sink = createServer((req, res) => {
+    calls += 1;
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"claimed":0}'));
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
   const insertRound = async (tag: string): Promise<InsertRound> => {
-    const backend = await startBackendProcess(backendEnv);
+    // A port of its own: on port 0 the backend would take its own address as the project's.
+    const backend = await startBackendProcess({ ...backendEnv, API_EXTERNAL_URL: sinkUrl, BACKEND_PORT: String(await freePort()) });
     try {
       const cpuBefore = await cpuMicros(backend.pid);
       const run = await measure(inserts, concurrency, (i) =>
@@ -104,12 +129,16 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
   await (await startBackendProcess(backendEnv)).stop();
   const before: InsertRound[] = [];
   const after: InsertRound[] = [];
+  let callsOn = 0;
   for (let round = 1; round <= rounds; round++) {
     for (const enabled of round % 2 ? [false, true] : [true, false]) {
       await setTrigger(enabled);
+      const callsBefore = calls;
       (enabled ? after : before).push(await insertRound(`${enabled ? 'After' : 'Before'}${round}x${Date.now()}`));
+      if (enabled) callsOn += calls - callsBefore;
     }
   }
+  sink.close();
   const rate = (xs: InsertRound[]) => median(xs.map((x) => x.perSecond));
   const cpu = (xs: InsertRound[]) => median(xs.map((x) => x.cpuMicrosPerInsert));
 
@@ -147,6 +176,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!);
     return {
       rounds: { before, after },
+      callsPerInsert: Math.round((callsOn / (rounds * inserts)) * 100) / 100,
       insertsPerSecondBefore: rate(before),
       insertsPerSecondAfter: rate(after),
       changePercent: percentChange(rate(before), rate(after)),

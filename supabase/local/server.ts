@@ -204,7 +204,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   }
   let queues: { net: NetWorker | null; cron: CronScheduler | null };
   try {
-    queues = await startQueueCalls(db, config, url, keys);
+    queues = await startQueueCalls(db, config, keys);
   } catch (error) {
     server.close();
     await catcher?.close();
@@ -236,10 +236,11 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
 /**
  * What lets the database call the queues' functions: the pg_net stand-in's worker and the pg_cron
  * stand-in's scheduler, each where the stand-in is what the database has (a real extension does
- * its own work), and, when config.callQueueFunctions, this server's address and service key in
- * Vault, where the queues' triggers and sweep read them (supabase/migrations/20261125000400_queue_functions.sql).
+ * its own work), and, when config.callQueueFunctions, the project's address (config.apiUrl: this
+ * server, or API_EXTERNAL_URL) and this server's service key in Vault, where the queues' triggers
+ * and sweep read them (supabase/migrations/20261125000400_queue_functions.sql).
  */
-async function startQueueCalls(db: Db, config: BackendConfig, url: string, keys: ApiKeys): Promise<{ net: NetWorker | null; cron: CronScheduler | null }> {
+async function startQueueCalls(db: Db, config: BackendConfig, keys: ApiKeys): Promise<{ net: NetWorker | null; cron: CronScheduler | null }> {
   const { rows } = await db.query<{ net: boolean; cron: boolean }>(
     `select not exists (select 1 from pg_extension where extname = 'pg_net') and to_regclass('net.http_request_queue') is not null as net,
             not exists (select 1 from pg_extension where extname = 'pg_cron') and to_regclass('cron.job') is not null as cron`,
@@ -247,7 +248,7 @@ async function startQueueCalls(db: Db, config: BackendConfig, url: string, keys:
   if (config.callQueueFunctions) {
     await db.transaction(async (tx) => {
       for (const [name, value] of [
-        ['project_url', url],
+        ['project_url', config.apiUrl],
         ['queue_functions_key', keys.serviceRoleKey],
       ]) {
         const { rows: found } = await tx.query<{ id: string }>('select id from vault.secrets where name = $1', [name]);

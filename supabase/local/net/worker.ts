@@ -3,10 +3,11 @@
 // notifies 'pg_net_wake', which Postgres delivers when that transaction commits (a rolled-back one
 // sends nothing); woken, this takes a batch of up to 200 queued requests, sends them all at once,
 // each with its timeout, waits until every one has its answer recorded in net._http_response
-// (status and body, or timed_out / error_msg), pauses a second, and takes the next batch until
-// the queue is empty. So, as with pg_net, a burst of requests is sent a batch at a time, not all
-// at once. Answers are kept for pg_net's default TTL of 6 hours. It also looks every second, for
-// requests queued while no one listened.
+// (status and body, or timed_out / error_msg), then waits for the next wake (a second at most:
+// at once when one came during the batch), and takes the next batch until the queue is empty.
+// So, as with pg_net, a burst of requests is sent a batch at a time, not all at once. Answers are
+// kept for pg_net's default TTL of 6 hours. It also looks every second, for requests queued while
+// no one listened.
 import type { Db } from '../db/types.ts';
 
 interface QueuedRequest {
@@ -26,18 +27,21 @@ export interface NetWorker {
 
 /** Requests taken per batch, as pg_net's default batch_size. */
 const BATCH = 200;
-/** pg_net's pause after a batch ("slow down queue processing to avoid using too much CPU"), and how often it looks unwoken. */
+/** pg_net's longest wait after a batch for a wake ("slow down queue processing"), and how often it looks unwoken. */
 const PAUSE_MS = 1_000;
 
 /** Starts sending the requests db queues through net.http_post. */
 export async function startNetWorker(db: Db): Promise<NetWorker> {
   let looking: Promise<void> | null = null;
+  // pg_net's latch: set by a wake, and what the wait after a batch waits for.
   let woken = false;
+  let wakeWaiter: (() => void) | null = null;
   let stopped = false;
 
   /** Sends batches until the queue is empty. */
   async function take(): Promise<void> {
     while (!stopped) {
+      woken = false;
       const { rows } = await db.query<QueuedRequest>(
         `delete from net.http_request_queue
           where id in (select id from net.http_request_queue order by id limit ${BATCH})
@@ -45,16 +49,29 @@ export async function startNetWorker(db: Db): Promise<NetWorker> {
       );
       if (rows.length === 0) return;
       await Promise.all(rows.map((request) => send(db, request)));
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      if (!woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, PAUSE_MS);
+          wakeWaiter = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeWaiter = null;
+      }
     }
   }
 
-  function look(): void {
+  /** Starts the batches unless they run; `wake` is a commit's notice (not the once-a-second look). */
+  function look(wake: boolean): void {
     if (stopped) return;
     // Woken during the batches: they go on until the queue is empty, and look once more after, for
     // a request committed just as they found it empty.
     if (looking) {
-      woken = true;
+      if (wake) {
+        woken = true;
+        wakeWaiter?.();
+      }
       return;
     }
     woken = false;
@@ -62,17 +79,17 @@ export async function startNetWorker(db: Db): Promise<NetWorker> {
       .catch((error: unknown) => console.error(`[pg_net] ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         looking = null;
-        if (woken) look();
+        if (woken) look(true);
       });
   }
 
-  const unlisten = await db.listen('pg_net_wake', look);
+  const unlisten = await db.listen('pg_net_wake', () => look(true));
   const timer = setInterval(() => {
-    look();
+    look(false);
     db.query(`delete from net._http_response where created < now() - interval '6 hours'`).catch(() => {});
   }, PAUSE_MS);
   timer.unref();
-  look();
+  look(false);
 
   const settled = async () => {
     while (looking) await looking;
@@ -81,6 +98,7 @@ export async function startNetWorker(db: Db): Promise<NetWorker> {
     settled,
     stop: async () => {
       stopped = true;
+      wakeWaiter?.();
       clearInterval(timer);
       await unlisten();
       await settled();

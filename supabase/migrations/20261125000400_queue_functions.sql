@@ -101,8 +101,11 @@ begin
         return null;
     end if;
 
-    select s.decrypted_secret into project_url from vault.decrypted_secrets s where s.name = 'project_url';
-    select s.decrypted_secret into key from vault.decrypted_secrets s where s.name = 'queue_functions_key';
+    select max(s.decrypted_secret) filter (where s.name = 'project_url'),
+           max(s.decrypted_secret) filter (where s.name = 'queue_functions_key')
+    into project_url, key
+    from vault.decrypted_secrets s
+    where s.name in ('project_url', 'queue_functions_key');
     if coalesce(project_url, '') = '' or coalesce(key, '') = '' then
         raise warning 'Vault has no project_url or queue_functions_key, so % was not called; its rows wait (docs/deploy.md).',
             call_queue_function.function_name;

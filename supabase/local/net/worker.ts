@@ -48,7 +48,7 @@ export async function startNetWorker(db: Db): Promise<NetWorker> {
           returning id, method, url, headers, body, timeout_milliseconds`,
       );
       if (rows.length === 0) return;
-      await Promise.all(rows.map((request) => send(db, request)));
+      await record(db, await Promise.all(rows.map(send)));
       if (!woken) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, PAUSE_MS);
@@ -106,8 +106,18 @@ export async function startNetWorker(db: Db): Promise<NetWorker> {
   };
 }
 
-async function send(db: Db, request: QueuedRequest): Promise<void> {
-  let answer: { status_code: number | null; content_type: string | null; headers: Record<string, string> | null; content: string | null; timed_out: boolean; error_msg: string | null };
+interface Answer {
+  id: number;
+  status_code: number | null;
+  content_type: string | null;
+  headers: Record<string, string> | null;
+  content: string | null;
+  timed_out: boolean;
+  error_msg: string | null;
+}
+
+/** Sends one request; its answer, or why there is none (pg_net's words for a timeout). */
+async function send(request: QueuedRequest): Promise<Answer> {
   const started = performance.now();
   try {
     const res = await fetch(request.url, {
@@ -117,7 +127,7 @@ async function send(db: Db, request: QueuedRequest): Promise<void> {
       signal: AbortSignal.timeout(request.timeout_milliseconds),
       redirect: 'manual',
     });
-    answer = { status_code: res.status, content_type: res.headers.get('content-type'), headers: Object.fromEntries(res.headers), content: await res.text(), timed_out: false, error_msg: null };
+    return { id: request.id, status_code: res.status, content_type: res.headers.get('content-type'), headers: Object.fromEntries(res.headers), content: await res.text(), timed_out: false, error_msg: null };
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     const message = timedOut
@@ -125,17 +135,18 @@ async function send(db: Db, request: QueuedRequest): Promise<void> {
       : error instanceof Error
         ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`
         : String(error);
-    answer = { status_code: null, content_type: null, headers: null, content: null, timed_out: timedOut, error_msg: message };
+    return { id: request.id, status_code: null, content_type: null, headers: null, content: null, timed_out: timedOut, error_msg: message };
   }
+}
+
+/** Records a batch's answers in net._http_response, in one statement. */
+async function record(db: Db, answers: Answer[]): Promise<void> {
   await db
-    .query(`insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg) values ($1, $2, $3, $4, $5, $6, $7)`, [
-      request.id,
-      answer.status_code,
-      answer.content_type,
-      answer.headers === null ? null : JSON.stringify(answer.headers),
-      answer.content,
-      answer.timed_out,
-      answer.error_msg,
-    ])
-    .catch((error: unknown) => console.error(`[pg_net] recording the answer to request ${request.id}: ${error instanceof Error ? error.message : String(error)}`));
+    .query(
+      `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
+       select id, status_code, content_type, headers, content, timed_out, error_msg
+         from jsonb_to_recordset($1::jsonb) as a(id bigint, status_code integer, content_type text, headers jsonb, content text, timed_out bool, error_msg text)`,
+      [JSON.stringify(answers)],
+    )
+    .catch((error: unknown) => console.error(`[pg_net] recording ${answers.length} answers: ${error instanceof Error ? error.message : String(error)}`));
 }

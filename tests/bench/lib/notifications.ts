@@ -21,6 +21,12 @@ export interface NotificationFigures {
   rounds: { before: InsertRound[]; after: InsertRound[] };
   /** Calls the database made per booking insert in the rounds with the triggers on. */
   callsPerInsert: number;
+  /**
+   * The database's own CPU per booking insert (PGlite in this process, no HTTP: what hosted's
+   * database pays, where pg_net's worker is native), medians of alternating rounds: queueing the
+   * two emails alone, and queueing them with the call to send-notifications.
+   */
+  databaseMicrosPerInsert: { queueing: number; queueingAndCall: number };
   /** The medians of those rounds' inserts per second. */
   insertsPerSecondBefore: number;
   insertsPerSecondAfter: number;
@@ -81,10 +87,41 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const percentChange = (before: number, after: number) => Math.round(((after - before) / before) * 1000) / 10;
+/** (after − before) / before, in percent to one decimal. */
+export const percentChange = (before: number, after: number) => Math.round(((after - before) / before) * 1000) / 10;
 
 async function untilEmpty(backend: BackendProcess): Promise<void> {
   while ((await pending(backend)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The database's CPU per booking insert, in this process, with the call trigger off and on (medians of `rounds` alternating rounds). */
+async function databaseCost(rounds: number, inserts: number): Promise<{ queueing: number; queueingAndCall: number }> {
+  const db = await openDb({ dataDir: 'memory://' });
+  try {
+    await db.query(`select vault.create_secret('http://127.0.0.1:9', 'project_url'), vault.create_secret('bench-key', 'queue_functions_key')`);
+    const tag = `Db${Date.now()}`;
+    let n = 0;
+    const round = async (call: boolean) => {
+      await db.query(`alter table public.notifications ${call ? 'enable' : 'disable'} trigger notifications_call_sender`);
+      const started = process.cpuUsage();
+      for (let i = 0; i < inserts; i++) {
+        const row = booking(n++, tag);
+        await db.transaction(async (tx) => {
+          await tx.query(`select set_config('role', 'anon', true)`);
+          await tx.query(`insert into public.bookings (full_name, phone, email, country, date, time) values ($1, $2, $3, $4, $5, $6)`, [row.full_name, row.phone, row.email, row.country, row.date, row.time]);
+        });
+      }
+      const used = process.cpuUsage(started);
+      await db.query('delete from net.http_request_queue');
+      return Math.round((used.user + used.system) / inserts);
+    };
+    const off: number[] = [];
+    const on: number[] = [];
+    for (let r = 1; r <= rounds; r++) for (const call of r % 2 ? [false, true] : [true, false]) (call ? on : off).push(await round(call));
+    return { queueing: median(off), queueingAndCall: median(on) };
+  } finally {
+    await db.close();
+  }
 }
 
 /** Runs the three measurements on a database of their own in dataDir, the trigger's cost over `rounds` rounds off and on. */
@@ -177,6 +214,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     return {
       rounds: { before, after },
       callsPerInsert: Math.round((callsOn / (rounds * inserts)) * 100) / 100,
+      databaseMicrosPerInsert: await databaseCost(rounds, Math.min(inserts, 1000)),
       insertsPerSecondBefore: rate(before),
       insertsPerSecondAfter: rate(after),
       changePercent: percentChange(rate(before), rate(after)),

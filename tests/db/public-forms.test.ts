@@ -63,9 +63,9 @@ describe('bookings', () => {
     expect(await attemptAs(db, anon, BOOKING, booking({ date: isoDate(0) }))).toMatchObject({ ok: true });
   });
 
-  it('refuses a date in the past, saying so', async () => {
+  it('refuses a date in the past, saying so, with the code the form knows it by', async () => {
     const outcome = await attemptAs(db, anon, BOOKING, booking({ date: isoDate(-2) }));
-    expect(outcome).toMatchObject({ ok: false, code: '23514', message: 'The booking date cannot be in the past.' });
+    expect(outcome).toMatchObject({ ok: false, code: 'RF001', message: 'The booking date cannot be in the past.' });
   });
 
   it.each([

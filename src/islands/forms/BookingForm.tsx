@@ -14,10 +14,8 @@ import { useServerForm } from '../hooks/use-server-form.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
-  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE, {
-    // The database judges "today" where it is earliest on Earth; name the field if it disagrees.
-    'The booking date cannot be in the past.': 'date',
-  });
+  // A date the database judges past is shown at the date field (src/lib/forms/errors.ts).
+  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE);
 
 const notify = ({ website: _website, ...booking }: Booking) => notifyBooking(booking);
 

@@ -7,29 +7,13 @@
   * English. PostgREST passes the code through at every error verbosity (hint and detail are left
   * out under client-error-verbosity = minimal) and answers an unlisted code with HTTP 400, as
   * the check_violation these raised before; the messages stay for people reading the API.
-  *   RF001  the booking date is in the past (the booking form's date field)
+  *   RF001  the booking date is in the past in Lagos (the booking form's date field)
   *   RF002  the date of birth is in the future (the visa form's dob field)
-  * The functions' rules are unchanged: only the code changes.
+  *   RF003  the booking time has passed in Lagos (the booking form's time field)
+  * RF001 and RF003 are raised by private.reject_past_booking_date, whose Lagos rule
+  * 20261125000300_consultancy_time.sql defines: 20261125000320_booking_refusal_codes.sql gives them
+  * their codes after it. The rules are unchanged: only the codes change.
  */
-
-/**
-  * Refuses a booking for a day that is over everywhere. Today is taken where it is earliest on
-  * Earth (UTC-12), so a visitor booking for their own today is never judged to be in the past.
- */
-create or replace function private.reject_past_booking_date()
-    returns trigger
-    language plpgsql
-    set search_path = ''
-as
-$$
-begin
-    if new.date < (now() at time zone 'UTC' - interval '12 hours')::date then
-        raise exception 'The booking date cannot be in the past.'
-            using errcode = 'RF001', column = 'date';
-    end if;
-    return new;
-end;
-$$;
 
 /**
   * Refuses a date of birth after today. Today is taken where it is latest on Earth (UTC+14), so a

@@ -149,8 +149,10 @@ const postgrest = (status: number, code: string, message: string, details: strin
 });
 
 export const POSTGREST = {
-  /** private.reject_past_booking_date (20261125000210_refusal_codes.sql). */
+  /** private.reject_past_booking_date (20261125000320_booking_refusal_codes.sql). */
   bookingDateInPast: () => postgrest(400, 'RF001', 'The booking date cannot be in the past.'),
+  /** private.reject_past_booking_date (20261125000320_booking_refusal_codes.sql). */
+  bookingTimePassed: () => postgrest(400, 'RF003', 'The booking time has already passed in Lagos (WAT).'),
   /** private.reject_future_birth_date (20261125000210_refusal_codes.sql). */
   birthDateInFuture: () => postgrest(400, 'RF002', 'The date of birth cannot be in the future.'),
   /** private.enforce_submission_limit (20261122000300_public_forms.sql): PT429 is HTTP 429. */

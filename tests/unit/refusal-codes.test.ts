@@ -110,6 +110,10 @@ describe('PostgREST: refusals at a field, by SQLSTATE', () => {
     expect(fieldRefusal(await insert(POSTGREST.bookingDateInPastMinimal()))).toEqual({ date: 'The booking date cannot be in the past.' });
   });
 
+  it('puts a booking time already past in Lagos at the time field', async () => {
+    expect(fieldRefusal(await insert(POSTGREST.bookingTimePassed()))).toEqual({ time: 'The booking time has already passed in Lagos (WAT).' });
+  });
+
   it('puts a future date of birth at the dob field', async () => {
     expect(fieldRefusal(await insert(POSTGREST.birthDateInFuture()))).toEqual({ dob: 'The date of birth cannot be in the future.' });
   });

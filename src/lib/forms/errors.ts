@@ -79,8 +79,9 @@ export function toFailure(error: unknown, refused: string, unexpected: string = 
  * (20261125000210_refusal_codes.sql); the form shows the message at that field.
  */
 const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
-  // The booking form's date: the database judges "today" where it is earliest on Earth.
+  // The booking form's date and time, judged in Lagos: a browser whose clock disagrees is corrected.
   RF001: { field: 'date', message: 'The booking date cannot be in the past.' },
+  RF003: { field: 'time', message: 'The booking time has already passed in Lagos (WAT).' },
   // The visa form's date of birth.
   RF002: { field: 'dob', message: 'The date of birth cannot be in the future.' },
 };

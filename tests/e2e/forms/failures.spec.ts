@@ -150,18 +150,21 @@ for (const formCase of FORMS) {
 test.describe('a refusal at a field, by its code', () => {
   test.use({ allowedConsoleErrors: [refusedConsole(400)] });
 
+  const booking = (page: Page) => BookingForm.open(page);
   const cases = [
-    { name: 'booking', rest: 'bookings', open: (page: Page) => BookingForm.open(page), answer: POSTGREST.bookingDateInPast(), label: 'Date', failure: BOOKING_TEXTS.failure },
-    { name: 'visa application', rest: 'visa_applications', open: (page: Page) => VisaForm.open(page), answer: POSTGREST.birthDateInFuture(), label: 'Date of birth', failure: VISA_TEXTS.failure },
+    { name: 'booking', rest: 'bookings', open: booking, answer: POSTGREST.bookingDateInPast(), label: 'Date', described: '', failure: BOOKING_TEXTS.failure },
+    // The time field's description is its hint, then its error.
+    { name: 'booking', rest: 'bookings', open: booking, answer: POSTGREST.bookingTimePassed(), label: 'Time', described: 'Lagos time (WAT) ', failure: BOOKING_TEXTS.failure },
+    { name: 'visa application', rest: 'visa_applications', open: (page: Page) => VisaForm.open(page), answer: POSTGREST.birthDateInFuture(), label: 'Date of birth', described: '', failure: VISA_TEXTS.failure },
   ];
-  for (const { name, rest, open, answer, label, failure } of cases) {
+  for (const { name, rest, open, answer, label, described, failure } of cases) {
     test(`the ${name} form shows the database’s refusal at ${label}`, async ({ page }) => {
       const form = await open(page);
       await page.route(restUrl(rest), (route) => route.fulfill({ status: answer.status, headers: answer.headers, body: JSON.stringify(answer.body) }));
       await form.fillValid();
       const values = await form.values(form.labels);
       await form.submit();
-      await form.expectError(label, answer.body.message as string);
+      await form.expectError(label, `${described}${answer.body.message as string}`);
       await expect(form.message()).toHaveText(failure);
       expect(await form.values(form.labels)).toEqual(values);
     });

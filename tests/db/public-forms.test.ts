@@ -64,9 +64,9 @@ describe('bookings', () => {
     expect(await attemptAs(db, anon, BOOKING, booking(soon))).toMatchObject({ ok: true });
   });
 
-  it('refuses a date in the past, saying so', async () => {
+  it('refuses a date in the past, saying so, with the code the form knows it by', async () => {
     const outcome = await attemptAs(db, anon, BOOKING, booking({ date: isoDate(-2) }));
-    expect(outcome).toMatchObject({ ok: false, code: '23514', message: 'The booking date cannot be in the past.' });
+    expect(outcome).toMatchObject({ ok: false, code: 'RF001', message: 'The booking date cannot be in the past.' });
   });
 
   it('refuses a time already past in Lagos, naming the time (or the date, when midnight falls between)', async () => {
@@ -75,8 +75,8 @@ describe('bookings', () => {
     const outcome = await attemptAs(db, anon, BOOKING, booking(before));
     expect(outcome).toMatchObject(
       before.date === now.date
-        ? { ok: false, code: '23514', message: 'The booking time has already passed in Lagos (WAT).' }
-        : { ok: false, code: '23514', message: 'The booking date cannot be in the past.' },
+        ? { ok: false, code: 'RF003', message: 'The booking time has already passed in Lagos (WAT).' }
+        : { ok: false, code: 'RF001', message: 'The booking date cannot be in the past.' },
     );
   });
 

@@ -13,11 +13,9 @@ import { useServerForm } from '../hooks/use-server-form.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
-  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE, {
-    // The database judges the moment in Lagos too; its refusals (a clock that disagrees) go to their field.
-    'The booking date cannot be in the past.': 'date',
-    'The booking time has already passed in Lagos (WAT).': 'time',
-  });
+  // The database judges the moment in Lagos too; its refusals (a clock that disagrees) go to their
+  // field, the date or the time (src/lib/forms/errors.ts knows them by their SQLSTATE).
+  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE);
 
 const notify = ({ website: _website, ...booking }: Booking) => notifyBooking(booking);
 

@@ -37,10 +37,11 @@ async function step(line: string, run: () => unknown | Promise<unknown>): Promis
 // extension, in import and export statements and dynamic imports.
 const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:\{[^{}]+\}|.*?)\s*(?:from)?\s*['"](.*?)['"]|import\(\s*['"](.*?)['"]\)/gi;
 
-/** Every file a function's entry point reaches through relative imports, and every `npm:` specifier met on the way. */
-function importGraph(entry: string): { files: string[]; npm: Set<string> } {
+/** Every file a function's entry point reaches through relative imports, every `npm:` specifier and every bare one met on the way. */
+function importGraph(entry: string): { files: string[]; npm: Set<string>; bare: Set<string> } {
   const files = new Set<string>();
   const npm = new Set<string>();
+  const bare = new Set<string>();
   const queue = [entry];
   while (queue.length > 0) {
     const file = queue.pop()!;
@@ -52,8 +53,19 @@ function importGraph(entry: string): { files: string[]; npm: Set<string> } {
       if (specifier.startsWith('npm:')) npm.add(specifier);
       else if (/^\.\.?\//.test(specifier) && /\.[a-z]+$/i.test(specifier)) queue.push(resolve(dirname(file), specifier));
     }
+    // The CLI's pattern is loose (it also meets words in comments); bare package names are read
+    // from the statements alone.
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]/gm)) {
+      if (!/^(\.\.?\/|npm:|node:|jsr:|https?:|data:)/.test(specifier!)) bare.add(specifier!);
+    }
   }
-  return { files: [...files].sort(), npm };
+  return { files: [...files].sort(), npm, bare };
+}
+
+/** The `imports` of a function's deno.json (its import map on deploy), if it has one. */
+function importMap(name: string): Record<string, string> {
+  const file = join(FUNCTIONS_DIR, name, 'deno.json');
+  return existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { imports?: Record<string, string> }).imports ?? {}) : {};
 }
 
 /** The package and range of an `npm:` specifier, e.g. npm:react-dom@^19.3.1/server → react-dom, ^19.3.1. */
@@ -81,7 +93,12 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { de
 const installed = { ...pkg.dependencies, ...pkg.devDependencies };
 for (const name of names) {
   await step(`${name}: every import is uploaded by the CLI, none reaches supabase/local, each npm: range is package.json's`, () => {
-    const { files, npm } = importGraph(join(FUNCTIONS_DIR, name, 'index.ts'));
+    const { files, npm, bare } = importGraph(join(FUNCTIONS_DIR, name, 'index.ts'));
+    // A bare name (shared with Node code) resolves on deploy through the function's deno.json.
+    const map = importMap(name);
+    const unmapped = [...bare].filter((specifier) => !map[specifier.split('/')[0]!.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!]);
+    if (unmapped.length) throw new Error(`bare imports the deployed function cannot resolve (map them in supabase/functions/${name}/deno.json): ${unmapped.join(', ')}`);
+    for (const target of Object.values(map)) npm.add(target);
     const outside = files.filter((file) => relative(ROOT, file).startsWith('..'));
     if (outside.length) throw new Error(`imports outside the project, which the CLI cannot upload: ${outside.join(', ')}`);
     const local = files.filter((file) => relative(ROOT, file).startsWith('supabase/local/'));

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { chromiumMissing } from '../tests/support/chromium.ts';
 
 interface Outcome {
   passed: number;
@@ -13,6 +14,13 @@ interface Outcome {
   skipped: number;
   /** "file › test name: first line of the error", one per failure. */
   failures: string[];
+}
+
+// Without a browser, 288 browser tests would each fail in turn: say what to install, at once.
+const missing = chromiumMissing();
+if (missing) {
+  console.error(missing);
+  process.exit(1);
 }
 
 // Playwright empties test-results/ when it starts, so the machine-readable reports live apart.

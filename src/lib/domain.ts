@@ -41,13 +41,51 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** The consultancy's time zone: bookings' dates and "today" on the dashboard are read in it. */
+/**
+ * The consultancy's time zone: the one "today" of the site. Bookings are for a date and time in
+ * it (the form, the database's check private.consultancy_today and the calendar invitation), and
+ * the admin reads every time in it. Lagos keeps West Africa Time (UTC+1) all year, so its name
+ * never changes with the season.
+ */
 export const CONSULTANCY_TIME_ZONE = 'Africa/Lagos';
+/** How the zone is named beside a time: "14:30 WAT". */
+export const CONSULTANCY_TIME_ZONE_NAME = 'WAT';
 
-/** Today's date (YYYY-MM-DD) in the consultancy's time zone, whatever the reader's own. */
+const consultancyParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CONSULTANCY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The date (YYYY-MM-DD) and time (HH:MM) it is in the consultancy's time zone at `now`, whatever the reader's own zone. */
+export function consultancyNow(now: Date = new Date()): { date: string; time: string } {
+  const part = (type: Intl.DateTimeFormatPartTypes) => consultancyParts.formatToParts(now).find((p) => p.type === type)!.value;
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** Today's date (YYYY-MM-DD) in the consultancy's time zone. */
 export function consultancyToday(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CONSULTANCY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return consultancyNow(now).date;
+}
+
+/**
+ * True when a booking for `date` (YYYY-MM-DD) at `time` (HH:MM, seconds ignored) is already past in
+ * the consultancy's time zone at `now`. The current minute is not past, as in the database.
+ */
+export function bookingHasPassed(date: string, time: string, now: Date = new Date()): boolean {
+  const current = consultancyNow(now);
+  return date < current.date || (date === current.date && time.slice(0, 5) < current.time);
+}
+
+const consultancyDateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSULTANCY_TIME_ZONE });
+
+/** An instant as staff read it: in the consultancy's time zone, named ("25 Nov 2026, 20:30 WAT"). */
+export function formatConsultancyTime(instant: Date): string {
+  return `${consultancyDateTime.format(instant)} ${CONSULTANCY_TIME_ZONE_NAME}`;
 }
 
 /** A status change as people read it, in the admin's and the applicant's timelines alike. */

@@ -115,7 +115,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
         res.end();
         return;
       }
-      const reply = area === 'storage' ? await handleStorage(storageCtx, req, method, rawPath.slice('/storage/v1'.length), url.searchParams) : await route(req, method, url, area);
+      const reply = area === 'storage' ? await handleStorage(storageCtx, req, method, (req.url ?? '/').slice('/storage/v1'.length)) : await route(req, method, url, area);
       await write(res, reply, base, method);
     } catch (err) {
       if (err instanceof HttpError) return fail(err);

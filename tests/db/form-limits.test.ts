@@ -6,11 +6,11 @@
 // way, and the password minimum with supabase/config.toml.
 
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as z from 'zod/mini';
 import { parseToml } from '../../supabase/local/config-toml.ts';
 import { APPLICATION_STATUSES, BOOKING_COUNTRIES, MARITAL_STATUSES, VISA_TYPES } from '../../src/lib/domain.ts';
-import { BOOKING_INITIAL, BOOKING_LIMITS, bookingSchema } from '../../src/lib/forms/booking.ts';
+import { BOOKING_INITIAL, BOOKING_LIMITS, BOOKING_TIME_PASSED, bookingSchema } from '../../src/lib/forms/booking.ts';
 import { CONTACT_INITIAL, CONTACT_LIMITS, contactSchema } from '../../src/lib/forms/contact.ts';
 import { NEWSLETTER_LIMITS, newsletterSchema } from '../../src/lib/forms/newsletter.ts';
 import { EMAIL_MAX_LENGTH } from '../../src/lib/forms/fields.ts';
@@ -182,10 +182,27 @@ describe('dates', () => {
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   };
 
-  it('books today or later in the local time zone, never yesterday', () => {
-    expect(booking(day(0)).ok).toBe(true);
-    expect(booking(day(1)).ok).toBe(true);
-    expect(booking(day(-1))).toEqual({ ok: false, errors: { date: 'Please choose today or a later date.' } });
+  describe('a booking, at 09:00 on 10 March 2027 in Lagos', () => {
+    // The clock is pinned (08:00 UTC is 09:00 in Lagos); the visitor's own zone plays no part.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2027-03-10T08:00:00Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const at = (date: string, time: string) => validate(bookingSchema, { ...valid.bookings, date, time });
+
+    it('is for today in Lagos or later, never yesterday', () => {
+      expect(at('2027-03-10', '10:00').ok).toBe(true);
+      expect(at('2027-03-11', '07:00').ok).toBe(true);
+      expect(at('2027-03-09', '10:00')).toEqual({ ok: false, errors: { date: 'Please choose today or a later date.' } });
+    });
+
+    it('today, is for the current minute or later in Lagos', () => {
+      expect(at('2027-03-10', '09:00').ok).toBe(true);
+      expect(at('2027-03-10', '08:59')).toEqual({ ok: false, errors: { time: BOOKING_TIME_PASSED } });
+    });
   });
 
   it('refuses dates that do not exist', () => {

@@ -21,7 +21,7 @@ import {
   type TestDb,
 } from './support.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
-import { CONSULTANCY_TIME_ZONE, consultancyToday } from '../../src/lib/domain.ts';
+import { CONSULTANCY_TIME_ZONE, consultancyNow, consultancyToday } from '../../src/lib/domain.ts';
 
 const fixture = followUpFixture({ email: 'user@example.com', label: 'user' });
 let db: TestDb;
@@ -41,11 +41,27 @@ function lagosDate(at = new Date(), days = 0): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function newBooking(date = lagosDate(), sql: Sql = db): Promise<string> {
-  const { rows } = await sql.query<{ id: string }>(
+/**
+ * A booking at 11:00 on `date`, stored by the test's superuser. The database takes no new booking
+ * for a moment already past in Lagos, and 11:00 today may be; so it is made a week later and moved
+ * to its date, as a booking made earlier stands on its day.
+ */
+async function newBooking(date = lagosDate()): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
     `insert into public.bookings (full_name, phone, email, country, date, time)
-     values ('Visitor', '+1 555 0100', $1, 'UK', $2, '11:00') returning id`,
+     values ('Visitor', '+1 555 0100', $1, 'UK', $2::date + 7, '11:00') returning id`,
     [uniqueEmail(), date],
+  );
+  await db.query('update public.bookings set date = $2 where id = $1', [rows[0]!.id, date]);
+  return rows[0]!.id;
+}
+
+/** A booking made in the transaction `tx` for `date` at `time` (Lagos), which must not be past at the transaction's now(). */
+async function newBookingIn(tx: Sql, date: string, time: string): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into public.bookings (full_name, phone, email, country, date, time)
+     values ('Visitor', '+1 555 0100', $1, 'UK', $2, $3) returning id`,
+    [uniqueEmail(), date, time],
   );
   return rows[0]!.id;
 }
@@ -145,17 +161,18 @@ describe('admin_overview', () => {
     }
 
     // A booking that is over: stored when its day was ahead, and that day has passed since.
-    const past = await newBooking(lagosDate(new Date(), 1));
-    await db.query(`update public.bookings set date = date - 2 where id = $1`, [past]);
+    await newBooking(lagosDate(new Date(), -1));
 
     // One transaction: the bookings' dates and the counts see the same now(), even at midnight.
     const [overview, overviewFarEast] = await transactionAs(db, admin, async (tx) => {
       const { rows } = await tx.query<{ epoch: number }>('select extract(epoch from now())::float8 as epoch');
       const now = new Date(rows[0]!.epoch * 1000);
-      await newBooking(lagosDate(now), tx);
-      await tx.query('select public.set_lead_handled($1, $2, true)', ['bookings', await newBooking(lagosDate(now), tx)]);
-      await newBooking(lagosDate(now, 1), tx);
-      await newBooking(lagosDate(now, 30), tx);
+      // Today's at the transaction's own minute in Lagos: never past, whatever the hour.
+      const minute = consultancyNow(now).time;
+      await newBookingIn(tx, lagosDate(now), minute);
+      await tx.query('select public.set_lead_handled($1, $2, true)', ['bookings', await newBookingIn(tx, lagosDate(now), minute)]);
+      await newBookingIn(tx, lagosDate(now, 1), '11:00');
+      await newBookingIn(tx, lagosDate(now, 30), '11:00');
       const counts = async () => (await tx.query('select public.admin_overview() as overview')).rows;
       const asStored = await counts();
       // The session's time zone (here the earliest on Earth) does not move "today".

@@ -33,7 +33,22 @@ async function scratchFolder(name: string, files: Record<string, string> = {}): 
 describe('the project migrations', () => {
   it('are named <version>_<name>.sql, one per domain, in order', async () => {
     const names = (await listMigrations()).map((m) => m.name);
-    expect(names).toEqual(['profiles_and_roles', 'visa_applications', 'public_forms', 'admin', 'follow_up', 'documents', 'submission_queue', 'email_one_address', 'queue_functions']);
+    expect(names).toEqual([
+      'profiles_and_roles',
+      'visa_applications',
+      'public_forms',
+      'admin',
+      'follow_up',
+      'documents',
+      'submission_queue',
+      'email_one_address',
+      'document_refusals',
+      'refusal_codes',
+      'consultancy_time',
+      'booking_confirmations_per_day',
+      'booking_refusal_codes',
+      'queue_functions',
+    ]);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {
@@ -114,6 +129,7 @@ describe('the project migrations', () => {
       'admin_delete_user',
       'admin_overview',
       'admin_set_role',
+      'caller_document_refusal',
       'documents_bucket',
       'is_admin',
       'may_add_document',

@@ -86,6 +86,26 @@ describe('storing a submission queues its notifications in the same transaction'
     for (const row of await queueOf(id)) expect(row).toMatchObject({ status: 'queued', attempts: 0, payload: {} });
   });
 
+  it('a booking confirms to one address at most five times in 24 hours, in any letter case; staff hear of every booking', async () => {
+    const email = uniqueEmail('confirmed');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await bookAsVisitor(i % 2 ? email.toUpperCase() : email));
+    // An hour later (the spam limit's window has passed), the same address books again.
+    const earlier = `update public.notifications set created_at = created_at - interval '2 hours' where subject_id = any($1)`;
+    await db.query(earlier, [ids]);
+    await db.query('delete from private.form_submissions where email = $1', [email]);
+    const sixth = await bookAsVisitor(` ${email} `.trim());
+    expect((await queueOf(sixth)).map((row) => row.kind)).toEqual(['staff_new_booking']);
+    const confirmations = async () =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from public.notifications where kind = 'booking_confirmation' and lower(recipient) = $1`, [email])).rows[0]!.n;
+    expect(await confirmations()).toBe(5);
+    // A day after the first five, the address is confirmed to again.
+    await db.query(`update public.notifications set created_at = created_at - interval '23 hours' where subject_id = any($1)`, [ids]);
+    await db.query('delete from private.form_submissions where email = $1', [email]);
+    const later = await bookAsVisitor(email);
+    expect((await queueOf(later)).map((row) => row.kind)).toEqual(['booking_confirmation', 'staff_new_booking']);
+  });
+
   it('a contact message: the staff’s email', async () => {
     const clientKey = randomUUID();
     await runAs(

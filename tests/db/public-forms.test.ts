@@ -2,7 +2,7 @@
 // an admin reads back, and the columns hold the rules of the specification's section 5.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_COUNTRIES } from '../../src/lib/domain.ts';
+import { BOOKING_COUNTRIES, consultancyNow } from '../../src/lib/domain.ts';
 import { DENIED, anon, attemptAs, createUser, openTestDb, runAs, service, signedIn, uniqueEmail, type TestDb } from './support.ts';
 
 let db: TestDb;
@@ -59,13 +59,25 @@ describe('bookings', () => {
     },
   );
 
-  it('takes a booking for today', async () => {
-    expect(await attemptAs(db, anon, BOOKING, booking({ date: isoDate(0) }))).toMatchObject({ ok: true });
+  it('takes a booking for a few minutes from now in Lagos (today there, unless midnight falls between)', async () => {
+    const soon = consultancyNow(new Date(Date.now() + 5 * 60_000));
+    expect(await attemptAs(db, anon, BOOKING, booking(soon))).toMatchObject({ ok: true });
   });
 
-  it('refuses a date in the past, saying so', async () => {
+  it('refuses a date in the past, saying so, with the code the form knows it by', async () => {
     const outcome = await attemptAs(db, anon, BOOKING, booking({ date: isoDate(-2) }));
-    expect(outcome).toMatchObject({ ok: false, code: '23514', message: 'The booking date cannot be in the past.' });
+    expect(outcome).toMatchObject({ ok: false, code: 'RF001', message: 'The booking date cannot be in the past.' });
+  });
+
+  it('refuses a time already past in Lagos, naming the time (or the date, when midnight falls between)', async () => {
+    const now = consultancyNow();
+    const before = consultancyNow(new Date(Date.now() - 5 * 60_000));
+    const outcome = await attemptAs(db, anon, BOOKING, booking(before));
+    expect(outcome).toMatchObject(
+      before.date === now.date
+        ? { ok: false, code: 'RF003', message: 'The booking time has already passed in Lagos (WAT).' }
+        : { ok: false, code: 'RF001', message: 'The booking date cannot be in the past.' },
+    );
   });
 
   it.each([

@@ -105,7 +105,7 @@ describe('submitting', () => {
     ['a passport number of 51 characters', { passport_number: 'P'.repeat(51) }, '23514'],
     ['a message of 5001 characters', { message: 'm'.repeat(5001) }, '23514'],
     ['a date of birth before 1900', { dob: '1899-12-31' }, '23514'],
-    ['a date of birth next year', { dob: `${new Date().getUTCFullYear() + 1}-01-01` }, '23514'],
+    ['a date of birth next year (its own SQLSTATE, for the form’s field)', { dob: `${new Date().getUTCFullYear() + 1}-01-01` }, 'RF002'],
     ['no name', { name: null }, '23502'],
     ['no visa type', { visa_type: null }, '23502'],
     ['no passport number', { passport_number: null }, '23502'],
@@ -114,9 +114,9 @@ describe('submitting', () => {
     expect(await attemptAs(db, applicant, INSERT, application(overrides))).toMatchObject({ ok: false, code });
   });
 
-  it('says why a future date of birth is refused', async () => {
+  it('says why a future date of birth is refused, with the code the form knows it by', async () => {
     const outcome = await attemptAs(db, applicant, INSERT, application({ dob: '2999-01-01' }));
-    expect(outcome).toMatchObject({ ok: false, message: 'The date of birth cannot be in the future.' });
+    expect(outcome).toMatchObject({ ok: false, code: 'RF002', message: 'The date of birth cannot be in the future.' });
   });
 });
 

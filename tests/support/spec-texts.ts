@@ -127,3 +127,38 @@ export const FOLLOW_UP_TEXTS = {
   unsubscribeInvalid:
     'This unsubscribe link is not valid: it may be incomplete. Please open the link in your email again, or contact us and we will remove your address.',
 } as const;
+
+/**
+ * The auth service's refusals, by GoTrue's code (src/lib/forms/errors.ts). Specification 8: "Other
+ * login, signup and reset errors | The authentication service's own message": kept word for word
+ * where GoTrue writes for people (invalidCredentials above, samePassword, tooShort); the project's
+ * own words where GoTrue writes for developers or its text changes with settings.
+ */
+export const AUTH_REFUSAL_TEXTS = {
+  samePassword: 'New password should be different from the old password.',
+  tooShort: 'Password should be at least 8 characters.',
+  pwned: 'This password is known to be weak and easy to guess. Please choose a different one.',
+  validationFailed: 'Please check the email address and password, then try again.',
+  addressInvalid: 'We cannot send email to this address. Please check it, or use another one.',
+  addressNotAuthorized: 'We cannot send email to this address yet. Please use another one, or contact us.',
+  emailTooSoon: 'We have just sent an email to this address. Please wait a minute before asking for another.',
+  tooManyRequests: 'Too many attempts in a short time. Please wait a few minutes and try again.',
+  captcha: 'The security check was not completed. Please complete it and try again.',
+  signupDisabled: 'New accounts cannot be created at the moment. Please contact us.',
+  emailDisabled: 'Signing in with email is not available at the moment. Please contact us.',
+  banned: 'This account has been suspended. Please contact us.',
+  sessionGone: 'Your session has ended. Please log in again.',
+  unexpected: 'Something went wrong on our side. Please try again in a moment; nothing you typed was lost.',
+} as const;
+
+/**
+ * What an applicant reads when a document cannot be added or removed (issue 18), by the reason
+ * the database gives after Storage refused it (public.document_refusal). The project's own.
+ */
+export const DOCUMENT_REFUSAL_TEXTS = {
+  decided: 'This application has been decided, so its documents can no longer change.',
+  full: 'An application can have at most 10 documents. Remove one to add another.',
+  notTheirs: 'This application is no longer among yours, so its documents cannot change. Reload the page to see your applications.',
+  uploadFailed: (name: string) => `"${name}" could not be uploaded. Check your connection and try again.`,
+  removeFailed: 'We could not remove this document. Please try again.',
+} as const;

@@ -35,9 +35,14 @@ describe('toFailure', () => {
 });
 
 describe('authRefusal', () => {
-  it('is the auth service’s own message for a refusal (4xx), the generic text otherwise', () => {
-    expect(authRefusal({ name: 'AuthApiError', status: 400, message: 'Invalid login credentials' })).toBe('Invalid login credentials');
-    expect(authRefusal({ name: 'AuthApiError', status: 500, message: 'Database error saving new user' })).not.toContain('Database');
+  it('gives a refusal (4xx) the words for its code, and a server error (5xx) or a thrown bug the generic text', () => {
+    expect(authRefusal({ name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })).toBe('Invalid login credentials');
+    expect(authRefusal({ name: 'AuthApiError', status: 500, code: 'unexpected_failure', message: 'Database error saving new user' })).not.toContain('Database');
     expect(authRefusal(new TypeError('x is not a function'))).not.toContain('function');
+  });
+
+  it('never passes the service’s own English on: a refusal without a known code reads the generic text', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(authRefusal({ name: 'AuthApiError', status: 400, message: 'Invalid login credentials' })).not.toContain('Invalid');
   });
 });

@@ -3,7 +3,7 @@
 // and deleted. DataTable renders any of them; nothing here knows about React state.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applicationStatusTone, type BadgeTone } from '../../lib/badges.ts';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, consultancyToday, type ApplicationStatus } from '../../lib/domain.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, CONSULTANCY_TIME_ZONE_NAME, consultancyToday, formatConsultancyTime, type ApplicationStatus } from '../../lib/domain.ts';
 import { documentCounts } from '../../lib/documents/counts.ts';
 import type { ListQuery } from './server-query.ts';
 
@@ -66,12 +66,17 @@ export interface ListConfig {
   exportColumns?: ExportColumn[];
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+// A booking's date is a calendar date (no instant): read as written, in UTC so no zone shifts it.
 const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** A timestamp as people read it (UTC, so every admin sees the same value). */
+/** A timestamp as staff read it: in the consultancy's time zone, named, so every admin sees the same value. */
 export function formatDateTime(value: unknown): string {
-  return typeof value === 'string' ? `${dateTime.format(new Date(value))} UTC` : '';
+  return typeof value === 'string' ? formatConsultancyTime(new Date(value)) : '';
+}
+
+/** A booking's time (HH:MM:SS, already Lagos time) as staff read it: "09:30 WAT". */
+function formatBookingTime(value: unknown): string {
+  return typeof value === 'string' ? `${value.slice(0, 5)} ${CONSULTANCY_TIME_ZONE_NAME}` : '';
 }
 
 function formatDate(value: unknown): string {
@@ -207,7 +212,7 @@ export const BOOKINGS: ListConfig = {
     { key: 'phone', label: 'Phone' },
     { key: 'country', label: 'Country' },
     valueColumn('date', 'Date', formatDate),
-    { key: 'time', label: 'Time', format: (v) => text(v).slice(0, 5) },
+    { key: 'time', label: 'Time', format: formatBookingTime },
   ],
   searchKeys: ['full_name_lower', 'email_lower'],
   searchLabel: 'Search by name or email',
@@ -215,7 +220,7 @@ export const BOOKINGS: ListConfig = {
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'booking',
   describeDelete: (row) =>
-    `The booking of ${text(row.full_name)} (${text(row.email)}) for ${formatDate(row.date)} at ${text(row.time).slice(0, 5)} will be deleted permanently.`,
+    `The booking of ${text(row.full_name)} (${text(row.email)}) for ${formatDate(row.date)} at ${formatBookingTime(row.time)} will be deleted permanently.`,
   remove: deleteById('bookings'),
   exportName: 'bookings',
 };

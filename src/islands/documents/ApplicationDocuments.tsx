@@ -35,6 +35,8 @@ export default function ApplicationDocuments({ userId, applicationId, status, ti
   const [sending, setSending] = useState(false);
   const [removing, setRemoving] = useState<string>();
   const [message, setMessage] = useState('');
+  // Why the last removal was refused (the application decided meanwhile, say), shown at the list.
+  const [removeError, setRemoveError] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = `documents-${applicationId}`;
 
@@ -53,7 +55,8 @@ export default function ApplicationDocuments({ userId, applicationId, status, ti
     setRemoving(document.path);
     const removed = await removeDocument(document.path);
     setRemoving(undefined);
-    setMessage(removed.ok ? `${document.name} removed.` : removed.error.message);
+    setMessage(removed.ok ? `${document.name} removed.` : '');
+    setRemoveError(removed.ok ? '' : removed.error.message);
     if (removed.ok) {
       // Gone from the list at once; the list read again then confirms it.
       setDocuments((shown) => shown?.filter((shownDocument) => shownDocument.path !== document.path));
@@ -72,6 +75,11 @@ export default function ApplicationDocuments({ userId, applicationId, status, ti
       {failure && <FailedLoad message={failure} retry={fetched.retry} />}
       {documents && (
         <StoredDocuments documents={documents} onRemove={open ? (document) => void remove(document) : undefined} removing={removing} />
+      )}
+      {removeError && (
+        <p role="alert" className="field__error">
+          {removeError}
+        </p>
       )}
       <p role="status" className="visually-hidden">
         {message}

@@ -1,9 +1,8 @@
 // The home page's booking form (#booking). Rendered on the server with the page, so its space is
 // reserved from the first paint; hydrates when the booking section nears the viewport.
 import { useEffect, useState } from 'react';
-import { BOOKING_COUNTRIES } from '../../lib/domain.ts';
+import { BOOKING_COUNTRIES, CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../lib/domain.ts';
 import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
-import { localToday } from '../../lib/forms/fields.ts';
 import { insertRow } from '../../lib/forms/submit.ts';
 import { notifyBooking } from '../../lib/notify/index.ts';
 import { useForm } from '../hooks/use-form.ts';
@@ -14,10 +13,9 @@ import { useServerForm } from '../hooks/use-server-form.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
 const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
-  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE, {
-    // The database judges "today" where it is earliest on Earth; name the field if it disagrees.
-    'The booking date cannot be in the past.': 'date',
-  });
+  // The database judges the moment in Lagos too; its refusals (a clock that disagrees) go to their
+  // field, the date or the time (src/lib/forms/errors.ts knows them by their SQLSTATE).
+  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE);
 
 const notify = ({ website: _website, ...booking }: Booking) => notifyBooking(booking);
 
@@ -31,9 +29,9 @@ export default function BookingForm() {
   });
   const { formRef, values, errors, fieldProps, setValue } = form;
   useServerForm(formRef, values, setValue);
-  // The visitor's today, known only in the browser (the server would render the build day).
+  // Today in Lagos, where the consultation happens, known only at run time (the server would render the build day).
   const [today, setToday] = useState<string>();
-  useEffect(() => setToday(localToday()), []);
+  useEffect(() => setToday(consultancyToday()), []);
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={form.onSubmit} aria-label="Book a consultation">
@@ -53,7 +51,7 @@ export default function BookingForm() {
       </div>
       <div className="form__row">
         <TextField label="Date" field={fieldProps('date')} error={errors.date} type="date" min={today} />
-        <TextField label="Time" field={fieldProps('time')} error={errors.time} type="time" />
+        <TextField label="Time" field={fieldProps('time')} error={errors.time} type="time" hint={`Lagos time (${CONSULTANCY_TIME_ZONE_NAME})`} />
       </div>
       <Honeypot field={fieldProps('website')} />
       <SubmitButton label="Book appointment" busyLabel="Booking..." busy={form.submitting} />

@@ -12,11 +12,10 @@ import { failed, succeeded, type Result } from '../../lib/result.ts';
 import { useDocumentQueue } from '../documents/use-document-queue.ts';
 import { useStoredSubmission } from './use-stored-submission.ts';
 
-// user_id defaults to the caller (auth.uid()); row-level security refuses any other.
+// user_id defaults to the caller (auth.uid()); row-level security refuses any other. A date of
+// birth the database judges future is shown at its field (src/lib/forms/errors.ts).
 const insertApplication = (application: VisaApplication, clientKey: string) =>
-  insertRow('visa_applications', { ...application, client_key: clientKey }, VISA_FAILURE, {
-    'The date of birth cannot be in the future.': 'dob',
-  });
+  insertRow('visa_applications', { ...application, client_key: clientKey }, VISA_FAILURE);
 
 /** Stores the application; with files to send, also reads back its id (without, nothing more is asked). */
 const storeApplication =

@@ -1,9 +1,9 @@
 // The account calls the forms make (sign up, log in, resend the verification email, request and
 // complete a password reset, edit the profile, list one's applications). Each returns a Result
-// (src/lib/result.ts); the texts are the forms' own (src/lib/forms/), or, for a refusal, the auth
-// service's message (src/lib/forms/errors.ts decides which).
+// (src/lib/result.ts); the texts are the forms' own (src/lib/forms/), or, for a refusal of the auth
+// service, the words src/lib/forms/errors.ts gives its code.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { authRefusal, toFailure } from '../forms/errors.ts';
+import { authRefusal, isSessionGone, toFailure } from '../forms/errors.ts';
 import { LOGIN_TEXTS } from '../forms/login.ts';
 import { PROFILE_SAVE_TEXTS, type ProfileData } from '../forms/profile.ts';
 import { RESET_TEXTS } from '../forms/reset.ts';
@@ -31,7 +31,7 @@ async function withClient<T>(action: (supabase: SupabaseClient) => Promise<Resul
   }
 }
 
-/** An auth call's failure: the service's message for a refusal, offline or generic otherwise. */
+/** An auth call's failure: the words for the service's refusal, offline or generic otherwise. */
 const authFailure = (error: unknown) => toFailure(error, authRefusal(error));
 
 /**
@@ -122,7 +122,7 @@ export function setNewPassword(password: string): Promise<Result> {
     const { error } = await supabase.auth.updateUser({ password });
     if (!error) return succeeded();
     // The link's session is gone (expired, or signed out in another tab).
-    if (error.name === 'AuthSessionMissingError') return failed('refused', RESET_TEXTS.linkInvalid);
+    if (isSessionGone(error)) return failed('refused', RESET_TEXTS.linkInvalid);
     return authFailure(error);
   });
 }

@@ -36,6 +36,11 @@ export function safeFileName(fileName: string): string {
   return name.slice(0, MAX_DOCUMENT_NAME_LENGTH - extension.length).trimEnd() + extension;
 }
 
+/** The application an object name belongs to: its second folder. */
+export function applicationOf(objectName: string): string {
+  return objectName.split('/')[1] ?? '';
+}
+
 /** The file name part of an object name. */
 export function fileNameOf(objectName: string): string {
   return objectName.slice(objectName.lastIndexOf('/') + 1);

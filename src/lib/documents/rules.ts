@@ -72,9 +72,8 @@ export const DOCUMENT_MESSAGES = {
   tooMany: `An application can have at most ${MAX_DOCUMENTS_PER_APPLICATION} documents. Remove one to add another.`,
   duplicate: (name: string) => `"${name}" is already attached to this application.`,
   decided: 'This application has been decided, so its documents can no longer change.',
-  // The policies refuse an upload for either cause and do not say which (another tab, or the
-  // profile beside the form, may have added files meanwhile), so the message names both.
-  refused: `This application cannot take more documents: it has been decided, or it already has ${MAX_DOCUMENTS_PER_APPLICATION}.`,
+  // Refused because the application is not the visitor's (any longer): deleted meanwhile, or another account's.
+  notTheirs: 'This application is no longer among yours, so its documents cannot change. Reload the page to see your applications.',
   uploadFailed: (name: string) => `"${name}" could not be uploaded. Check your connection and try again.`,
 } as const;
 

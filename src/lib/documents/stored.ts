@@ -1,10 +1,11 @@
 // An application's stored documents, read and removed through supabase-js: the list of one
-// application's documents with each file's size and type (an RPC), and the removal of one file
-// (storage-js). The policies on storage.objects decide what a caller sees and may remove.
+// application's documents with each file's size and type (an RPC), the removal of one file
+// (storage-js), and, after Storage refused a document, why (an RPC). The policies on
+// storage.objects decide what a caller sees and may remove.
 import { failed, succeeded, type Result } from '../result.ts';
-import { toFailure } from '../forms/errors.ts';
+import { documentRefusalMessage, toFailure } from '../forms/errors.ts';
 import { loadSupabase } from '../supabase-loader.ts';
-import { fileNameOf } from './paths.ts';
+import { applicationOf, fileNameOf } from './paths.ts';
 import { DOCUMENTS_BUCKET } from './rules.ts';
 
 /** A stored document as the profile and the admin dialog list it. */
@@ -49,13 +50,36 @@ export async function listDocuments(applicationId: string): Promise<Result<Store
   }
 }
 
-/** Removes one of the caller's documents; an answer that removed nothing is a refusal. */
+/**
+ * Why the caller may not add a document to the application now, as public.document_refusal
+ * answers (a reason, or null when nothing stops them); undefined when the question failed.
+ * Storage's refusal says only "refused" (hosted answers every policy's or trigger's refusal as a
+ * 403), so the browser asks the database after one.
+ */
+export async function documentRefusal(applicationId: string): Promise<string | null | undefined> {
+  try {
+    const supabase = await loadSupabase();
+    const { data, error } = await supabase.rpc('document_refusal', { application_id: applicationId });
+    return error ? undefined : ((data as string | null) ?? null);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes one of the caller's documents. An answer that removed nothing is a refusal (the
+ * policies hide what they refuse to remove), explained by the database's reason when it has one:
+ * the application was decided, or is not theirs any more.
+ */
 export async function removeDocument(path: string): Promise<Result> {
   try {
     const supabase = await loadSupabase();
     const { data, error } = await supabase.storage.from(DOCUMENTS_BUCKET).remove([path]);
     if (error) return toFailure(error, DOCUMENT_REMOVE_FAILED, DOCUMENT_REMOVE_FAILED);
-    return data && data.length > 0 ? succeeded() : failed('refused', DOCUMENT_REMOVE_FAILED);
+    if (data && data.length > 0) return succeeded();
+    const reason = await documentRefusal(applicationOf(path));
+    // A full application still gives documents up: that reason does not explain a refused removal.
+    return failed('refused', (reason !== 'full' && documentRefusalMessage(reason)) || DOCUMENT_REMOVE_FAILED);
   } catch (thrown) {
     return toFailure(thrown, DOCUMENT_REMOVE_FAILED, DOCUMENT_REMOVE_FAILED);
   }

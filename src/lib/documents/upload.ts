@@ -3,15 +3,18 @@
 // (POST /storage/v1/object/{bucket}/{name}, the file as the body with its type, no upsert), so
 // the same policies and bucket limits decide. Loaded on demand by the pages that upload
 // (/visa-form and /profile); everything else about documents goes through supabase-js.
+import { documentRefusalMessage, uploadFailureKind, uploadFailureMessage } from '../forms/errors.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { siteSupabaseSettings } from '../supabase.ts';
-import { DOCUMENTS_BUCKET, DOCUMENT_MESSAGES, DOCUMENT_TYPES, type DocumentType } from './rules.ts';
+import { applicationOf } from './paths.ts';
+import { DOCUMENTS_BUCKET, DOCUMENT_MESSAGES, type DocumentType } from './rules.ts';
+import { documentRefusal } from './stored.ts';
 
-/** Why an upload failed; each kind has its message in DOCUMENT_MESSAGES. */
-type UploadFailureKind = 'tooLarge' | 'wrongType' | 'contentMismatch' | 'duplicate' | 'refused' | 'network';
+/** Why an upload failed: a Storage refusal the visitor can act on, one the database explained, or no answer worth keeping. */
+type UploadFailed = 'tooLarge' | 'wrongType' | 'duplicate' | 'refused' | 'network';
 
 /** How an upload ended. */
-type UploadOutcome = { ok: true } | { ok: false; kind: UploadFailureKind; message: string };
+type UploadOutcome = { ok: true } | { ok: false; kind: UploadFailed; message: string };
 
 /** Where and as whom to upload: the project's URL, its public key and the user's access token. */
 export interface UploadTarget {
@@ -40,53 +43,23 @@ export function objectUrl(projectUrl: string, objectName: string): string {
   return `${projectUrl}/storage/v1/object/${DOCUMENTS_BUCKET}/${path}`;
 }
 
-/** The HTTP status a Storage error means: its body's `statusCode` (hosted answers 400 for most), else the answer's own. */
-function meantStatus(status: number, body: string): { status: number; message: string } {
-  try {
-    const parsed = JSON.parse(body) as {
-      statusCode?: unknown;
-      message?: unknown;
-    };
-    const meant = Number(parsed.statusCode);
-    return {
-      status: Number.isInteger(meant) && meant > 0 ? meant : status,
-      message: typeof parsed.message === 'string' ? parsed.message : '',
-    };
-  } catch {
-    return { status, message: '' };
-  }
-}
-
 /**
  * What a failed upload tells the visitor, from Storage's answer (`status` 0: no answer at all):
- * too large, wrong or mismatched type, already there, refused by the policies (the application
- * was decided meanwhile, or already holds its ten files), or a connection that failed.
+ * too large, a type the bucket refuses, already there, or a connection that failed. Storage's 403
+ * (a policy or the trigger refused it) says no more than that, so the database is asked why
+ * (`why`: the application was decided meanwhile, holds its ten files, or is not theirs); with no
+ * reason, the refusal has passed (an expired token) and sending again is the advice.
  */
-export function uploadFailure(status: number, body: string, name: string, type: DocumentType): Extract<UploadOutcome, { ok: false }> {
-  const answer = meantStatus(status, body);
-  const failure = (kind: UploadFailureKind, message: string) => ({
-    ok: false as const,
-    kind,
-    message,
-  });
-  if (status === 0) return failure('network', DOCUMENT_MESSAGES.uploadFailed(name));
-  switch (answer.status) {
-    case 413:
-      return failure('tooLarge', DOCUMENT_MESSAGES.tooLarge(name));
-    case 415:
-      // The backend's content check says "does not match"; any other 415 is a type the bucket refuses.
-      return /does not match/i.test(answer.message)
-        ? failure('contentMismatch', DOCUMENT_MESSAGES.contentMismatch(name, DOCUMENT_TYPES[type].label))
-        : failure('wrongType', DOCUMENT_MESSAGES.wrongType(name));
-    case 409:
-      return failure('duplicate', DOCUMENT_MESSAGES.duplicate(name));
-    case 403:
-      return /row-level security/i.test(answer.message)
-        ? failure('refused', DOCUMENT_MESSAGES.refused)
-        : failure('network', DOCUMENT_MESSAGES.uploadFailed(name));
-    default:
-      return failure('network', DOCUMENT_MESSAGES.uploadFailed(name));
-  }
+export async function uploadFailure(
+  status: number,
+  body: string,
+  name: string,
+  why: () => Promise<string | null | undefined>,
+): Promise<Extract<UploadOutcome, { ok: false }>> {
+  const kind = uploadFailureKind(status, body);
+  if (kind !== 'denied') return { ok: false, kind, message: uploadFailureMessage(kind, name) };
+  const explained = documentRefusalMessage(await why());
+  return explained ? { ok: false, kind: 'refused', message: explained } : { ok: false, kind: 'network', message: DOCUMENT_MESSAGES.uploadFailed(name) };
 }
 
 /** The signed-in user's upload target; supabase-js refreshes an expired access token first. */
@@ -113,15 +86,16 @@ export function uploadDocument(target: UploadTarget, request: UploadRequest, onP
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
+    const why = () => documentRefusal(applicationOf(request.objectName));
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         resolve({ ok: true });
       } else {
-        resolve(uploadFailure(xhr.status, xhr.responseText, request.displayName, request.type));
+        resolve(uploadFailure(xhr.status, xhr.responseText, request.displayName, why));
       }
     });
-    const noAnswer = () => resolve(uploadFailure(0, '', request.displayName, request.type));
+    const noAnswer = () => resolve(uploadFailure(0, '', request.displayName, why));
     xhr.addEventListener('error', noAnswer);
     xhr.addEventListener('abort', noAnswer);
     xhr.addEventListener('timeout', noAnswer);

@@ -1,8 +1,9 @@
 // The home page's booking form (specification sections 3 and 5, docs/product-decisions.md: date is its own
-// field, today or later). Limits are those of public.bookings (20261122000300_public_forms.sql).
+// field, a date and time not yet past in Lagos, the consultancy's time zone). Limits are those of
+// public.bookings (supabase/migrations/), whose trigger judges the moment the same way.
 import * as z from 'zod/mini';
-import { BOOKING_COUNTRIES } from '../domain.ts';
-import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, choice, date, email, honeypot, phone, text, time } from './fields.ts';
+import { BOOKING_COUNTRIES, bookingHasPassed, consultancyToday } from '../domain.ts';
+import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, VALID_TIME, choice, date, email, honeypot, phone, text, time } from './fields.ts';
 
 export const BOOKING_LIMITS = {
   full_name: NAME_LENGTH,
@@ -12,19 +13,29 @@ export const BOOKING_LIMITS = {
 
 export const BOOKING_SUCCESS = 'Booking successfully submitted!';
 export const BOOKING_FAILURE = 'An error occurred. Please try again.';
+/** A time already past today in Lagos: the form's words, and the database's for the same refusal. */
+export const BOOKING_TIME_PASSED = 'Please choose a time that has not passed yet in Lagos (WAT).';
 
 export const bookingSchema = z.object({
   full_name: text('your full name', BOOKING_LIMITS.full_name),
   phone: phone(),
   email: email(),
   country: choice(BOOKING_COUNTRIES, 'Please choose a country.'),
-  date: date('the date of your appointment', {
-    test: (value, today) => value >= today,
-    message: 'Please choose today or a later date.',
-  }),
+  date: date(
+    'the date of your appointment',
+    { test: (value, today) => value >= today, message: 'Please choose today or a later date.' },
+    () => consultancyToday(),
+  ),
   time: time('a time'),
   website: honeypot,
-});
+}).check(
+  // Today in Lagos at a time already gone there. Any other date, or a time not yet valid, is
+  // judged by its own field's rule (this check runs whatever those found).
+  z.refine(
+    ({ date, time }) => date !== consultancyToday() || !VALID_TIME.test(time) || !bookingHasPassed(date, time),
+    { message: BOOKING_TIME_PASSED, path: ['time'] },
+  ),
+);
 
 export type Booking = z.infer<typeof bookingSchema>;
 

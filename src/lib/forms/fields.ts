@@ -87,7 +87,7 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
   return z.enum(values, { error: message });
 }
 
-/** The visitor's today as YYYY-MM-DD, in their own time zone (not UTC). */
+/** The visitor's today as YYYY-MM-DD, in their own time zone (not UTC): a date of birth is theirs. */
 export function localToday(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -101,22 +101,28 @@ function isIsoDate(value: string): boolean {
 }
 
 /**
- * A required date (YYYY-MM-DD, as <input type="date"> gives it) that `rule` accepts; `today` is
- * read at validation time so a form left open past midnight still judges correctly.
+ * A required date (YYYY-MM-DD, as <input type="date"> gives it) that `rule` accepts. `today` gives
+ * the day the rule compares with (the visitor's own by default; a booking passes the
+ * consultancy's), read at validation time so a form left open past midnight still judges correctly.
  */
-export function date(what: string, rule: { test: (value: string, today: string) => boolean; message: string }) {
+export function date(
+  what: string,
+  rule: { test: (value: string, today: string) => boolean; message: string },
+  today: () => string = () => localToday(),
+) {
   return z.string().check(
     z.minLength(1, `Please enter ${what}.`),
     z.refine((value) => value === '' || isIsoDate(value), `Please enter ${what} as a valid date.`),
-    z.refine((value) => !isIsoDate(value) || rule.test(value, localToday()), rule.message),
+    z.refine((value) => !isIsoDate(value) || rule.test(value, today()), rule.message),
   );
 }
 
+/** A time of day as <input type="time"> gives it: HH:MM, or HH:MM:SS. */
+export const VALID_TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
 /** A required time of day (HH:MM, as <input type="time"> gives it). */
 export function time(what: string) {
-  return z
-    .string()
-    .check(z.minLength(1, `Please choose ${what}.`), z.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `Please enter ${what} as HH:MM.`));
+  return z.string().check(z.minLength(1, `Please choose ${what}.`), z.regex(VALID_TIME, `Please enter ${what} as HH:MM.`));
 }
 
 /** The honeypot: anything a bot puts there is sent on, and the database drops the row. */

@@ -3,7 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { failed, succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
-import { toFailure } from './errors.ts';
+import { fieldRefusal, toFailure } from './errors.ts';
 
 interface RequestError {
   message?: string | undefined;
@@ -24,16 +24,16 @@ export function isDuplicateSubmission(error: RequestError): boolean {
 
 /**
  * Sends `request`: success (also for a duplicate idempotency key), or the form's `failure` text
- * (the offline and rate-limit messages where they apply). `fieldFor` names the field a
- * database message is about (the booking date judged in the past, say); that message, written
- * for people in the migration, is shown at the field.
+ * (the offline and rate-limit messages where they apply). A refusal the database ties to a field
+ * (the booking date judged in the past, say: errors.ts knows them by their SQLSTATE) is shown at
+ * that field.
  */
-export async function store(request: Request, failure: string, fieldFor: Record<string, string> = {}): Promise<Result> {
+export async function store(request: Request, failure: string): Promise<Result> {
   try {
     const { error, status } = await request(await loadSupabase());
     if (!error || isDuplicateSubmission(error)) return succeeded();
-    const field = error.message ? fieldFor[error.message] : undefined;
-    if (field) return failed('refused', failure, { [field]: error.message! });
+    const atField = fieldRefusal(error);
+    if (atField) return failed('refused', failure, atField);
     return toFailure({ ...error, status }, failure, failure);
   } catch (thrown) {
     // The chunk with supabase-js could not be loaded (offline), or something threw.
@@ -42,6 +42,6 @@ export async function store(request: Request, failure: string, fieldFor: Record<
 }
 
 /** Inserts one row into `table` (return=minimal: visitors cannot read rows back). */
-export function insertRow(table: string, row: Record<string, unknown>, failure: string, fieldFor?: Record<string, string>): Promise<Result> {
-  return store((supabase) => supabase.from(table).insert(row), failure, fieldFor);
+export function insertRow(table: string, row: Record<string, unknown>, failure: string): Promise<Result> {
+  return store((supabase) => supabase.from(table).insert(row), failure);
 }

@@ -3,7 +3,9 @@
 import type { BackendConfig } from '../config.ts';
 import { Outbox, type MailMessage, type NewMailMessage } from './outbox.ts';
 import { sendSmtp } from './smtp.ts';
-import { htmlToText, renderTemplate } from './templates.ts';
+import { renderTemplate } from './templates.ts';
+// The same plain-text conversion as the notification emails, so every email reads alike as text.
+import { plainText } from '../../functions/_shared/plain-text.ts';
 
 export interface AuthEmail {
   type: 'signup' | 'recovery';
@@ -63,7 +65,7 @@ export class Mailer {
       to: email.to,
       subject: template.subject,
       html,
-      text: htmlToText(html),
+      text: plainText(html),
       token: email.token,
     };
   }

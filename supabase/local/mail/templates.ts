@@ -2,9 +2,6 @@
 // hosted Supabase fills in, so one template file serves both.
 import { readFile } from 'node:fs/promises';
 
-// The plain-text alternative of every email, the auth emails here and the notifications alike.
-export { htmlToText } from '../../functions/_shared/html-to-text.ts';
-
 export interface TemplateData {
   ConfirmationURL: string;
   Token: string;

@@ -1,12 +1,15 @@
 // Reading objects: GET /object/{bucket}/{name} and /object/authenticated/… as the caller (a SELECT
 // on storage.objects, so the select policy decides), /object/public/… for public buckets, and
 // signed URLs: POST /object/sign/… makes one for an object the caller can read, GET
-// /object/sign/…?token= serves it to anyone holding the token until it expires.
+// /object/sign/…?token= serves it to anyone holding the token until it expires. GET
+// /object/info/… answers what hosted's info renderer answers about an object (storage-js's info()
+// and exists()).
 import type { Sql } from '../db/types.ts';
 import { json, type Reply } from '../http.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
-import { asCaller, bucketSettings, type StorageContext, type StorageRequest } from './context.ts';
+import { asCaller, asServer, bucketSettings, type StorageContext, type StorageRequest } from './context.ts';
 import { StorageErrors } from './errors.ts';
+import { isoTimestamp } from './timestamps.ts';
 
 interface ObjectInfo {
   version: string | null;
@@ -65,6 +68,66 @@ export async function downloadSigned(ctx: StorageContext, r: StorageRequest, buc
   if (scope !== undefined && scope !== DOWNLOAD_SCOPE) throw StorageErrors.invalidSignature(`Token is not scoped for ${DOWNLOAD_SCOPE}`);
   if (url !== `${bucketId}/${name}`) throw StorageErrors.invalidSignature();
   return objectReply(ctx, await findObject(ctx.db, bucketId, name), r);
+}
+
+/** An object's row as hosted's info renderer reads it, its timestamps as hosted writes them. */
+interface InfoRow {
+  id: string;
+  name: string;
+  version: string | null;
+  bucket_id: string;
+  metadata: { size?: unknown; mimetype?: unknown; cacheControl?: unknown; eTag?: unknown; lastModified?: unknown } | null;
+  user_metadata: unknown;
+  updated_at: string | null;
+  created_at: string | null;
+}
+
+/**
+ * GET /object/info/{bucket}/{name} (and /info/authenticated/…, /info/public/…): the object's
+ * description as hosted's InfoRenderer writes it (supabase/storage src/storage/renderer/info.ts).
+ * Read as the caller, as hosted reads it, except in a public bucket, where anyone may read it;
+ * without a token only a public bucket answers. One difference: hosted's /info/public/ route also
+ * describes an object of a private bucket to a signed-in caller whatever the policies say; here it
+ * answers only for public buckets, as a public download does.
+ */
+export async function objectInfo(ctx: StorageContext, r: StorageRequest, bucketId: string, name: string, publicRoute: boolean): Promise<Reply> {
+  const bucket = await bucketSettings(ctx.db, bucketId);
+  const signedOut = r.req.headers.authorization === undefined;
+  if (!bucket || ((signedOut || publicRoute) && !bucket.public)) throw StorageErrors.noSuchBucket();
+  const read = async (sql: Sql) => {
+    const { rows } = await sql.query<InfoRow>(
+      `select id, name, version, bucket_id, metadata, user_metadata, ${isoTimestamp('updated_at')} as updated_at, ${isoTimestamp('created_at')} as created_at
+         from storage.objects where bucket_id = $1 and name = $2`,
+      [bucketId, name],
+    );
+    if (!rows[0]) throw StorageErrors.noSuchKey();
+    return rows[0];
+  };
+  const row = bucket.public ? await asServer(ctx, read) : await asCaller(ctx, r, true, read);
+  const meta = row.metadata ?? {};
+  const headers: Record<string, string> = {};
+  const eTag = headerValue(meta.eTag);
+  if (eTag) headers.etag = eTag;
+  if (typeof meta.lastModified === 'string') headers['last-modified'] = new Date(meta.lastModified).toUTCString();
+  const cacheControl = headerValue(meta.cacheControl);
+  if (cacheControl) headers['cache-control'] = cacheControl;
+  return json(
+    200,
+    {
+      id: row.id,
+      name: row.name,
+      version: row.version,
+      bucket_id: row.bucket_id,
+      size: meta.size ?? null,
+      content_type: meta.mimetype ?? null,
+      cache_control: meta.cacheControl ?? null,
+      etag: meta.eTag ?? null,
+      metadata: row.user_metadata,
+      last_modified: row.updated_at,
+      created_at: row.created_at,
+    },
+    headers,
+  );
 }
 
 /** The object's bytes with hosted's headers; `?download` asks the browser to save it. */

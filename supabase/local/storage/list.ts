@@ -4,6 +4,7 @@
 import { json, type Reply } from '../http.ts';
 import { asCaller, type StorageContext, type StorageRequest } from './context.ts';
 import { StorageErrors } from './errors.ts';
+import { isoTimestamp } from './timestamps.ts';
 
 const SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
 /** Most entries one list answers (hosted caps a page at the same number). */
@@ -43,7 +44,10 @@ export async function listObjects(ctx: StorageContext, r: StorageRequest, bucket
             order by entry, is_file desc
          )
          select coalesce(json_agg(e), '[]')::text as body
-           from (select * from entries order by ${o.column} ${o.order} nulls first, name ${o.order} limit $4 offset $5) e`,
+           from (select name, id, ${isoTimestamp('updated_at')} as updated_at, ${isoTimestamp('created_at')} as created_at,
+                        ${isoTimestamp('last_accessed_at')} as last_accessed_at, metadata
+                   from entries
+                  order by entries.${o.column} ${o.order} nulls first, entries.name ${o.order} limit $4 offset $5) e`,
         [bucketId, o.prefix, escapeLike(o.search), o.limit, o.offset],
       )
     ).rows[0]!.body,

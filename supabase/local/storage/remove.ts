@@ -5,6 +5,7 @@ import { json, type Reply } from '../http.ts';
 import { asCaller, type StorageContext, type StorageRequest } from './context.ts';
 import { StorageErrors } from './errors.ts';
 import { checkObjectName } from './keys.ts';
+import { isoTimestamp } from './timestamps.ts';
 
 /** Most names one request may remove (hosted's MAX_OBJECTS_PER_REQUEST). */
 const MAX_PREFIXES = 1000;
@@ -20,13 +21,16 @@ export async function removeObjects(ctx: StorageContext, r: StorageRequest, buck
   const deleted = await asCaller(ctx, r, false, async (tx) => {
     // storage.protect_delete lets only the Storage API delete; this is it.
     await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
-    // Through JSON, so timestamps read as hosted's do (ISO 8601).
     const { rows } = await tx.query<{ body: string }>(
       `with gone as (
          delete from storage.objects where bucket_id = $1 and name = any($2::text[])
          returning id, bucket_id, name, owner, owner_id, version, created_at, updated_at, last_accessed_at, metadata, user_metadata
        )
-       select coalesce(json_agg(gone), '[]')::text as body from gone`,
+       select coalesce(json_agg(e), '[]')::text as body
+         from (select id, bucket_id, name, owner, owner_id, version, ${isoTimestamp('created_at')} as created_at,
+                      ${isoTimestamp('updated_at')} as updated_at, ${isoTimestamp('last_accessed_at')} as last_accessed_at,
+                      metadata, user_metadata
+                 from gone) e`,
       [bucketId, prefixes],
     );
     return rows[0]!.body;

@@ -2,7 +2,9 @@
 // multipart/form-data (storage-js with a Blob, File or FormData), streamed into a BlobWriter as it
 // arrives. The bucket's size limit is counted on the bytes actually received, so a Content-Length
 // that lies, or none at all, changes nothing; the declared type is checked against the bucket's
-// allowed_mime_types and, on the first bytes, against the content (sniff.ts).
+// allowed_mime_types and, on the first bytes, against the content (sniff.ts). Once the file's
+// type and user metadata are known, and before any of its bytes are read, `ready` is awaited: the
+// upload's trial write, which hosted makes at the same point (fileUploadFromRequest, then canUpload).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../http-errors.ts';
@@ -29,20 +31,50 @@ export interface ReceivedFile {
   userMetadata: Record<string, unknown> | null;
 }
 
+/** What the request declares about its file before its bytes: hosted's trial write records these. */
+export interface DeclaredFile {
+  mimeType: string;
+  /** The request's Content-Length, when it sent one (for multipart, the whole body's). */
+  contentLength: number | undefined;
+  userMetadata: Record<string, unknown> | null;
+}
+
+/** A refusal by `ready`, answered as it is: no byte of the file was read, so the connection can stay. */
+class RefusedBeforeBytes extends Error {
+  readonly refusal: unknown;
+  constructor(refusal: unknown) {
+    super('refused before the file');
+    this.refusal = refusal;
+  }
+}
+
 /** Largest text field or x-metadata header, as hosted's MAX_CUSTOM_METADATA_SIZE. */
 const MAX_FIELD_BYTES = 1024 * 1024;
 
-/** Reads the upload of req into a new blob; on any failure the blob is thrown away and the error rethrown. */
-export async function receiveUpload(req: IncomingMessage, blobs: BlobStore, limits: UploadLimits): Promise<ReceivedFile> {
+/**
+ * Reads the upload of req into a new blob, awaiting `ready` before the file's first byte; on any
+ * failure the blob is thrown away and the error rethrown.
+ */
+export async function receiveUpload(req: IncomingMessage, blobs: BlobStore, limits: UploadLimits, ready: (file: DeclaredFile) => Promise<void>): Promise<ReceivedFile> {
   const contentType = req.headers['content-type'] ?? '';
   const sinks: FileSink[] = [];
+  const declaredLength = Number(req.headers['content-length']);
+  const declare = async (mimeType: string, userMetadata: Record<string, unknown> | null) => {
+    try {
+      await ready({ mimeType, contentLength: Number.isFinite(declaredLength) ? declaredLength : undefined, userMetadata });
+    } catch (refusal) {
+      throw new RefusedBeforeBytes(refusal);
+    }
+  };
   try {
     const file = contentType.toLowerCase().startsWith('multipart/form-data')
-      ? await receiveMultipart(req, contentType, blobs, limits, sinks)
-      : await receiveRaw(req, contentType, blobs, limits, sinks);
+      ? await receiveMultipart(req, contentType, blobs, limits, sinks, declare)
+      : await receiveRaw(req, contentType, blobs, limits, sinks, declare);
     return file;
   } catch (err) {
     await Promise.all(sinks.map((s) => s.writer.discard()));
+    // Node reads and drops the unread body after the answer, as for any request.
+    if (err instanceof RefusedBeforeBytes) throw err.refusal;
     if (req.complete) throw err;
     // The client went away (or its connection broke) before the body was whole.
     if (!(err instanceof HttpError)) throw StorageErrors.invalidRequest('The upload was interrupted before it was complete');
@@ -54,22 +86,27 @@ export async function receiveUpload(req: IncomingMessage, blobs: BlobStore, limi
   }
 }
 
-async function receiveRaw(req: IncomingMessage, contentType: string, blobs: BlobStore, limits: UploadLimits, sinks: FileSink[]): Promise<ReceivedFile> {
+/** Awaits the caller's `ready` with what the request declares about its file. */
+type Declare = (mimeType: string, userMetadata: Record<string, unknown> | null) => Promise<void>;
+
+async function receiveRaw(req: IncomingMessage, contentType: string, blobs: BlobStore, limits: UploadLimits, sinks: FileSink[], declare: Declare): Promise<ReceivedFile> {
   const mimeType = contentType || 'application/octet-stream';
   checkMimeType(mimeType, limits.allowedMimeTypes);
   const cacheControl = header(req, 'cache-control');
   if (cacheControl !== undefined && !/^max-age=\d{1,10}$/i.test(cacheControl)) throw StorageErrors.invalidRequest('Invalid cache-control');
+  const metadataHeader = req.headers['x-metadata'];
+  const userMetadata = typeof metadataHeader === 'string' ? base64Json(metadataHeader) : null;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxBytes) throw StorageErrors.entityTooLarge();
+  await declare(mimeType, userMetadata);
   const sink = new FileSink(await blobs.writer(), mimeType, limits.maxBytes);
   sinks.push(sink);
   for await (const chunk of bodyChunks(req)) await sink.write(chunk);
   await sink.finish();
-  const metadataHeader = req.headers['x-metadata'];
-  return sink.result(cacheControl ?? 'no-cache', typeof metadataHeader === 'string' ? base64Json(metadataHeader) : null);
+  return sink.result(cacheControl ?? 'no-cache', userMetadata);
 }
 
-async function receiveMultipart(req: IncomingMessage, contentType: string, blobs: BlobStore, limits: UploadLimits, sinks: FileSink[]): Promise<ReceivedFile> {
+async function receiveMultipart(req: IncomingMessage, contentType: string, blobs: BlobStore, limits: UploadLimits, sinks: FileSink[], declare: Declare): Promise<ReceivedFile> {
   const boundary = boundaryOf(contentType);
   if (!boundary) throw StorageErrors.noContent();
   const fields = new Map<string, string>();
@@ -84,6 +121,7 @@ async function receiveMultipart(req: IncomingMessage, contentType: string, blobs
         if (file) return false;
         const mimeType = fields.get('contentType') || headers['content-type'] || 'application/octet-stream';
         checkMimeType(mimeType, limits.allowedMimeTypes);
+        await declare(mimeType, userMetadataOf(fields));
         file = new FileSink(await blobs.writer(), mimeType, limits.maxBytes);
         sinks.push(file);
         current = 'file';
@@ -109,7 +147,12 @@ async function receiveMultipart(req: IncomingMessage, contentType: string, blobs
   if (!received) throw StorageErrors.noContent();
   const cacheTime = fields.get('cacheControl');
   if (cacheTime && !/^\d{1,10}$/.test(cacheTime)) throw StorageErrors.invalidRequest('Invalid cacheControl');
-  return received.result(cacheTime ? `max-age=${cacheTime}` : 'no-cache', jsonObject(fields.get('metadata') ?? fields.get('userMetadata')));
+  return received.result(cacheTime ? `max-age=${cacheTime}` : 'no-cache', userMetadataOf(fields));
+}
+
+/** A multipart upload's user metadata: its `metadata` (or `userMetadata`) field, sent before the file. */
+function userMetadataOf(fields: Map<string, string>): Record<string, unknown> | null {
+  return jsonObject(fields.get('metadata') ?? fields.get('userMetadata'));
 }
 
 /**

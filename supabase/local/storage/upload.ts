@@ -1,8 +1,9 @@
 // POST and PUT /object/{bucket}/{name}: an upload is an INSERT into storage.objects as the caller
 // (an overwrite with `x-upsert: true`, or a PUT, an UPDATE), so the bucket's policies decide.
 // As hosted does (its uploader's canUpload, then completeUpload), the write is first tried as the
-// caller and rolled back before any byte is read, so a refused upload costs nothing; then the
-// body streams into a new blob, and the row is written for real with the server's own rights,
+// caller and rolled back once the file's type is known and checked and before any of its bytes
+// is read, with the metadata hosted's trial carries (the declared type and Content-Length, and
+// the user metadata), so a refused upload costs nothing; then the body streams into a new blob, and the row is written for real with the server's own rights,
 // owned by the token's subject: no policy checks that write, only the triggers on
 // storage.objects, as on hosted. The blob is renamed into place as the last step of that
 // transaction: if the transaction fails the blob is removed, so a row never points at missing
@@ -13,7 +14,7 @@ import type { Sql } from '../db/types.ts';
 import { json, type Reply } from '../http.ts';
 import { asCaller, asServer, bucketSettings, type StorageContext, type StorageRequest } from './context.ts';
 import { StorageErrors } from './errors.ts';
-import { receiveUpload, type ReceivedFile } from './upload-body.ts';
+import { receiveUpload, type DeclaredFile, type ReceivedFile } from './upload-body.ts';
 
 /** How an upload meets an existing object: refuse (POST), replace it (POST with x-upsert) or require it (PUT). */
 type Mode = 'create' | 'upsert' | 'update';
@@ -36,17 +37,20 @@ export async function upload(ctx: StorageContext, r: StorageRequest, bucketId: s
   const mode: Mode = r.method === 'PUT' ? 'update' : /^true$/i.test(String(r.req.headers['x-upsert'] ?? '')) ? 'upsert' : 'create';
   const owner = typeof r.identity.claims.sub === 'string' ? r.identity.claims.sub : null;
 
-  // The permission check: the same write with placeholder metadata, always rolled back.
-  const probe: ObjectRow = { id: randomUUID(), version: randomUUID(), metadata: {}, userMetadata: null };
-  await asCaller(ctx, r, false, async (tx) => {
-    await writeRow(tx, mode, bucketId, name, owner, probe);
-    throw ROLLBACK;
-  }).catch((err: unknown) => {
-    if (err !== ROLLBACK) throw err;
-  });
+  // The permission check: the same write with what the request declares, always rolled back.
+  const trial = async (declared: DeclaredFile) => {
+    const metadata = { mimetype: declared.mimeType, contentLength: declared.contentLength };
+    const probe: ObjectRow = { id: randomUUID(), version: randomUUID(), metadata, userMetadata: declared.userMetadata };
+    await asCaller(ctx, r, false, async (tx) => {
+      await writeRow(tx, mode, bucketId, name, owner, probe);
+      throw ROLLBACK;
+    }).catch((err: unknown) => {
+      if (err !== ROLLBACK) throw err;
+    });
+  };
 
   const maxBytes = Math.min(bucket.fileSizeLimit ?? ctx.fileSizeLimitBytes, ctx.fileSizeLimitBytes);
-  const file = await receiveUpload(r.req, ctx.blobs, { maxBytes, allowedMimeTypes: bucket.allowedMimeTypes });
+  const file = await receiveUpload(r.req, ctx.blobs, { maxBytes, allowedMimeTypes: bucket.allowedMimeTypes }, trial);
   const row: ObjectRow = { id: randomUUID(), version: randomUUID(), metadata: metadataOf(file), userMetadata: file.userMetadata };
   let replaced: string | null = null;
   try {

@@ -37,7 +37,7 @@ export async function seedAdminLists(
     await tx.query(
       `insert into public.bookings (full_name, phone, email, country, date, time, created_at)
      select 'Seeded booker ' || i, '+234 800 000 0000', 'booker' || i || '@bench.example',
-            (array['USA','UK','Nigeria','Canada'])[1 + i % 4], current_date + (i % 60), time '09:00' + make_interval(mins => (i % 16) * 30),
+            (array['USA','UK','Nigeria','Canada'])[1 + i % 4], current_date + 1 + (i % 60), time '09:00' + make_interval(mins => (i % 16) * 30),
             now() - make_interval(secs => i)
      from generate_series(1, $1::int) as i`,
       [count],

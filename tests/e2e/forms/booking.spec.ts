@@ -55,13 +55,51 @@ test('a wrong email and a past date are refused with the field named and the res
   expect(await form.values(form.labels)).toEqual(values);
 });
 
-test('today is a valid booking date in the visitor’s time zone', async ({ page }) => {
-  const form = await BookingForm.open(page);
-  const email = form.email;
-  await form.fill(form.valid({ Date: isoDay(0) }));
-  await form.submit();
-  await expect(form.message()).toHaveText(BOOKING_TEXTS.success);
-  expect(await rowsWhere('bookings', 'email', email)).toHaveLength(1);
+// One "today": the consultancy's, in Lagos, whatever the visitor's own zone. The browser's clock
+// is pinned (its timers keep running, so the island hydrates as usual); the database judges with
+// the real clock, for which every date below is in the future unless a test says otherwise.
+test.describe('a visitor in New York at 20:00 on 10 March 2027 (02:00 on 11 March in Lagos)', () => {
+  test.use({ timezoneId: 'America/New_York' });
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2027-03-11T01:00:00Z'));
+  });
+
+  test('is offered Lagos’s today, and their own day is already past', async ({ page }) => {
+    const form = await BookingForm.open(page);
+    await expect(form.field('Date')).toHaveAttribute('min', '2027-03-11');
+    await form.fill(form.valid({ Date: '2027-03-10', Time: '21:00' }));
+    await form.submit();
+    await form.expectError('Date', 'Please choose today or a later date.');
+  });
+
+  test('books today in Lagos at a time not yet past there, told the time is Lagos time (WAT)', async ({ page }) => {
+    const form = await BookingForm.open(page);
+    await expect(form.field('Time')).toHaveAccessibleDescription('Lagos time (WAT)');
+    await form.fill(form.valid({ Date: '2027-03-11', Time: '01:30' }));
+    await form.submit();
+    // The field's description is its hint, then its error.
+    await form.expectError('Time', 'Lagos time (WAT) Please choose a time that has not passed yet in Lagos (WAT).');
+    await form.field('Time').fill('02:30');
+    await form.submit();
+    await form.expectSuccess();
+    expect(await rowsWhere('bookings', 'email', form.email)).toMatchObject([{ date: '2027-03-11', time: '02:30:00' }]);
+  });
+});
+
+test.describe('a browser whose clock is years behind', () => {
+  // The database's refusal is a 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('is corrected by the database, at the date field, with everything typed kept', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2020-01-01T09:00:00Z'));
+    const form = await BookingForm.open(page);
+    const values = form.valid({ Date: '2020-01-02', Time: '10:00' });
+    await form.fill(values);
+    await form.submit();
+    await form.expectError('Date', 'The booking date cannot be in the past.');
+    expect(await form.values(form.labels)).toEqual(values);
+    expect(await rowsWhere('bookings', 'email', form.email)).toHaveLength(0);
+  });
 });
 
 test('10,000-character fields are refused in the browser with their limits', async ({ page }) => {

@@ -3,6 +3,7 @@
 // an answer lost on the way back followed by a retry. In each case the visitor reads the form's
 // message and keeps every value typed; a retry, even double-clicked, stores one row.
 import type { Page } from '@playwright/test';
+import { POSTGREST } from '../../support/hosted-errors.ts';
 import { BOOKING_TEXTS, CONTACT_TEXTS, FORM_TEXTS, NEWSLETTER_TEXTS, VISA_TEXTS } from '../../support/spec-texts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
@@ -142,3 +143,30 @@ for (const formCase of FORMS) {
     });
   });
 }
+
+// A refusal the database ties to a field is known by its SQLSTATE (src/lib/forms/errors.ts), as
+// hosted's PostgREST answers it (tests/support/hosted-errors.ts): the message goes to that field,
+// whatever the visitor's clock let through, and every value is kept.
+test.describe('a refusal at a field, by its code', () => {
+  test.use({ allowedConsoleErrors: [refusedConsole(400)] });
+
+  const booking = (page: Page) => BookingForm.open(page);
+  const cases = [
+    { name: 'booking', rest: 'bookings', open: booking, answer: POSTGREST.bookingDateInPast(), label: 'Date', described: '', failure: BOOKING_TEXTS.failure },
+    // The time field's description is its hint, then its error.
+    { name: 'booking', rest: 'bookings', open: booking, answer: POSTGREST.bookingTimePassed(), label: 'Time', described: 'Lagos time (WAT) ', failure: BOOKING_TEXTS.failure },
+    { name: 'visa application', rest: 'visa_applications', open: (page: Page) => VisaForm.open(page), answer: POSTGREST.birthDateInFuture(), label: 'Date of birth', described: '', failure: VISA_TEXTS.failure },
+  ];
+  for (const { name, rest, open, answer, label, described, failure } of cases) {
+    test(`the ${name} form shows the database’s refusal at ${label}`, async ({ page }) => {
+      const form = await open(page);
+      await page.route(restUrl(rest), (route) => route.fulfill({ status: answer.status, headers: answer.headers, body: JSON.stringify(answer.body) }));
+      await form.fillValid();
+      const values = await form.values(form.labels);
+      await form.submit();
+      await form.expectError(label, `${described}${answer.body.message as string}`);
+      await expect(form.message()).toHaveText(failure);
+      expect(await form.values(form.labels)).toEqual(values);
+    });
+  }
+});

@@ -3,12 +3,12 @@
 // same markup as plain text.
 import { createElement as h } from 'npm:react@^19.3.1';
 import { renderToStaticMarkup } from 'npm:react-dom@^19.3.1/server';
-import { htmlToText } from '../../_shared/html-to-text.ts';
 import { applicantApplicationReceived } from './applicant-application-received.ts';
 import { applicantStatusChanged } from './applicant-status-changed.ts';
 import { bookingConfirmation } from './booking-confirmation.ts';
 import { Layout } from './layout.ts';
 import { newsletterWelcome } from './newsletter-welcome.ts';
+import { plainText } from '../../_shared/plain-text.ts';
 import { staffNewApplication } from './staff-new-application.ts';
 import { staffNewBooking } from './staff-new-booking.ts';
 import { staffNewContactMessage } from './staff-new-contact-message.ts';
@@ -49,8 +49,8 @@ export function renderEmail(kind: NotificationKind, input: EmailInput<unknown>):
   return {
     subject: email.subject,
     html: `<!doctype html>${body}`,
-    // The text part is the same document read as text, a line per block; the head's title would repeat the heading.
-    text: htmlToText(body.replace(/<head>[\s\S]*?<\/head>/, '').replace(/<\/(?:p|h1|tr|td)>/g, '$&\n')),
+    // The text part is the same document read as text (the head's title would repeat the heading: skipped).
+    text: plainText(body),
     attachments: email.attachments ?? [],
     headers: email.headers ?? {},
   };

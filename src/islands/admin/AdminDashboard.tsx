@@ -12,6 +12,7 @@ import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './follow-
 import ListSection from './ListSection.tsx';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from './lists.ts';
 import Overview from './Overview.tsx';
+import QueueHealth from './QueueHealth.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import UserRoleButton from './UserRoleButton.tsx';
 import './admin.css';
@@ -73,6 +74,7 @@ function Dashboard({ selfId }: { selfId: string }) {
   return (
     <div className="admin">
       <Overview />
+      <QueueHealth />
       <ListSection list={APPLICATIONS}>
         <DataTable
           list={APPLICATIONS}

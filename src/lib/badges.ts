@@ -1,6 +1,6 @@
 // Which colour each status's badge wears. A badge always shows its label as text; the tone only
 // adds colour (its contrast is in src/islands/ui/badge.css), so no status is told by colour alone.
-import type { ApplicationStatus } from './domain.ts';
+import type { ApplicationStatus, SubscriptionStatus } from './domain.ts';
 
 /** A badge's colour family. */
 export type BadgeTone = 'info' | 'progress' | 'success' | 'danger' | 'neutral';
@@ -15,4 +15,15 @@ const APPLICATION_TONES: Record<ApplicationStatus, BadgeTone> = {
 /** The tone of an application's status (neutral for a value the site does not know). */
 export function applicationStatusTone(status: unknown): BadgeTone {
   return APPLICATION_TONES[status as ApplicationStatus] ?? 'neutral';
+}
+
+const SUBSCRIPTION_TONES: Record<SubscriptionStatus, BadgeTone> = {
+  pending: 'progress',
+  subscribed: 'success',
+  unsubscribed: 'neutral',
+};
+
+/** The tone of a newsletter sign-up's state. */
+export function subscriptionStatusTone(status: unknown): BadgeTone {
+  return SUBSCRIPTION_TONES[status as SubscriptionStatus] ?? 'neutral';
 }

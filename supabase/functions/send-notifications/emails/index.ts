@@ -7,6 +7,7 @@ import { applicantApplicationReceived } from './applicant-application-received.t
 import { applicantStatusChanged } from './applicant-status-changed.ts';
 import { bookingConfirmation } from './booking-confirmation.ts';
 import { Layout } from './layout.ts';
+import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { newsletterWelcome } from './newsletter-welcome.ts';
 import { plainText } from '../../_shared/plain-text.ts';
 import { staffNewApplication } from './staff-new-application.ts';
@@ -27,6 +28,7 @@ export const TEMPLATES = {
   staff_new_application: { table: 'visa_applications', render: staffNewApplication },
   applicant_application_received: { table: 'visa_applications', render: applicantApplicationReceived },
   applicant_status_changed: { table: 'visa_applications', render: applicantStatusChanged },
+  newsletter_confirmation: { table: 'newsletter_subscribers', render: newsletterConfirmation },
   newsletter_welcome: { table: 'newsletter_subscribers', render: newsletterWelcome },
 } as const satisfies Record<string, { table: string; render: Template }>;
 

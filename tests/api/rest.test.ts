@@ -1,5 +1,6 @@
 // The PostgREST subset through supabase-js: reads with filters, order, ranges and counts, writes
 // in both return modes, rpc, .single()/.maybeSingle(), and row-level security deciding per role.
+import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { application, startBackend, uniqueEmail, type TestBackend } from './support.ts';
@@ -151,10 +152,10 @@ describe('insert', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.error?.code).toBe('PGRST204');
     expect(unknown.error?.message).toBe("Could not find the 'favourite_colour' column of 'visa_applications' in the schema cache");
-    // Visitors may not insert subscribers directly (see public-forms.test.ts); the service key may.
-    const email = uniqueEmail('news');
-    expect((await backend.admin().from('newsletter_subscribers').insert({ email })).error).toBeNull();
-    const dup = await backend.admin().from('newsletter_subscribers').insert({ email });
+    // A booking sent twice with its idempotency key: the second is the unique key's 409.
+    const booking = { full_name: 'Twice', phone: '+234 800 000 0000', email: uniqueEmail('twice'), country: 'UK', date: '2999-01-01', time: '10:00', client_key: randomUUID() };
+    expect((await backend.client().from('bookings').insert(booking)).error).toBeNull();
+    const dup = await backend.client().from('bookings').insert(booking);
     expect(dup.status).toBe(409);
     expect(dup.error?.code).toBe('23505');
   });

@@ -20,13 +20,21 @@ export const STAFF = 'bookings@bridgewayvisa.com';
  * without, rows wait until a test calls a function.
  */
 export async function notificationBackend({ databaseCalls = false } = {}): Promise<TestBackend> {
-  const catcherPort = await closedPort();
-  return startBackend({
-    smtpCatcherPort: catcherPort,
-    outboxLimit: 10_000,
-    callQueueFunctions: databaseCalls,
-    functionSecrets: localFunctionSecrets(loadConfig(), catcherPort),
-  });
+  // The functions' settings name the catcher's port before it listens, so a free port is chosen
+  // first; another process may take it in between (test files run side by side): then another.
+  for (let attempt = 1; ; attempt += 1) {
+    const catcherPort = await closedPort();
+    try {
+      return await startBackend({
+        smtpCatcherPort: catcherPort,
+        outboxLimit: 10_000,
+        callQueueFunctions: databaseCalls,
+        functionSecrets: localFunctionSecrets(loadConfig(), catcherPort),
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw error;
+    }
+  }
 }
 
 /**

@@ -47,6 +47,7 @@ describe('the project migrations', () => {
       'consultancy_time',
       'booking_confirmations_per_day',
       'booking_refusal_codes',
+      'document_checklists',
     ]);
   });
 
@@ -75,6 +76,8 @@ describe('the project migrations', () => {
         'application_status_changes',
         'bookings',
         'contact_messages',
+        'document_requests',
+        'document_reviews',
         'newsletter_subscribers',
         'notifications',
         'profiles',
@@ -133,7 +136,9 @@ describe('the project migrations', () => {
       'is_admin',
       'may_add_document',
       'owns_document',
+      'request_documents',
       'retry_notification',
+      'review_document',
       'set_lead_handled',
       'subscribe_newsletter',
       'unsubscribe_newsletter',

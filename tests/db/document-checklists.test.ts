@@ -6,6 +6,7 @@
 // staff are told exactly once. For every table and RPC, what each role may do and may not: the
 // applicant, another user, an anonymous visitor, an admin and the service key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providesItem } from '../../src/lib/documents/checklist.ts';
 import { DOCUMENTS_BUCKET } from '../../src/lib/documents/rules.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';
@@ -129,6 +130,21 @@ describe('which items an application has provided (public.application_document_i
     await runAs(db, admin, REVIEW, [dark, 'needs_replacing', 'Too dark.', PHOTO.label]);
     await upload(id2, 'photo', 'bright.jpg');
     expect((await runAs(db, applicant, ITEMS, [[id2]])).rows).toEqual([{ application_id: id2, item: 'photo', files: 2, needs_replacing: 1, provided: true }]);
+  });
+
+  it("says of each item what the browser's rule says of its files (src/lib/documents/checklist.ts)", async () => {
+    const { rows: files } = await runAs<{ item: string | null; verdict: 'accepted' | 'needs_replacing' | null }>(
+      db,
+      applicant,
+      `select item, verdict from public.application_documents($1)`,
+      [id],
+    );
+    const byItem = Map.groupBy(files, (file) => file.item);
+    const browser = [...byItem].map(([item, own]) => ({ item, provided: providesItem(own.map((file) => ({ verdict: file.verdict ?? undefined }))) }));
+    const { rows: database } = await runAs<{ item: string | null; provided: boolean }>(db, applicant, `select item, provided from public.application_document_items($1)`, [[id]]);
+    const sort = (list: { item: string | null }[]) => [...list].sort((a, b) => String(a.item).localeCompare(String(b.item)));
+    expect(sort(browser)).toEqual(sort(database));
+    expect(database.some((row) => !row.provided)).toBe(true);
   });
 
   it('gives another user nothing of it, and refuses an anonymous visitor', async () => {

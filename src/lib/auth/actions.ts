@@ -3,6 +3,7 @@
 // (src/lib/result.ts); the texts are the forms' own (src/lib/forms/), or, for a refusal of the auth
 // service, the words src/lib/forms/errors.ts gives its code.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from '../documents/requests.ts';
 import { authRefusal, isSessionGone, toFailure } from '../forms/errors.ts';
 import { LOGIN_TEXTS } from '../forms/login.ts';
 import { PROFILE_SAVE_TEXTS, type ProfileData } from '../forms/profile.ts';
@@ -151,13 +152,17 @@ export interface OwnStatusChange {
   changed_at: string;
 }
 
-/** One of the user's visa applications, as /profile lists it, with its status changes oldest first. */
+/**
+ * One of the user's visa applications, as /profile shows it, with its status changes and staff's
+ * requests for missing documents, oldest first.
+ */
 export interface OwnApplication {
   id: string;
   visa_type: string;
   submitted_at: string;
   status: string;
   changes: OwnStatusChange[];
+  requests: DocumentRequest[];
 }
 
 /** Shown when the user's applications cannot be read. */
@@ -165,8 +170,9 @@ export const APPLICATIONS_FAILED = 'We could not load your applications. Please 
 
 /**
  * The user's own applications, newest first (an admin's profile lists only their own too), each
- * with its timeline: the status changes of all of them in one second request. Internal notes are
- * never read here (row-level security keeps them from applicants anyway).
+ * with its timeline: the status changes and the document requests of all of them, in two more
+ * requests sent together. Internal notes are never read here (row-level security keeps them from
+ * applicants anyway).
  */
 export function listOwnApplications(userId: string): Promise<Result<OwnApplication[]>> {
   return withClient(async (supabase) => {
@@ -178,16 +184,26 @@ export function listOwnApplications(userId: string): Promise<Result<OwnApplicati
     if (applications.error) return toFailure({ ...applications.error, status: applications.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
     const rows = applications.data ?? [];
     if (rows.length === 0) return succeeded([]);
-    const changes = await supabase
-      .from('application_status_changes')
-      .select('id, application_id, from_status, to_status, changed_at')
-      .in(
-        'application_id',
-        rows.map((row) => row.id as string),
-      )
-      .order('changed_at', { ascending: true });
-    if (changes.error) return toFailure({ ...changes.error, status: changes.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
+    const ids = rows.map((row) => row.id as string);
+    const [changes, requests] = await Promise.all([
+      supabase
+        .from('application_status_changes')
+        .select('id, application_id, from_status, to_status, changed_at')
+        .in('application_id', ids)
+        .order('changed_at', { ascending: true }),
+      supabase.from('document_requests').select(DOCUMENT_REQUEST_COLUMNS).in('application_id', ids).order('requested_at', { ascending: true }),
+    ]);
+    for (const read of [changes, requests]) {
+      if (read.error) return toFailure({ ...read.error, status: read.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
+    }
     const history = (changes.data ?? []) as OwnStatusChange[];
-    return succeeded(rows.map((row) => ({ ...row, changes: history.filter((change) => change.application_id === row.id) })));
+    const asked = (requests.data ?? []) as DocumentRequest[];
+    return succeeded(
+      rows.map((row) => ({
+        ...row,
+        changes: history.filter((change) => change.application_id === row.id),
+        requests: asked.filter((request) => request.application_id === row.id),
+      })),
+    );
   });
 }

@@ -33,7 +33,7 @@ async function applicationWith(files: string[]): Promise<{ id: string; names: st
   const { data, error } = await applicant.client.from('visa_applications').insert(application('Ada Obi')).select('id').single();
   if (error) throw error;
   const id = (data as { id: string }).id;
-  const names = files.map((file) => documentPath(applicant.userId, id, file));
+  const names = files.map((file) => documentPath(applicant.userId, id, 'passport', file));
   for (const name of names) {
     const uploaded = await applicant.client.storage.from(DOCUMENTS_BUCKET).upload(name, sample('pdf'), { contentType: 'application/pdf' });
     if (uploaded.error) throw uploaded.error;

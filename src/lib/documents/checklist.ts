@@ -11,6 +11,31 @@ import type { DocumentVerdict } from './stored.ts';
 /** Where an item stands: a usable file, none, or only files staff want replaced. */
 export type ItemState = 'provided' | 'missing' | 'needs_replacing';
 
+/** How an item's state, and a file's verdict, read. */
+export const ITEM_STATE_LABELS: Record<ItemState | 'accepted', string> = {
+  provided: 'Provided',
+  missing: 'Missing',
+  needs_replacing: 'Needs replacing',
+  accepted: 'Accepted',
+};
+
+/** The line under an item staff want replaced. */
+export const replacementReason = (reason: string) => `Needs replacing: ${reason}`;
+
+/** The progress line of an applicant's checklist. */
+export const checklistProgress = (provided: number, required: number) => `${provided} of ${required} required documents provided`;
+
+/** What the applicant's card says of staff's open request: the items asked for and still missing. */
+export const askedFor = (labels: readonly string[]) => `Your adviser asked for: ${labels.join(', ')}.`;
+
+/** What an optional item says beside its name. */
+export const OPTIONAL_MARK = '(optional)';
+
+/** What a file's verdict reads as: staff accepted it, or want it replaced. */
+export function verdictLabel(verdict: DocumentVerdict): string {
+  return ITEM_STATE_LABELS[verdict === 'accepted' ? 'accepted' : 'needs_replacing'];
+}
+
 /** What the checklist needs of a file. */
 export interface ChecklistFile {
   item: string | undefined;

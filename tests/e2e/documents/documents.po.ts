@@ -85,11 +85,21 @@ export class DocumentsArea {
   }
 }
 
-/** The names of the objects stored in one application's folder, read as an operator. */
+/**
+ * The objects stored in one application's folder and its item folders, read as an operator: each
+ * as its path under the application's folder (`passport/passport.pdf`; a file stored before items
+ * had keys as its name alone), sorted.
+ */
 export async function storedNames(userId: string, applicationId: string): Promise<string[]> {
-  const { data, error } = await (await serviceClient()).storage.from(DOCUMENTS_BUCKET).list(`${userId}/${applicationId}`);
-  if (error) throw error;
-  return data.map((object) => object.name).sort();
+  const storage = (await serviceClient()).storage.from(DOCUMENTS_BUCKET);
+  // Storage lists a folder as an entry without an id.
+  const tree = async (under: string): Promise<string[]> => {
+    const { data, error } = await storage.list(`${userId}/${applicationId}${under ? `/${under}` : ''}`);
+    if (error) throw error;
+    const paths = await Promise.all(data.map((entry) => (entry.id === null ? tree(`${under}${entry.name}`) : [`${under ? `${under}/` : ''}${entry.name}`])));
+    return paths.flat();
+  };
+  return (await tree('')).sort();
 }
 
 /** The id of the one application of `userId`. */

@@ -48,6 +48,7 @@ describe('the project migrations', () => {
       'booking_confirmations_per_day',
       'booking_refusal_codes',
       'document_checklists',
+      'admin_overview_leads',
     ]);
   });
 
@@ -129,6 +130,7 @@ describe('the project migrations', () => {
     );
     expect(rows.map((row) => row.proname)).toEqual([
       'admin_delete_user',
+      'admin_leads_by_week',
       'admin_overview',
       'admin_set_role',
       'caller_document_refusal',

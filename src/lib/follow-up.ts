@@ -101,6 +101,8 @@ export interface Overview {
   new_messages: number;
   bookings_today: number;
   bookings_upcoming: number;
+  /** Open applications with a request for missing documents not yet fulfilled. */
+  waiting_on_applicant: number;
 }
 
 /** The dashboard's counts of what is waiting. */
@@ -108,6 +110,21 @@ export async function fetchOverview(supabase: SupabaseClient): Promise<Overview>
   const { data, error } = await supabase.rpc('admin_overview');
   if (error) throw error;
   return data as Overview;
+}
+
+/** The leads of one week (admin_leads_by_week): its Monday in Lagos (YYYY-MM-DD) and what arrived. */
+export interface WeekLeads {
+  week_start: string;
+  bookings: number;
+  messages: number;
+  applications: number;
+}
+
+/** The leads of the last 12 weeks, oldest first, the current week last. */
+export async function fetchLeadsByWeek(supabase: SupabaseClient): Promise<WeekLeads[]> {
+  const { data, error } = await supabase.rpc('admin_leads_by_week');
+  if (error) throw error;
+  return (data ?? []) as WeekLeads[];
 }
 
 /**

@@ -75,7 +75,7 @@ async function newMessage(createdAt: string): Promise<void> {
 
 describe('waiting on the applicant (admin_overview)', () => {
   it('counts the open applications with a request not yet fulfilled, and no other', async () => {
-    const waiting = async () => ((await runAs<{ o: Record<string, number> }>(db, admin, 'select public.admin_overview() as o')).rows[0]!.o['waiting_on_applicant']);
+    const waiting = async () => (await runAs<{ o: { waiting_on_applicant: number } }>(db, admin, 'select public.admin_overview() as o')).rows[0]!.o.waiting_on_applicant;
     const before = await waiting();
     const REQUEST = `select public.request_documents($1, '[{"key":"passport","label":"Passport bio page"}]'::jsonb, null)`;
     const asked = await newApplication('in_review');

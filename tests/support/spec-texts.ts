@@ -120,7 +120,8 @@ export const FOLLOW_UP_TEXTS = {
   noteLabel: 'Internal note',
   noteRequired: 'Please enter a note.',
   noteAdded: 'Note added.',
-  historyTitle: 'History of your applications',
+  /** The heading of the history on each application's card. */
+  historyTitle: 'History',
   statusChanged: (from: string, to: string) => `Status changed from ${from} to ${to}`,
   received: (status: string) => `Application received, status ${status}`,
   unsubscribed: 'You have been unsubscribed. You will receive no more newsletter emails from us.',

@@ -1,9 +1,9 @@
 // The one server-paged table of the dashboard, driven by a list's description (lists.ts): search,
 // filters, sortable headers, page size and paging (all kept in the URL), CSV export, and a delete
 // action per row behind a confirmation. On a phone each row reads as a card (admin.css): every
-// cell carries its column's label for the eye (screen readers have the column headers, kept in
-// the table, which states its roles so that no browser drops them with the cards' layout), and
-// the sortable headers stay as a row of buttons above the cards. Lists add their own row actions through `actions`, and
+// cell shows its column's label (data-label) for the eye (screen readers have the column headers,
+// kept in the table, which states its roles so that no browser drops them with the cards'
+// layout), and the sortable headers stay as a row of buttons above the cards. Lists add their own row actions through `actions`, and
 // columns that are not the table's data (a row's notifications, its handled state) through `extraColumns`.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -47,15 +47,6 @@ function cellText(column: Column, row: Row): string {
 function rowName(list: ListConfig, row: Row): string {
   const column = list.columns.find((c) => c.key !== 'created_at' && c.key !== 'submitted_at') ?? list.columns[0]!;
   return cellText(column, row);
-}
-
-/** A cell's column label, shown in the cell only when rows read as cards (a phone); screen readers use the column header. */
-function CellLabel({ children }: { children: ReactNode }) {
-  return (
-    <span className="admin-cell__label" aria-hidden="true">
-      {children}
-    </span>
-  );
 }
 
 export default function DataTable({ list, extraColumns = [], actions, cannotDelete }: Props) {
@@ -244,14 +235,12 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
                     return (
                       <tr key={row.id} role="row">
                         {list.columns.map((column) => (
-                          <td key={column.key} role="cell" data-column={column.key}>
-                            <CellLabel>{column.label}</CellLabel>
+                          <td key={column.key} role="cell" data-column={column.key} data-label={column.label}>
                             {column.badge ? <Badge tone={column.badge(row[column.key])}>{cellText(column, row)}</Badge> : cellText(column, row)}
                           </td>
                         ))}
                         {extraColumns.map((column) => (
-                          <td key={column.key} role="cell" data-column={column.key}>
-                            <CellLabel>{column.label}</CellLabel>
+                          <td key={column.key} role="cell" data-column={column.key} data-label={column.label}>
                             {column.render(row, page.data.rows)}
                           </td>
                         ))}

@@ -81,29 +81,32 @@ function Chart({ weeks }: { weeks: WeekLeads[] }) {
           );
         })}
       </svg>
-      <table className="visually-hidden">
-        <caption>Leads per week, the last 12 weeks (weeks from Monday, Lagos time)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            {SERIES.map((series) => (
-              <th key={series.key} scope="col">
-                {series.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.week_start}>
-              <th scope="row">{weekOf(week)}</th>
+      {/* Hidden by its box, not itself: a table takes the width of its content whatever its own width says. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Leads per week, the last 12 weeks (weeks from Monday, Lagos time)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
               {SERIES.map((series) => (
-                <td key={series.key}>{week[series.key]}</td>
+                <th key={series.key} scope="col">
+                  {series.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.week_start}>
+                <th scope="row">{weekOf(week)}</th>
+                {SERIES.map((series) => (
+                  <td key={series.key}>{week[series.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -93,24 +93,3 @@ export function statusChangeText(from: string | null, to: string): string {
   const label = (status: string) => APPLICATION_STATUS_LABELS[status as ApplicationStatus] ?? status;
   return from ? `Status changed from ${label(from)} to ${label(to)}` : `Application received, status ${label(to)}`;
 }
-
-/**
- * What happens next for an application in each status, in one sentence: the applicant's card on
- * /profile, and the email that tells them of a change of status.
- */
-export const APPLICATION_NEXT_STEPS: Record<ApplicationStatus, string> = {
-  submitted: 'We have received your application. A consultant will start reviewing it soon; meanwhile, add the documents still missing.',
-  in_review: 'A consultant is reviewing your application now. We will write again when there is a decision.',
-  approved: 'Good news: your application was approved. We will contact you about the next steps.',
-  rejected: 'We are sorry: your application was not approved. Contact us and a consultant will explain your options.',
-};
-
-/** A request for missing documents as people read it, in the admin's and the applicant's timelines alike. */
-export function documentsRequestedText(labels: readonly string[]): string {
-  return `Documents requested: ${labels.join(', ')}`;
-}
-
-/** The end of a request, once its last document arrived, in both timelines. */
-export function documentsProvidedText(labels: readonly string[]): string {
-  return `Documents provided: ${labels.join(', ')}`;
-}

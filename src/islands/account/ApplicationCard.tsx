@@ -3,10 +3,11 @@
 // documents it has, what is missing, staff's open request) and its history. Every place that shows
 // an application to its applicant shows this card.
 import { lazy, Suspense } from 'react';
-import type { OwnApplication } from '../../lib/auth/actions.ts';
+import type { OwnApplication } from '../../lib/auth/applications.ts';
 import { applicationStatusTone } from '../../lib/badges.ts';
 import type { ChecklistEntry } from '../../lib/content/visas.ts';
-import { APPLICATION_NEXT_STEPS, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
+import { APPLICATION_NEXT_STEPS } from '../../lib/next-steps.ts';
 import Badge from '../ui/Badge.tsx';
 import ApplicationHistory from './ApplicationHistory.tsx';
 

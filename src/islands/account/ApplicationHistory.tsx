@@ -1,8 +1,9 @@
 // One application's history on its card, as its applicant sees it: when it was submitted, each
 // change of its status since, and each request of staff for missing documents (and when the last
 // of them arrived), oldest first. Internal notes are staff-only and never shown here.
-import type { OwnApplication } from '../../lib/auth/actions.ts';
-import { documentsProvidedText, documentsRequestedText, statusChangeText } from '../../lib/domain.ts';
+import type { OwnApplication } from '../../lib/auth/applications.ts';
+import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
+import { statusChangeText } from '../../lib/domain.ts';
 import { requestEntries, type TimelineEntry } from '../../lib/follow-up.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });

@@ -1,6 +1,6 @@
 // The user's own visa applications on /profile, one card each (ApplicationCard: status, what
 // happens next, checklist and history), newest first.
-import { APPLICATIONS_FAILED, listOwnApplications } from '../../lib/auth/actions.ts';
+import { APPLICATIONS_FAILED, listOwnApplications } from '../../lib/auth/applications.ts';
 import type { VisaType } from '../../lib/domain.ts';
 import { fetchChecklists } from '../../lib/documents/checklists.ts';
 import { useFetch } from '../hooks/use-fetch.ts';

@@ -4,7 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchTimeline, type TimelineEntry } from '../../lib/follow-up.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import { documentsProvidedText, documentsRequestedText, statusChangeText } from '../../lib/domain.ts';
+import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
+import { statusChangeText } from '../../lib/domain.ts';
 import { formatDateTime } from './lists.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import { useNames } from './use-names.ts';

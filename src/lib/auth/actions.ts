@@ -1,9 +1,8 @@
 // The account calls the forms make (sign up, log in, resend the verification email, request and
-// complete a password reset, edit the profile, list one's applications). Each returns a Result
+// complete a password reset, edit the profile); one's applications are read by applications.ts. Each returns a Result
 // (src/lib/result.ts); the texts are the forms' own (src/lib/forms/), or, for a refusal of the auth
 // service, the words src/lib/forms/errors.ts gives its code.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from '../documents/requests.ts';
 import { authRefusal, isSessionGone, toFailure } from '../forms/errors.ts';
 import { LOGIN_TEXTS } from '../forms/login.ts';
 import { PROFILE_SAVE_TEXTS, type ProfileData } from '../forms/profile.ts';
@@ -140,70 +139,5 @@ export function saveProfile(userId: string, profile: ProfileData): Promise<Resul
     if (!data || data.length === 0) return failed('refused', PROFILE_SAVE_TEXTS.failed);
     await refreshProfile();
     return succeeded();
-  });
-}
-
-/** One change of an application's status, as its applicant sees it (never who made it). */
-export interface OwnStatusChange {
-  id: string;
-  application_id: string;
-  from_status: string | null;
-  to_status: string;
-  changed_at: string;
-}
-
-/**
- * One of the user's visa applications, as /profile shows it, with its status changes and staff's
- * requests for missing documents, oldest first.
- */
-export interface OwnApplication {
-  id: string;
-  visa_type: string;
-  submitted_at: string;
-  status: string;
-  changes: OwnStatusChange[];
-  requests: DocumentRequest[];
-}
-
-/** Shown when the user's applications cannot be read. */
-export const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
-
-/**
- * The user's own applications, newest first (an admin's profile lists only their own too), each
- * with its timeline: the status changes and the document requests of all of them, in two more
- * requests sent together. Internal notes are never read here (row-level security keeps them from
- * applicants anyway).
- */
-export function listOwnApplications(userId: string): Promise<Result<OwnApplication[]>> {
-  return withClient(async (supabase) => {
-    const applications = await supabase
-      .from('visa_applications')
-      .select('id, visa_type, submitted_at, status')
-      .eq('user_id', userId)
-      .order('submitted_at', { ascending: false });
-    if (applications.error) return toFailure({ ...applications.error, status: applications.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
-    const rows = applications.data ?? [];
-    if (rows.length === 0) return succeeded([]);
-    const ids = rows.map((row) => row.id as string);
-    const [changes, requests] = await Promise.all([
-      supabase
-        .from('application_status_changes')
-        .select('id, application_id, from_status, to_status, changed_at')
-        .in('application_id', ids)
-        .order('changed_at', { ascending: true }),
-      supabase.from('document_requests').select(DOCUMENT_REQUEST_COLUMNS).in('application_id', ids).order('requested_at', { ascending: true }),
-    ]);
-    for (const read of [changes, requests]) {
-      if (read.error) return toFailure({ ...read.error, status: read.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
-    }
-    const history = (changes.data ?? []) as OwnStatusChange[];
-    const asked = (requests.data ?? []) as DocumentRequest[];
-    return succeeded(
-      rows.map((row) => ({
-        ...row,
-        changes: history.filter((change) => change.application_id === row.id),
-        requests: asked.filter((request) => request.application_id === row.id),
-      })),
-    );
   });
 }

@@ -1,6 +1,6 @@
 // Staff's side of an application's documents (supabase/migrations/20261125000500_document_checklists.sql):
-// their verdict on a file, their requests for what is missing, and which items each application
-// has provided (for the list's "n of m required"). Each call takes the client and throws on
+// their verdict on a file, their requests for what is missing (and how a request reads in both
+// timelines), and which items each application has provided (for the list's "n of m required"). Each call takes the client and throws on
 // failure, as the dashboard's other calls do (src/lib/follow-up.ts); the dashboard shows what a
 // refusal means through src/lib/forms/errors.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -23,6 +23,16 @@ export interface DocumentRequest {
   requested_at: string;
   /** When its last item arrived; null while it is open. */
   fulfilled_at: string | null;
+}
+
+/** A request for missing documents as people read it, in the admin's and the applicant's timelines alike. */
+export function documentsRequestedText(labels: readonly string[]): string {
+  return `Documents requested: ${labels.join(', ')}`;
+}
+
+/** The end of a request, once its last document arrived, in both timelines. */
+export function documentsProvidedText(labels: readonly string[]): string {
+  return `Documents provided: ${labels.join(', ')}`;
 }
 
 /** The columns a request is read with. */

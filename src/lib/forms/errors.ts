@@ -87,19 +87,19 @@ const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
 };
 
 /**
- * The refusals of staff's document actions (20261125000500_document_checklists.sql: a verdict on
- * a file, a request for missing documents), by their SQLSTATE, in the dashboard's words.
+ * What staff read when one of their document actions was refused (20261125000500_document_checklists.sql:
+ * a verdict on a file, a request for missing documents), by its SQLSTATE; `otherwise` for any
+ * other failure. The words are inside the function so that the forms' shared code, which never
+ * calls it, does not carry them.
  */
-const STAFF_DOCUMENT_REFUSALS: Record<string, string> = {
-  RF004: DOCUMENT_MESSAGES.decided,
-  RF005: 'One of these documents has just been provided. Look at the checklist again and ask for what is still missing.',
-  RF006: 'This file is no longer there: the applicant has just removed it.',
-};
-
-/** What staff read when a document action was refused; `otherwise` for any other failure. */
 export function staffDocumentRefusal(error: unknown, otherwise: string): string {
+  const refusals: Record<string, string> = {
+    RF004: DOCUMENT_MESSAGES.decided,
+    RF005: 'One of these documents has just been provided. Look at the checklist again and ask for what is still missing.',
+    RF006: 'This file is no longer there: the applicant has just removed it.',
+  };
   const { code } = fields(error);
-  return (code && STAFF_DOCUMENT_REFUSALS[code]) || otherwise;
+  return (code && refusals[code]) || otherwise;
 }
 
 /** The field message for a PostgREST refusal of a submission, when its code names one. */

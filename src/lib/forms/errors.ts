@@ -76,7 +76,7 @@ export function toFailure(error: unknown, refused: string, unexpected: string = 
 
 /**
  * The refusals the database ties to a form field, by the SQLSTATE the migrations raise them with
- * (20261125000210_refusal_codes.sql); the form shows the message at that field.
+ * (class RF, supabase/migrations/); the form shows the message at that field.
  */
 const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
   // The booking form's date and time, judged in Lagos: a browser whose clock disagrees is corrected.

@@ -183,6 +183,8 @@ export const APPLICATION_CARD_TEXTS = {
   needsReplacing: 'Needs replacing',
   reason: (reason: string) => `Needs replacing: ${reason}`,
   optional: '(optional)',
+  /** Beside an item staff asked for. */
+  requestedMark: 'Requested',
   other: 'Other documents',
   accepted: 'Accepted',
   /** The open request on the card. */

@@ -28,6 +28,9 @@ export const checklistProgress = (provided: number, required: number) => `${prov
 /** What the applicant's card says of staff's open request: the items asked for and still missing. */
 export const askedFor = (labels: readonly string[]) => `Your adviser asked for: ${labels.join(', ')}.`;
 
+/** What an item staff asked for says beside its name, on the applicant's card. */
+export const REQUESTED_MARK = 'Requested';
+
 /** What an optional item says beside its name. */
 export const OPTIONAL_MARK = '(optional)';
 

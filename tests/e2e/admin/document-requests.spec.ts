@@ -97,6 +97,8 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(card.getByText(APPLICATION_CARD_TEXTS.askedFor(REQUESTED))).toBeVisible();
   await expect(card.getByText('“Please send them this week.”').first()).toBeVisible();
   await expect(card.getByText(APPLICATION_CARD_TEXTS.progress(0, TOURIST_REQUIRED))).toBeVisible();
+  for (const name of REQUESTED) await expect(checklist.checklistItem(name)).toContainText(APPLICATION_CARD_TEXTS.requestedMark);
+  await expect(checklist.checklistItem('Travel insurance')).not.toContainText(APPLICATION_CARD_TEXTS.requestedMark);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.needsReplacing);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.reason('The scan is cut off at the bottom.'));
   await expect(card.getByRole('region', { name: FOLLOW_UP_TEXTS.historyTitle }).getByRole('listitem').last()).toContainText(APPLICATION_CARD_TEXTS.requested(REQUESTED));

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
-import { E2E_API_URL, E2E_BACKEND_ENV, E2E_PORT, E2E_SITE_ENV, E2E_SITE_URL, E2E_WORKER_ENV } from './tests/e2e/support/e2e-env.ts';
+import { E2E_API_URL, E2E_BACKEND_ENV, E2E_PORT, E2E_SITE_ENV, E2E_SITE_URL } from './tests/e2e/support/e2e-env.ts';
 
 export const baseURL = E2E_SITE_URL;
 
@@ -23,23 +23,14 @@ export default defineConfig({
   webServer: [
     {
       // The embedded backend on a fresh in-memory database with the development data of
-      // supabase/seed.sql (tests/e2e/support/e2e-env.ts says why its limits are raised).
+      // supabase/seed.sql (tests/e2e/support/e2e-env.ts says why its limits are raised), and the
+      // Edge Functions in Deno: the database calls send-notifications, which sends every email to
+      // this backend's catcher, and remove-documents, as `npm start` does. Ready once it answers.
       command: 'node supabase/local/main.ts',
       url: `${E2E_API_URL}/health`,
       env: E2E_BACKEND_ENV,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // The background worker, as `npm start` runs it, sending the e2e backend's queue to that
-      // backend's SMTP catcher, so tests read every notification from the outbox. It starts after
-      // the backend above and is ready once it prints its first line.
-      command: 'node workers/main.ts',
-      wait: { stdout: /Notification worker/ },
-      env: E2E_WORKER_ENV,
-      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

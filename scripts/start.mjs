@@ -1,19 +1,30 @@
 // `npm start`: the whole product on one machine. Builds the static site against the local
 // backend, then serves both: the site on http://localhost:4321 and the Supabase-compatible API on
-// http://127.0.0.1:54321 (its outbox at /mail), with the background worker (workers/main.ts)
-// sending the notifications the database queues to the backend's SMTP catcher and removing the
-// documents of deleted applications. Ctrl-C stops all three.
+// http://127.0.0.1:54321 (its outbox at /mail), whose Edge Functions run in Deno: the database
+// calls send-notifications, which sends every email to the backend's SMTP catcher, and
+// remove-documents, which removes the files of deleted applications. Ctrl-C stops both.
+// `npm run backend` (--backend-only) starts the backend alone, with the same settings.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
-import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
+import { ConfigError, exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
+import { localFunctionSecrets } from '../supabase/local/functions/local-secrets.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const backendOnly = process.argv.includes('--backend-only');
 loadProjectEnv();
 
 // A bad variable stops here, before anything is built or started.
-const config = exitOnConfigError(() => loadConfig());
+const config = exitOnConfigError(() => {
+  const loaded = loadConfig();
+  // The functions are told the catcher's port before the backend starts, so it must be a fixed one.
+  if (!loaded.smtpCatcherPort) throw new ConfigError('Invalid environment variable SMTP_CATCHER_PORT="0": npm start needs a fixed port for the mail catcher.');
+  return loaded;
+});
+// The functions' secrets, given explicitly (the functions have no local defaults): links to this
+// site, and every email to the backend's catcher, whatever SMTP settings the environment holds.
+const backendEnv = { ...process.env, ...localFunctionSecrets(config, config.smtpCatcherPort) };
 const SITE_PORT = config.sitePort;
 const apiUrl = config.apiUrl;
 const keys = await apiKeys(config.jwtSecret);
@@ -80,7 +91,7 @@ async function waitForHealth(url, timeoutMs) {
 }
 
 // The backend opens its database while the site builds.
-const backend = start('backend', [`${root}supabase/local/main.ts`]);
+const backend = start('backend', [`${root}supabase/local/main.ts`], backendEnv);
 backend.exited.then((code) => {
   if (!stopping) {
     console.error(`The backend stopped (exit code ${code}).`);
@@ -88,28 +99,18 @@ backend.exited.then((code) => {
   }
 });
 
-// The worker starts once the API answers, so its first claim finds the queue. It always sends to
-// the backend's catcher (SMTP_HOST blank), which puts every email in the outbox and passes it on to
-// SMTP_HOST when one is set, as the auth emails go.
 const apiHealth = `http://${config.host}:${config.port}/health`;
-waitForHealth(apiHealth, 120_000).then((up) => {
-  if (!up || stopping) return;
-  const worker = start('worker', [`${root}workers/main.ts`], { ...process.env, SMTP_HOST: '' });
-  worker.exited.then((code) => {
-    if (!stopping) {
-      console.error(`The notification worker stopped (exit code ${code}).`);
-      stopAll(code || 1);
-    }
-  });
-});
 
-console.log('Building the site…');
-const build = start('build', [astro, 'build'], siteEnv);
-const buildCode = await build.exited;
-if (buildCode !== 0) {
-  console.error(`astro build failed (exit code ${buildCode}).`);
-  stopAll(buildCode);
-} else {
+/** Builds the site, serves it, and prints where everything is once the site and the API answer. */
+async function buildAndServeSite() {
+  console.log('Building the site…');
+  const build = start('build', [astro, 'build'], siteEnv);
+  const buildCode = await build.exited;
+  if (buildCode !== 0) {
+    console.error(`astro build failed (exit code ${buildCode}).`);
+    stopAll(buildCode);
+    return;
+  }
   // The site server sends the headers of dist/_headers, as the production host will.
   const preview = start('site', [`${root}scripts/serve-site.ts`, '--port', String(SITE_PORT)], siteEnv);
   preview.exited.then((code) => {
@@ -118,24 +119,24 @@ if (buildCode !== 0) {
       stopAll(code || 1);
     }
   });
-  const [siteUp, apiUp] = await Promise.all([
-    waitForHealth(`http://127.0.0.1:${SITE_PORT}/`, 60_000),
-    waitForHealth(apiHealth, 120_000),
-  ]);
-  if (!stopping) {
-    if (!siteUp || !apiUp) {
-      console.error(`${siteUp ? 'The backend' : 'The site'} did not start in time.`);
-      stopAll(1);
-    } else {
-      console.log(`
+  const [siteUp, apiUp] = await Promise.all([waitForHealth(`http://127.0.0.1:${SITE_PORT}/`, 60_000), waitForHealth(apiHealth, 120_000)]);
+  if (stopping) return;
+  if (!siteUp || !apiUp) {
+    console.error(`${siteUp ? 'The backend' : 'The site'} did not start in time.`);
+    stopAll(1);
+    return;
+  }
+  console.log(`
   Site              http://localhost:${SITE_PORT}
   API               ${apiUrl}
-  Outbox (emails)   ${apiUrl}/mail   (the notification worker sends there too)
+  Outbox (emails)   ${apiUrl}/mail   (every email lands there, the notifications' too)
+  Edge Functions    ${apiUrl}/functions/v1/   (in Deno: the database calls them)
   anon key          ${keys.anonKey}
   service_role key  ${keys.serviceRoleKey}
 
   Press Ctrl-C to stop them all.
 `);
-    }
-  }
 }
+
+// `npm run backend` runs until Ctrl-C with the backend alone (its own block says where it is).
+if (!backendOnly) await buildAndServeSite();

@@ -8,10 +8,16 @@
 // @example.com addresses (a reserved domain no visitor has), and this script deletes them at the
 // end. Hosted Auth sends real emails for the signups some tests make, so run it against a project
 // with custom SMTP, or a staging copy of the production project.
+//
+// Then the queue functions, as deployed (docs/deploy.md): each refuses the anon key and answers
+// the service key with what it did (a real call: due emails are sent), the unsubscribe function
+// leads to the site's page, Vault holds the values the database calls them with, and Supabase
+// Cron has run the sweep lately and without error (cron.job_run_details).
 import { spawnSync } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { loadProjectEnv } from '../supabase/local/env.ts';
-import { missingRemoteVariables, REMOTE_VARIABLES, remoteApi } from '../tests/support/remote-target.ts';
+import { missingRemoteVariables, REMOTE_VARIABLES, remoteApi, remoteDatabaseUrl, type RemoteApi } from '../tests/support/remote-target.ts';
 
 /**
  * The files that test the hosted project. The other files of tests/api test what only the embedded
@@ -48,6 +54,50 @@ if (missing.length > 0) {
   process.exit(0);
 }
 
+/** One check of the deployed functions and the database's calls: a line each, and whether it held. */
+async function checkFunctions(api: RemoteApi, databaseUrl: string): Promise<boolean> {
+  const problems: string[] = [];
+  const check = (ok: boolean, line: string) => {
+    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${line}`);
+    if (!ok) problems.push(line);
+  };
+  const call = async (name: string, key: string) => {
+    const res = await fetch(`${api.url}/functions/v1/${name}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, apikey: key, 'content-type': 'application/json' }, body: '{}' });
+    return { status: res.status, body: await res.text() };
+  };
+  console.log('\nThe queue functions and the database calling them:');
+  for (const name of ['send-notifications', 'remove-documents']) {
+    const refused = await call(name, api.anonKey);
+    check(refused.status === 401, `${name} refuses the anon key (${refused.status})`);
+    const answered = await call(name, api.serviceRoleKey);
+    check(answered.status === 200 && /"claimed":\d+/.test(answered.body), `${name} answers the service key with what it did (${answered.status} ${answered.body.slice(0, 160)})`);
+  }
+  const page = await fetch(`${api.url}/functions/v1/unsubscribe?token=00000000-0000-4000-8000-000000000000`, { redirect: 'manual' });
+  check(page.status === 303 && /\/unsubscribe\?token=/.test(page.headers.get('location') ?? ''), `unsubscribe leads to the site's page (${page.status} ${page.headers.get('location')})`);
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: secrets } = await client.query<{ name: string }>(`select name from vault.secrets where name in ('project_url', 'queue_functions_key') order by name`);
+    check(secrets.length === 2, `Vault holds project_url and queue_functions_key (found: ${secrets.map((s) => s.name).join(', ') || 'neither'})`);
+    const { rows: runs } = await client.query<{ status: string | null; return_message: string | null; end_time: Date | null }>(
+      `select d.status, d.return_message, d.end_time
+         from cron.job j
+         left join lateral (select status, return_message, end_time from cron.job_run_details r where r.jobid = j.jobid order by r.runid desc limit 1) d on true
+        where j.jobname = 'sweep-queues'`,
+    );
+    const last = runs[0];
+    check(last !== undefined, 'Supabase Cron has the job sweep-queues (supabase db push schedules it)');
+    if (last) {
+      const minutes = last.end_time ? (Date.now() - new Date(last.end_time).getTime()) / 60_000 : Infinity;
+      check(last.status === 'succeeded' && minutes < 5, `its last run ${last.end_time ? `ended ${minutes.toFixed(1)} min ago` : 'has not happened'}: ${last.status ?? 'none'} ${last.return_message ?? ''}`.trim());
+    }
+  } finally {
+    await client.end();
+  }
+  return problems.length === 0;
+}
+
 const api = remoteApi()!;
 const startedAt = new Date().toISOString();
 console.log(`Testing ${api.url} (API contract tests and the RLS matrix)…`);
@@ -82,4 +132,8 @@ for (const [table, time] of Object.entries(WRITTEN_TABLES)) {
   if (error) console.error(`Could not delete the test rows of ${table}: ${error.message}`);
 }
 console.log(`Removed ${removedUsers} test users and the test rows written since ${startedAt}.`);
-process.exit(status);
+const functionsHold = await checkFunctions(api, remoteDatabaseUrl()!).catch((error: unknown) => {
+  console.error(`  FAIL checking the functions: ${error instanceof Error ? error.message : String(error)}`);
+  return false;
+});
+process.exit(status || (functionsHold ? 0 : 1));

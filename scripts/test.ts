@@ -1,7 +1,8 @@
-// `npm test`: the unit, content, database and API tests (Vitest), then the browser journeys
-// (Playwright), then a closing summary: the combined counts and, when something failed, which
-// tests and why in one line each. CI keeps only the end of a long log, so the summary is where a
-// failure must name itself. Both suites always run; the exit code is non-zero if either failed.
+// `npm test`: the Edge Functions' own tests in Deno (`npm run test:functions`), the unit, content,
+// database, API and function tests (Vitest), then the browser journeys (Playwright), then a
+// closing summary: the combined counts and, when something failed, which tests and why in one line
+// each. CI keeps only the end of a long log, so the summary is where a failure must name itself.
+// Every suite always runs; the exit code is non-zero if any failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -24,6 +25,7 @@ if (missing) {
 
 // Playwright empties test-results/ when it starts, so the machine-readable reports live apart.
 const results = '.test-reports';
+rmSync(`${results}/deno.xml`, { force: true });
 rmSync(`${results}/vitest.json`, { force: true });
 rmSync(`${results}/playwright.json`, { force: true });
 mkdirSync(results, { recursive: true });
@@ -32,6 +34,7 @@ const extra = process.argv.slice(2);
 const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
+const denoStatus = run('npm', ['run', '--silent', 'test:functions', '--', '--reporter=dot', `--junit-path=${results}/deno.xml`]);
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`, ...extra]);
 const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
@@ -44,6 +47,21 @@ function briefly(text: string | undefined): string {
   if (!lines.length) return 'no message';
   const values = lines.slice(1).filter((line) => /^(Expected|Received)\b/.test(line)).slice(0, 2);
   return [lines[0], ...values].join(' | ').slice(0, 300);
+}
+
+/** The Deno tests' JUnit report: counts from its root, and each failed test case with its message. */
+function denoOutcome(): Outcome {
+  const path = `${results}/deno.xml`;
+  if (!existsSync(path)) return { passed: 0, failed: 1, skipped: 0, failures: ['Deno wrote no report (the functions did not bundle or type-check, or it crashed)'] };
+  const xml = readFileSync(path, 'utf8');
+  const attribute = (text: string, name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(text)?.[1] ?? 0);
+  const root = /<testsuites\b[^>]*>/.exec(xml)?.[0] ?? '';
+  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const failures = [...xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"[^>]*>\s*<failure message="([^"]*)"/g)].map(
+    ([, name, file, message]) => `${relative(process.cwd(), decode(file!))} › ${decode(name!)}: ${briefly(decode(message!))}`,
+  );
+  const failed = attribute(root, 'failures') + attribute(root, 'errors');
+  return { passed: attribute(root, 'tests') - failed, failed: Math.max(failed, failures.length), skipped: 0, failures };
 }
 
 interface VitestReport {
@@ -114,11 +132,13 @@ function playwrightOutcome(): Outcome {
   };
 }
 
+const d = denoOutcome();
 const v = vitestOutcome();
 const p = playwrightOutcome();
-const failures = [...v.failures.map((f) => `  Vitest     ${f}`), ...p.failures.map((f) => `  Playwright ${f}`)];
+const failures = [...d.failures.map((f) => `  Deno       ${f}`), ...v.failures.map((f) => `  Vitest     ${f}`), ...p.failures.map((f) => `  Playwright ${f}`)];
 if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`);
-console.log(`\nVitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`);
+console.log(`\nDeno: ${d.passed} passed, ${d.failed} failed, ${d.skipped} skipped`);
+console.log(`Vitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`);
 console.log(`Playwright: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
-console.log(`Tests: ${v.passed + p.passed} passed, ${v.failed + p.failed} failed, ${v.skipped + p.skipped} skipped`);
-process.exit(vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0);
+console.log(`Tests: ${d.passed + v.passed + p.passed} passed, ${d.failed + v.failed + p.failed} failed, ${d.skipped + v.skipped + p.skipped} skipped`);
+process.exit(denoStatus !== 0 || vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0);

@@ -95,7 +95,7 @@ export async function fetchNames(supabase: SupabaseClient, ids: string[]): Promi
   return Object.fromEntries(rows.map((row) => [row.id, row.full_name || row.email || 'an admin']));
 }
 
-/** What is waiting for an answer (admin_overview: "today" in the consultancy's time zone). */
+/** What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and whether the queues move. */
 export interface Overview {
   new_applications: number;
   new_messages: number;
@@ -103,6 +103,14 @@ export interface Overview {
   bookings_upcoming: number;
   /** Open applications with a request for missing documents not yet fulfilled. */
   waiting_on_applicant: number;
+  /** Emails that failed for good (each row shows its reason and Retry). */
+  emails_failed: number;
+  /** Emails queued or being sent, and when the oldest of them was queued (null: none). */
+  emails_waiting: number;
+  oldest_email_waiting_since: string | null;
+  /** Files of deleted applications still to remove from Storage, and since when. */
+  removals_waiting: number;
+  oldest_removal_waiting_since: string | null;
 }
 
 /** The dashboard's counts of what is waiting. */

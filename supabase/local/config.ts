@@ -3,6 +3,7 @@
 // URLs, email subjects, token lifetimes); environment variables override the machine-specific parts.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { FUNCTION_SECRETS } from '../functions/_shared/secrets.ts';
 import { parseToml, type TomlTables, type TomlValue } from './config-toml.ts';
 import { PROJECT_ROOT, readBackendEnv } from './env.ts';
 
@@ -84,6 +85,18 @@ export interface BackendConfig {
   storageDir: string;
   /** Largest Storage object when a bucket sets no smaller file_size_limit ([storage] file_size_limit). */
   storageFileSizeLimitBytes: number;
+  /**
+   * The Edge Functions' secrets (supabase/functions/_shared/secrets.ts), as `supabase secrets set`
+   * gives them to a hosted project: the variables of that list set in the environment, passed to
+   * Deno as they are. The backend adds nothing: a function missing one refuses to run, naming it.
+   */
+  functionSecrets: Record<string, string>;
+  /**
+   * Whether the database calls the queues' functions: at start the backend writes its own address
+   * and service key into Vault (project_url, queue_functions_key), as docs/deploy.md has a project
+   * do once. Off, queued rows wait (tests that drive the functions themselves).
+   */
+  callQueueFunctions: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -161,6 +174,13 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
     storageDir: env.STORAGE_DATA_DIR ?? (env.PGLITE_DATA_DIR?.startsWith('memory://') ? 'memory://' : join(root, '.local-data', 'storage')),
     // Hosted's default global limit is 50 MiB, as the Supabase CLI's config.toml says.
     storageFileSizeLimitBytes: byteSize(get('storage', 'file_size_limit')) ?? 50 * 1024 * 1024,
+    functionSecrets: Object.fromEntries(
+      Object.keys(FUNCTION_SECRETS).flatMap((name) => {
+        const value = rawEnv[name]?.trim();
+        return value ? [[name, value]] : [];
+      }),
+    ),
+    callQueueFunctions: true,
     rateLimits: {
       emailSent: env.AUTH_RATE_LIMIT_EMAIL_SENT ?? num(get('auth.rate_limit', 'email_sent')) ?? 2,
       signInSignUps: env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS ?? num(get('auth.rate_limit', 'sign_in_sign_ups')) ?? 30,

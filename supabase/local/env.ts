@@ -56,7 +56,7 @@ export function list<T extends z.ZodType<unknown, string>>(item: T) {
 }
 
 /** Variables whose value an error message must not repeat. */
-const SECRETS = new Set(['JWT_SECRET', 'SMTP_PASS', 'DATABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY']);
+const SECRETS = new Set(['JWT_SECRET', 'SMTP_PASS', 'DATABASE_URL']);
 
 /** Parses env with schema after dropping blank values; a bad value throws a ConfigError naming it. */
 export function readEnv<S extends z.ZodObject>(schema: S, env: Env): z.output<S> {
@@ -113,17 +113,8 @@ export const backendEnvSchema = z.object({
   SMTP_PASS: z.string().optional(),
   SMTP_ADMIN_EMAIL: z.email({ error: 'an email address' }).default('admin@email.com'),
   SMTP_SENDER_NAME: z.string().default('Bridgeway Visa & Immigration'),
-  // The local mail catcher (port of the Supabase CLI's); the notification worker sends to it when SMTP_HOST is unset.
+  // The local mail catcher (port of the Supabase CLI's); npm start points the notification function's SMTP at it.
   SMTP_CATCHER_PORT: port().default(54325),
-  // The background worker (workers/): the project it reads the queues of (without
-  // them, this backend and its service key), how often it looks when idle, how many rows one claim
-  // takes, how long a claim holds them, and how long one SMTP step may take.
-  SUPABASE_URL: httpUrl().optional(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20, { error: 'a service_role key' }).optional(),
-  NOTIFICATIONS_POLL_MS: wholeNumber(10, 60_000).default(500),
-  NOTIFICATIONS_BATCH_SIZE: wholeNumber(1, 500).default(20),
-  NOTIFICATIONS_LEASE_SECONDS: wholeNumber(10, 3600).default(60),
-  NOTIFICATIONS_SMTP_TIMEOUT_MS: wholeNumber(100, 120_000).default(10_000),
 });
 
 /** The backend's variables, parsed. */

@@ -1,7 +1,9 @@
 // The embedded Supabase-compatible backend: one node:http server for /auth/v1 (GoTrue subset),
 // /rest/v1 (PostgREST subset), /storage/v1 (Storage subset), /functions/v1 (the project's Edge
-// Functions) and /mail (the local outbox), with the API gateway's apikey check and CORS for the
-// site's origins; beside it, the SMTP catcher that feeds the outbox.
+// Functions, run in Deno) and /mail (the local outbox), with the API gateway's apikey check and
+// CORS for the site's origins; beside it, the SMTP catcher that feeds the outbox, and what the
+// database's pg_net and pg_cron stand-ins need outside SQL: the worker that sends queued HTTP
+// requests, and the scheduler that runs cron jobs.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
@@ -18,7 +20,9 @@ import { Mailer } from './mail/mailer.ts';
 import type { Outbox } from './mail/outbox.ts';
 import { outboxRoute } from './mail/outbox-route.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './mail/smtp-catcher.ts';
-import { functionRoute } from './functions.ts';
+import { startCronScheduler, type CronScheduler } from './cron/scheduler.ts';
+import { FunctionsHost, functionRoute } from './functions/route.ts';
+import { startNetWorker, type NetWorker } from './net/worker.ts';
 import { Catalog } from './rest/catalog.ts';
 import { handleRest } from './rest/handler.ts';
 import { restIdentity } from './rest/identity.ts';
@@ -35,6 +39,8 @@ export interface BackendServer {
   smtpPort: number | null;
   /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
   settled(): Promise<void>;
+  /** The Edge Functions' Deno process, started on first use (start() starts it now). */
+  functions: FunctionsHost;
   /** Stops accepting requests and closes open connections (the database stays open). */
   close(): Promise<void>;
 }
@@ -62,6 +68,11 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     fileSizeLimitBytes: config.storageFileSizeLimitBytes,
   };
 
+  // The functions call the API through this server's own address, known once it listens.
+  const functions = new FunctionsHost(() => ({
+    env: { SUPABASE_URL: selfUrl, SUPABASE_ANON_KEY: keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey, ...config.functionSecrets },
+  }));
+
   const server = createHttpServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       console.error('[backend] unexpected error', err);
@@ -80,9 +91,8 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     const path = url.pathname;
     if (path.startsWith('/functions/v1/')) {
       // Functions answer for themselves, CORS included, as behind the hosted gateway with --no-verify-jwt.
-      const env = { supabaseUrl: selfUrl, apiKey: keys.anonKey, siteUrl: config.siteUrl };
       try {
-        await write(res, await functionRoute(req, method, url, env, config.bodyLimitBytes), {}, method);
+        await write(res, await functionRoute(req, method, url, functions, config.bodyLimitBytes), {}, method);
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         sendError(res, err, false);
@@ -192,13 +202,26 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     // Links in emails and the token issuer must name the port actually chosen.
     config.apiUrl = url;
   }
+  let queues: { net: NetWorker | null; cron: CronScheduler | null };
+  try {
+    queues = await startQueueCalls(db, config, keys);
+  } catch (error) {
+    server.close();
+    await catcher?.close();
+    throw error;
+  }
   return {
     url,
     keys,
     outbox: mailer.outbox,
     smtpPort: catcher?.port ?? null,
     settled: () => authCtx.background.settled(),
+    functions,
     close: async () => {
+      // Jobs and requests in flight finish first: they call this server and its functions.
+      await queues.cron?.stop();
+      await queues.net?.stop();
+      await functions.stop();
       await Promise.all([
         new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -208,6 +231,33 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
       ]);
     },
   };
+}
+
+/**
+ * What lets the database call the queues' functions: the pg_net stand-in's worker and the pg_cron
+ * stand-in's scheduler, each where the stand-in is what the database has (a real extension does
+ * its own work), and, when config.callQueueFunctions, the project's address (config.apiUrl: this
+ * server, or API_EXTERNAL_URL) and this server's service key in Vault, where the queues' triggers
+ * and sweep read them (supabase/migrations/20261125000400_queue_functions.sql).
+ */
+async function startQueueCalls(db: Db, config: BackendConfig, keys: ApiKeys): Promise<{ net: NetWorker | null; cron: CronScheduler | null }> {
+  const { rows } = await db.query<{ net: boolean; cron: boolean }>(
+    `select not exists (select 1 from pg_extension where extname = 'pg_net') and to_regclass('net.http_request_queue') is not null as net,
+            not exists (select 1 from pg_extension where extname = 'pg_cron') and to_regclass('cron.job') is not null as cron`,
+  );
+  if (config.callQueueFunctions) {
+    await db.transaction(async (tx) => {
+      for (const [name, value] of [
+        ['project_url', config.apiUrl],
+        ['queue_functions_key', keys.serviceRoleKey],
+      ]) {
+        const { rows: found } = await tx.query<{ id: string }>('select id from vault.secrets where name = $1', [name]);
+        if (found[0]) await tx.query('select vault.update_secret($1, $2)', [found[0].id, value]);
+        else await tx.query('select vault.create_secret($1, $2)', [value, name]);
+      }
+    });
+  }
+  return { net: rows[0]!.net ? await startNetWorker(db) : null, cron: rows[0]!.cron ? startCronScheduler(db) : null };
 }
 
 /** The answer to an unexpected failure, in the area's error shape. */

@@ -10,9 +10,10 @@
  */
 
 /**
-  * What is waiting, for the dashboard's first screen (20261122000500_follow_up.sql), and the
-  * applications waiting on their applicant. Security definer so the counts cost one round trip
-  * without a policy check each; it checks the caller with the admin guard.
+  * What is waiting, for the dashboard's first screen (20261122000500_follow_up.sql), whether the
+  * queues move (20261125000400_queue_functions.sql), and the applications waiting on their
+  * applicant. Security definer so the counts cost one round trip without a policy check each; it
+  * checks the caller with the admin guard.
  */
 create or replace function private.admin_overview()
     returns jsonb
@@ -32,6 +33,12 @@ begin
             'new_messages', (select count(*) from public.contact_messages where handled_at is null),
             'bookings_today', (select count(*) from public.bookings where date = today),
             'bookings_upcoming', (select count(*) from public.bookings where date > today),
+            'emails_failed', (select count(*) from public.notifications where status = 'failed'),
+            'emails_waiting', (select count(*) from public.notifications where status in ('queued', 'sending')),
+            'oldest_email_waiting_since',
+            (select min(created_at) from public.notifications where status in ('queued', 'sending')),
+            'removals_waiting', (select count(*) from private.document_removals),
+            'oldest_removal_waiting_since', (select min(created_at) from private.document_removals),
             'waiting_on_applicant', (select count(*)
                                      from public.visa_applications
                                      where awaiting_documents

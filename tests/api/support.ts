@@ -61,6 +61,10 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
   },
   // No SMTP catcher unless a test asks for one (smtpCatcherPort: 0), so files never share a port.
   smtpCatcherPort: null,
+  // The database calls no function unless a test asks for it (tests/functions/support.ts): queued
+  // emails wait, and no test file starts Deno it does not use.
+  callQueueFunctions: false,
+  functionSecrets: {},
 };
 
 /**

@@ -21,7 +21,7 @@ import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts'
 import { concurrentFormSubmissions } from './lib/form-load.ts';
 import { enumerationTiming } from './lib/enumeration-timing.ts';
 import { benchApplications, measureStorage } from './lib/storage-throughput.ts';
-import { measureNotifications } from './lib/notifications.ts';
+import { measureNotifications, percentChange } from './lib/notifications.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 2000);
@@ -409,8 +409,9 @@ try {
     }
   }
 
-  // 11. Notifications (issue 17): form inserts/s without and with the queueing triggers, the
-  // worker's throughput over 1,000 queued rows, and stored row → email in the outbox.
+  // 11. Notifications: form inserts/s without and with the queueing triggers (and the database's
+  // call to send-notifications), the functions' throughput over 1,000 rows queued by one
+  // statement, and stored row → email in the outbox.
   const notifications = await measureNotifications(join(dir, 'notifications'), RAISED_AUTH_LIMITS, measure, INSERTS, CONCURRENCY, TRIGGER_ROUNDS);
   results.notifications = notifications;
   const { before, after } = notifications.rounds;
@@ -422,7 +423,10 @@ try {
   report(`booking inserts/s: off / on, medians of ${before.length} rounds`, `${notifications.insertsPerSecondBefore} / ${notifications.insertsPerSecondAfter}/s (${signed(notifications.changePercent)})`, 'no more than 10% slower', notifications.changePercent >= -10);
   const { cpu } = notifications;
   report('backend CPU per booking insert: off / on, medians', `${cpu.microsPerInsertBefore} / ${cpu.microsPerInsertAfter} µs (${signed(cpu.changePercent)})`);
-  report('worker: 1,000 queued notifications', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
+  report('calls to send-notifications per booking insert (triggers on)', String(notifications.callsPerInsert), 'one per transaction', notifications.callsPerInsert <= 1);
+  const { queueing, queueingAndCall } = notifications.databaseMicrosPerInsert;
+  report('database CPU per booking insert, no HTTP: queueing / with the call', `${queueing} / ${queueingAndCall} µs (${signed(percentChange(queueing, queueingAndCall))})`);
+  report('send-notifications: 1,000 notifications queued by one statement', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
   report('stored booking -> its email in the outbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 
   const out = join(PROJECT_ROOT, 'bench-results');

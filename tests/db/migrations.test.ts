@@ -47,6 +47,7 @@ describe('the project migrations', () => {
       'consultancy_time',
       'booking_confirmations_per_day',
       'booking_refusal_codes',
+      'queue_functions',
       'document_checklists',
       'admin_overview_leads',
     ]);

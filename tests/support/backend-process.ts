@@ -1,9 +1,12 @@
 // The local backend as `npm start` runs it: supabase/local/main.ts in a child process, on an
-// ephemeral port. For tests and benchmarks that need the real entry point rather than an
-// in-process server.
+// ephemeral port, with the Edge Functions' local secrets (mail to its own catcher). For tests and
+// benchmarks that need the real entry point rather than an in-process server.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../supabase/local/config.ts';
+import { loadConfig, PROJECT_ROOT } from '../../supabase/local/config.ts';
+import { localFunctionSecrets } from '../../supabase/local/functions/local-secrets.ts';
 
 export interface BackendProcess {
   url: string;
@@ -25,13 +28,23 @@ export interface BackendProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** A port free now, for the catcher: the functions are told it before the backend starts, as npm start does. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** Starts main.ts with env over this process's environment; resolves once its ready block is printed. */
-export function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
+export async function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
   const started = performance.now();
+  const catcherPort = await freePort();
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'supabase/local/main.ts')], {
     cwd: PROJECT_ROOT,
     // Free ports for the API and the SMTP catcher, so a running `npm start` is never in the way.
-    env: { ...process.env, BACKEND_PORT: '0', SMTP_CATCHER_PORT: '0', ...env },
+    env: { ...process.env, BACKEND_PORT: '0', SMTP_CATCHER_PORT: String(catcherPort), ...localFunctionSecrets(loadConfig(), catcherPort), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { FUNCTION_SECRETS } from '../../supabase/functions/_shared/secrets.ts';
 import { backendEnvSchema, ConfigError, PROJECT_ROOT, readBackendEnv, readEnv } from '../../supabase/local/env.ts';
 import { readSiteEnv, siteEnvSchema } from '../../src/lib/site-env.ts';
 
@@ -68,17 +69,22 @@ describe('good values and defaults', () => {
 
 describe('.env.example', () => {
   // Lines `NAME=value` or `# NAME=value`; the tests' own section is for the test tooling
-  // (tests/e2e/support/e2e-env.ts, tests/support/chromium.ts), which the schemas do not cover.
+  // (tests/e2e/support/e2e-env.ts, tests/support/chromium.ts), which the schemas do not cover, and
+  // the functions' section for their secrets, which the functions check themselves (in Deno).
   const text = readFileSync(join(PROJECT_ROOT, '.env.example'), 'utf8');
-  const entries = text
-    .split(/^# --- /m)
-    .filter((section) => !section.startsWith('Tests '))
-    .flatMap((section) => [...section.matchAll(/^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)])
-    .map(([, comment, name, value]) => ({ name: name!, value: value!.trim(), commented: Boolean(comment) }));
+  const sections = text.split(/^# --- /m);
+  const variables = (section: string) =>
+    [...section.matchAll(/^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(([, comment, name, value]) => ({ name: name!, value: value!.trim(), commented: Boolean(comment) }));
+  const entries = sections.filter((section) => !section.startsWith('Tests ') && !section.startsWith("The Edge Functions' secrets")).flatMap(variables);
+  const functionSecrets = sections.filter((section) => section.startsWith("The Edge Functions' secrets")).flatMap(variables);
   const schemas = { ...backendEnvSchema.shape, ...siteEnvSchema.shape };
 
   test('lists every variable the schemas know, and only those', () => {
     expect(entries.map((e) => e.name).sort()).toEqual(Object.keys(schemas).sort());
+  });
+
+  test("lists every secret of the functions (SITE_URL is the site's too), and only those", () => {
+    expect([...functionSecrets.map((e) => e.name), 'SITE_URL'].sort()).toEqual(Object.keys(FUNCTION_SECRETS).sort());
   });
 
   test.each(entries.filter((e) => e.value !== ''))('$name=$value is valid, and is the default where there is a fixed one', ({ name, value, commented }) => {

@@ -1,5 +1,5 @@
-// The dashboard an admin sees (AdminDashboard has checked who is looking): the overview, then the
-// five lists, the applications' with their dialog and the users' with their role buttons.
+// The dashboard an admin sees (AdminDashboard has checked who is looking): the overview and the
+// queues' health, then the five lists, the applications' with their dialog and the users' with their role buttons.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import ApplicationDialog from './ApplicationDialog.tsx';
@@ -8,6 +8,7 @@ import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './follow-
 import ListSection from './ListSection.tsx';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from './lists.ts';
 import Overview from './Overview.tsx';
+import QueueHealth from './QueueHealth.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import UserRoleButton from './UserRoleButton.tsx';
 
@@ -35,6 +36,7 @@ function Lists({ selfId }: { selfId: string }) {
   return (
     <div className="admin">
       <Overview />
+      <QueueHealth />
       <ListSection list={APPLICATIONS}>
         <DataTable
           list={APPLICATIONS}

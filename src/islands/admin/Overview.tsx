@@ -9,8 +9,11 @@ import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from './lis
 import LeadsChart from './LeadsChart.tsx';
 import { defaultView, writeView } from './view-state.ts';
 
+/** The names of the overview's counts (beside them it has times). */
+export type CountKey = { [K in keyof Counts]: Counts[K] extends number ? K : never }[keyof Counts];
+
 /** Each count, what it counts, and the list and filter it opens. */
-const COUNTS: { key: keyof Counts; label: string; list: ListConfig; filter: [string, string] }[] = [
+const COUNTS: { key: CountKey; label: string; list: ListConfig; filter: [string, string] }[] = [
   { key: 'new_applications', label: 'New applications', list: APPLICATIONS, filter: ['status', 'submitted'] },
   { key: 'new_messages', label: 'New messages', list: CONTACT_MESSAGES, filter: ['state', 'new'] },
   { key: 'bookings_today', label: 'Bookings today', list: BOOKINGS, filter: ['when', 'today'] },

@@ -1,5 +1,5 @@
-// One-click unsubscribe (RFC 8058) as a web-standard Request → Response handler, so the same code
-// runs as the hosted Edge Function (index.ts) and inside the embedded backend (/functions/v1/unsubscribe).
+// One-click unsubscribe (RFC 8058) as a web-standard Request → Response handler, served by
+// index.ts (in Deno, hosted and locally alike).
 // - GET ?token=…: a person opened the link: 303 to the site's /unsubscribe page, which asks first
 //   (mail scanners open links; they must not unsubscribe anyone).
 // - POST ?token=… with the body `List-Unsubscribe=One-Click`: the mail client's one-click request.

@@ -17,6 +17,12 @@ export const BOOTSTRAP_FILE = new URL('./bootstrap.sql', import.meta.url);
 /** Hosted Storage's `storage` schema, created after the bootstrap (see storage-schema.sql). */
 export const STORAGE_SCHEMA_FILE = new URL('./storage-schema.sql', import.meta.url);
 
+/** pg_net, pg_cron and Vault where the real extension cannot be created (see extension-stand-ins.sql). */
+export const EXTENSION_STAND_INS_FILE = new URL('./extension-stand-ins.sql', import.meta.url);
+
+/** What runs before the migrations, in order, on every open. */
+export const BOOTSTRAP_FILES = [BOOTSTRAP_FILE, STORAGE_SCHEMA_FILE, EXTENSION_STAND_INS_FILE];
+
 /** One migration file on disk. */
 export interface Migration {
   version: string;
@@ -53,9 +59,9 @@ export async function migrate(db: ScriptDb, dir: string = MIGRATIONS_DIR): Promi
   return done;
 }
 
-/** Creates what hosted Supabase provides (roles, auth and storage schemas, ledger); safe to repeat. */
+/** Creates what hosted Supabase provides (roles, auth and storage schemas, ledger, extensions or their stand-ins); safe to repeat. */
 export async function bootstrap(db: ScriptDb): Promise<void> {
-  for (const file of [BOOTSTRAP_FILE, STORAGE_SCHEMA_FILE]) await runIdempotent(db, await readFile(file, 'utf8'));
+  for (const file of BOOTSTRAP_FILES) await runIdempotent(db, await readFile(file, 'utf8'));
 }
 
 /** Runs an idempotent script, retrying when concurrent workers collide on cluster-wide rows. */

@@ -44,6 +44,7 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<P
         const sql: Sql = { query: async <T,>(text: string, params?: unknown[]) => toResult<T>(await tx.query(text, params)) };
         return fn(sql);
       }),
+    listen: (channel, onNotify) => pg.listen(channel, onNotify),
     dump: () => pg.dumpDataDir('gzip'),
     close: async () => {
       await pg.close();

@@ -50,6 +50,17 @@ export async function openPostgres(databaseUrl: string): Promise<ScriptDb> {
         client.release();
       }
     },
+    // LISTEN holds its connection, so each listener has a client of its own, outside the pool.
+    listen: async (channel, onNotify) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => {});
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    },
     close: () => pool.end(),
   };
 }

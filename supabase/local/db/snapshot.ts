@@ -1,12 +1,12 @@
 // In-memory PGlite databases (tests) start from a cached archive of a freshly migrated database
 // instead of running initdb, the bootstrap and every migration each time. The archive is keyed by
-// the content of bootstrap.sql, storage-schema.sql, the migrations and the PGlite version, so any change rebuilds it.
+// the content of the bootstrap files (bootstrap.sql, storage-schema.sql, extension-stand-ins.sql), the migrations and the PGlite version, so any change rebuilds it.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BOOTSTRAP_FILE, listMigrations, migrate, STORAGE_SCHEMA_FILE } from './migrate.ts';
+import { BOOTSTRAP_FILES, listMigrations, migrate } from './migrate.ts';
 import type { ScriptDb } from './types.ts';
 import { openPglite } from './pglite.ts';
 
@@ -52,8 +52,7 @@ async function saveArchive(archive: string, blob: Blob): Promise<void> {
 async function snapshotKey(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(await readFile(PGLITE_PACKAGE, 'utf8').catch(() => 'unknown pglite'));
-  hash.update(await readFile(BOOTSTRAP_FILE, 'utf8'));
-  hash.update(await readFile(STORAGE_SCHEMA_FILE, 'utf8'));
+  for (const file of BOOTSTRAP_FILES) hash.update(await readFile(file, 'utf8'));
   for (const migration of await listMigrations()) {
     hash.update(`\0${migration.version}_${migration.name}\0`);
     hash.update(await readFile(migration.path, 'utf8'));

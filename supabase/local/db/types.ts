@@ -18,6 +18,8 @@ export interface Db extends Sql {
   kind: 'pglite' | 'postgres';
   /** BEGIN … COMMIT around fn on one connection (ROLLBACK if it throws). On PGlite calls are serialized. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** Calls onNotify for each NOTIFY on channel (delivered when the notifying transaction commits); resolves to a function that stops listening. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

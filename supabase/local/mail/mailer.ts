@@ -5,7 +5,7 @@ import { Outbox, type MailMessage, type NewMailMessage } from './outbox.ts';
 import { sendSmtp } from './smtp.ts';
 import { renderTemplate } from './templates.ts';
 // The same plain-text conversion as the notification emails, so every email reads alike as text.
-import { plainText } from '../../../workers/notifications/emails/plain-text.ts';
+import { plainText } from '../../functions/_shared/plain-text.ts';
 
 export interface AuthEmail {
   type: 'signup' | 'recovery';

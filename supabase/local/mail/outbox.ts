@@ -14,7 +14,7 @@ export interface MailMessage {
   id: number;
   /**
    * Why it was sent: `signup` (confirmation) or `recovery` from the auth API, or `notification`
-   * for anything received by the SMTP catcher (the notification worker's emails).
+   * for anything received by the SMTP catcher (the notification function's emails).
    */
   type: 'signup' | 'recovery' | 'notification';
   from: string;

@@ -1,9 +1,9 @@
 // The local mail catcher: an SMTP server on 127.0.0.1 (like the Supabase CLI's, port 54325) that
-// accepts every message and puts it into the outbox, so the notification worker sends locally
-// exactly as it does in production (SMTP), and a developer reads the result at /mail. It always
-// listens on loopback, whatever BACKEND_HOST is, and passes nothing on: it accepts mail for any
-// address without a login, so anything more would be an open relay. With SMTP_HOST set the worker
-// sends there itself (workers/settings.ts).
+// accepts every message and puts it into the outbox, so the send-notifications function sends
+// locally exactly as it does in production (SMTP), and a developer reads the result at /mail. It
+// always listens on loopback, whatever BACKEND_HOST is, and passes nothing on: it accepts mail for
+// any address without a login, so anything more would be an open relay. npm start gives the
+// function this catcher as its SMTP server (functions/local-secrets.ts).
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';

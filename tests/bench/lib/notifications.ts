@@ -1,15 +1,17 @@
-// The notification figures of `npm run bench:api`, on a fresh PGlite database of their own:
-// - booking inserts per second with the notification trigger off (before issue 17) and on (after),
-//   on the same database and machine, in alternating rounds, compared by their medians; beside
-//   them the backend's CPU time per insert, which other processes on a busy machine disturb far
-//   less than throughput;
-// - the worker's throughput over 1,000 queued notifications;
-// - the time from a stored booking to its confirmation in the outbox (worker polling as npm start runs it).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+// The notification figures of `npm run bench:api`, on a fresh PGlite database of their own, with
+// the backend as npm start runs it (the database calls send-notifications, in Deno):
+// - booking inserts per second with the notification triggers off (before issue 17) and on
+//   (queueing the two emails and, once per transaction, the pg_net call to the function), on the
+//   same database and machine, in alternating rounds, compared by their medians; beside them the
+//   backend's CPU time per insert, which other processes on a busy machine disturb far less than
+//   throughput. These rounds measure the database's side, as on hosted, where the functions run
+//   elsewhere: the calls go to a sink in this process that answers at once (the project's address,
+//   API_EXTERNAL_URL, which the backend writes into Vault, is the sink's), not to the functions;
+// - throughput: 1,000 notifications queued by one statement, sent by the calls the database makes;
+// - the time from a stored booking to its confirmation in the outbox.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../../supabase/local/config.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { openDb } from '../../../supabase/local/db/open.ts';
 import { startBackendProcess, type BackendProcess } from '../../support/backend-process.ts';
 import { median } from './median.ts';
@@ -17,6 +19,14 @@ import { median } from './median.ts';
 export interface NotificationFigures {
   /** Each round, in the order run, with the triggers off (before) and on (after). */
   rounds: { before: InsertRound[]; after: InsertRound[] };
+  /** Calls the database made per booking insert in the rounds with the triggers on. */
+  callsPerInsert: number;
+  /**
+   * The database's own CPU per booking insert (PGlite in this process, no HTTP: what hosted's
+   * database pays, where pg_net's worker is native), medians of alternating rounds: queueing the
+   * two emails alone, and queueing them with the call to send-notifications.
+   */
+  databaseMicrosPerInsert: { queueing: number; queueingAndCall: number };
   /** The medians of those rounds' inserts per second. */
   insertsPerSecondBefore: number;
   insertsPerSecondAfter: number;
@@ -51,20 +61,6 @@ function restHeaders(key: string, extra: Record<string, string> = {}) {
   return { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra };
 }
 
-/** Starts the worker against backend (as npm start does: its catcher, default poll interval). */
-function startWorker(backend: BackendProcess): ChildProcess {
-  return spawn(process.execPath, [join(PROJECT_ROOT, 'workers/main.ts')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, SUPABASE_URL: backend.url, SUPABASE_SERVICE_ROLE_KEY: backend.serviceRoleKey, SMTP_HOST: '', SMTP_CATCHER_PORT: String(backend.smtpPort) },
-    stdio: 'ignore',
-  });
-}
-
-async function stopWorker(worker: ChildProcess): Promise<void> {
-  worker.kill('SIGTERM');
-  if (worker.exitCode === null) await once(worker, 'exit');
-}
-
 /** Rows of the queue not yet handled (queued or sending), counted with the service key. */
 async function pending(backend: BackendProcess): Promise<number> {
   const res = await fetch(`${backend.url}/rest/v1/notifications?select=id&status=in.(queued,sending)&limit=1`, { headers: restHeaders(backend.serviceRoleKey, { prefer: 'count=exact' }) });
@@ -82,10 +78,50 @@ async function cpuMicros(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-const percentChange = (before: number, after: number) => Math.round(((after - before) / before) * 1000) / 10;
+/** A port free now. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** (after − before) / before, in percent to one decimal. */
+export const percentChange = (before: number, after: number) => Math.round(((after - before) / before) * 1000) / 10;
 
 async function untilEmpty(backend: BackendProcess): Promise<void> {
   while ((await pending(backend)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** The database's CPU per booking insert, in this process, with the call trigger off and on (medians of `rounds` alternating rounds). */
+async function databaseCost(rounds: number, inserts: number): Promise<{ queueing: number; queueingAndCall: number }> {
+  const db = await openDb({ dataDir: 'memory://' });
+  try {
+    await db.query(`select vault.create_secret('http://127.0.0.1:9', 'project_url'), vault.create_secret('bench-key', 'queue_functions_key')`);
+    const tag = `Db${Date.now()}`;
+    let n = 0;
+    const round = async (call: boolean) => {
+      await db.query(`alter table public.notifications ${call ? 'enable' : 'disable'} trigger notifications_call_sender`);
+      const started = process.cpuUsage();
+      for (let i = 0; i < inserts; i++) {
+        const row = booking(n++, tag);
+        await db.transaction(async (tx) => {
+          await tx.query(`select set_config('role', 'anon', true)`);
+          await tx.query(`insert into public.bookings (full_name, phone, email, country, date, time) values ($1, $2, $3, $4, $5, $6)`, [row.full_name, row.phone, row.email, row.country, row.date, row.time]);
+        });
+      }
+      const used = process.cpuUsage(started);
+      await db.query('delete from net.http_request_queue');
+      return Math.round((used.user + used.system) / inserts);
+    };
+    const off: number[] = [];
+    const on: number[] = [];
+    for (let r = 1; r <= rounds; r++) for (const call of r % 2 ? [false, true] : [true, false]) (call ? on : off).push(await round(call));
+    return { queueing: median(off), queueingAndCall: median(on) };
+  } finally {
+    await db.close();
+  }
 }
 
 /** Runs the three measurements on a database of their own in dataDir, the trigger's cost over `rounds` rounds off and on. */
@@ -99,8 +135,18 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
       await db.close();
     }
   };
+  // Where the insert rounds' calls go: an answer at once, as a function elsewhere would give.
+  let calls = 0;
+  const sink = createServer((req, res) => {
+    calls += 1;
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"claimed":0}'));
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
   const insertRound = async (tag: string): Promise<InsertRound> => {
-    const backend = await startBackendProcess(backendEnv);
+    // A port of its own: on port 0 the backend would take its own address as the project's.
+    const backend = await startBackendProcess({ ...backendEnv, API_EXTERNAL_URL: sinkUrl, BACKEND_PORT: String(await freePort()) });
     try {
       const cpuBefore = await cpuMicros(backend.pid);
       const run = await measure(inserts, concurrency, (i) =>
@@ -120,37 +166,39 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
   await (await startBackendProcess(backendEnv)).stop();
   const before: InsertRound[] = [];
   const after: InsertRound[] = [];
+  let callsOn = 0;
   for (let round = 1; round <= rounds; round++) {
     for (const enabled of round % 2 ? [false, true] : [true, false]) {
       await setTrigger(enabled);
+      const callsBefore = calls;
       (enabled ? after : before).push(await insertRound(`${enabled ? 'After' : 'Before'}${round}x${Date.now()}`));
+      if (enabled) callsOn += calls - callsBefore;
     }
   }
+  sink.close();
   const rate = (xs: InsertRound[]) => median(xs.map((x) => x.perSecond));
   const cpu = (xs: InsertRound[]) => median(xs.map((x) => x.cpuMicrosPerInsert));
 
-  // Throughput: 1,000 notifications queued in the database at once, then one worker sends them all.
+  // Throughput: 1,000 notifications queued by one statement (a bulk insert of contact messages
+  // through the API), sent by the calls the database makes, measured until none is left.
   const db = await openDb({ dataDir });
   await db.query(`delete from public.notifications`);
-  await db.query(
-    `insert into public.contact_messages (name, email, subject, phone, message, page)
-     select 'Bench ' || n, 'bench' || n || '.' || $1 || '@bench.example', 'Question', '+234 800 000 0000', 'Hello', '/contact'
-       from generate_series(1, 1000) as n`,
-    [Date.now().toString(36)],
-  );
   await db.close();
   const backend = await startBackendProcess(backendEnv);
-  const worker = startWorker(backend);
   try {
+    const tag = Date.now().toString(36);
+    const messages = Array.from({ length: 1000 }, (_, n) => ({ name: `Bench ${n}`, email: `bench${n}.${tag}@bench.example`, subject: 'Question', phone: '+234 800 000 0000', message: 'Hello', page: '/contact' }));
     const started = performance.now();
+    const bulk = await fetch(`${backend.url}/rest/v1/contact_messages`, { method: 'POST', headers: restHeaders(backend.serviceRoleKey), body: JSON.stringify(messages) });
+    if (bulk.status !== 201) throw new Error(`the bulk insert answered ${bulk.status}`);
     await untilEmpty(backend);
     const seconds = (performance.now() - started) / 1000;
 
     // Latency: one booking at a time, from its 201 (stored and committed) to its confirmation in the outbox.
     const latencies: number[] = [];
-    const tag = `Latency${Date.now()}`;
+    const latencyTag = `Latency${Date.now()}`;
     for (let i = 0; i < 50; i++) {
-      const row = booking(i, tag);
+      const row = booking(i, latencyTag);
       const stored = performance.now();
       const res = await fetch(`${backend.url}/rest/v1/bookings`, { method: 'POST', headers: restHeaders(backend.anonKey), body: JSON.stringify(row) });
       if (res.status !== 201) throw new Error(`booking answered ${res.status}`);
@@ -165,6 +213,8 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!);
     return {
       rounds: { before, after },
+      callsPerInsert: Math.round((callsOn / (rounds * inserts)) * 100) / 100,
+      databaseMicrosPerInsert: await databaseCost(rounds, Math.min(inserts, 1000)),
       insertsPerSecondBefore: rate(before),
       insertsPerSecondAfter: rate(after),
       changePercent: percentChange(rate(before), rate(after)),
@@ -173,7 +223,6 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
       latency: { n: latencies.length, p50: q(0.5), p95: q(0.95) },
     };
   } finally {
-    await stopWorker(worker);
     await backend.stop();
   }
 }

@@ -134,8 +134,8 @@ test('deleting an application deletes its documents', async ({ page }) => {
   await expect(admin.confirmDialog()).toContainText('will be deleted permanently, with its documents.');
   await admin.confirmDialog().getByRole('button', { name: 'Delete application' }).click();
   await expect(admin.toast('Application deleted.')).toBeVisible();
-  // The delete queued the files' removal in its transaction; the worker removes them through the
-  // Storage API, within one of its polls.
+  // The delete queued the files' removal in its transaction, whose commit called remove-documents:
+  // the function removes them through the Storage API.
   await expect.poll(() => storedNames(applicant), { timeout: 30_000 }).toEqual([]);
 });
 

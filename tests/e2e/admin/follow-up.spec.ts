@@ -115,7 +115,7 @@ test.describe('as the admin', () => {
   test('a failed notification shows its reason, and Retry queues it again', async ({ page }) => {
     const tag = uniqueTag('nf');
     const bookingId = await seedBooking(tag, new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
-    // A failed email of our own (the worker never claims a failed one), beside those the trigger queued.
+    // A failed email of our own (the sender never claims a failed one), beside those the trigger queued.
     const service = await serviceClient();
     const reason = '550 5.1.1 Mailbox unavailable';
     const { data: failed, error } = await service
@@ -136,6 +136,10 @@ test.describe('as the admin', () => {
 
     const admin = new AdminPage(page);
     await admin.open();
+    // The overview counts it with the emails that failed, beside those waiting to be sent.
+    const queues = page.getByRole('region', { name: 'Emails and files' });
+    await expect(queues.getByRole('listitem').filter({ hasText: 'Failed emails' })).toHaveText(/^[1-9][\d,]*Failed emails$/);
+    await expect(queues.getByRole('listitem').filter({ hasText: 'Emails waiting' })).toHaveText(/^[\d,]+Emails waiting/);
     await admin.search('Bookings', tag);
     const emails = admin.rows('Bookings').locator('td[data-column="notifications"]');
     await expect(emails).toContainText('Staff: new booking');
@@ -147,7 +151,7 @@ test.describe('as the admin', () => {
     await expect(emails.locator('li').filter({ hasText: 'Failed' })).toHaveCount(0);
 
     const { data: row } = await service.from('notifications').select('status, attempts').eq('id', failed.id).single();
-    // Queued again with fresh tries (a running worker may already have taken or sent it).
+    // Queued again with fresh tries (Retry calls the sender, which may already have taken or sent it).
     expect(['queued', 'sending', 'sent']).toContain(row!.status);
   });
 });

@@ -1,8 +1,9 @@
 // The notification emails end to end: a visitor books, writes and subscribes, a user applies and
-// an admin changes the status, all in the built site; the worker (started beside the e2e backend,
-// playwright.config.ts) sends each email, and it arrives in the outbox with the right recipient,
-// subject and content. The booking's calendar file holds the booked time in Lagos, and the
-// newsletter's unsubscribe works from its link and by one-click POST (RFC 8058).
+// an admin changes the status, all in the built site; the database calls the send-notifications
+// function (in Deno, beside the e2e backend: playwright.config.ts), which sends each email, and it
+// arrives in the outbox with the right recipient, subject and content. The booking's calendar file
+// holds the booked time in Lagos, and the newsletter's unsubscribe works from its link and by
+// one-click POST (RFC 8058).
 import { SEEDED_ADMIN, serviceClient } from '../support/backend.ts';
 import { E2E_API_URL, E2E_SITE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';

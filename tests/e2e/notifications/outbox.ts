@@ -1,4 +1,4 @@
-// Notifications as the browser tests read them: the worker's emails in the e2e backend's outbox,
+// Notifications as the browser tests read them: the notification function's emails in the e2e backend's outbox,
 // waited for by recipient and subject, and the lines of an attached calendar file.
 import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
 import { mailTo } from '../support/backend.ts';

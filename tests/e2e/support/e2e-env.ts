@@ -1,12 +1,14 @@
 // Where the browser journeys run: the built site on E2E_PORT talking to its own embedded backend on
-// E2E_BACKEND_PORT (a fresh in-memory database with supabase/seed.sql), so a developer's `npm start`
-// on 4321/54321 is never touched. playwright.config.ts starts both; the tests read these values.
+// E2E_BACKEND_PORT (a fresh in-memory database with supabase/seed.sql, and the Edge Functions in
+// Deno), so a developer's `npm start` on 4321/54321 is never touched. playwright.config.ts starts
+// both; the tests read these values.
+import { localFunctionSecrets } from '../../../supabase/local/functions/local-secrets.ts';
 
 /** Port of the preview server the browser tests open. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4329);
 /** Port of the backend the e2e build of the site talks to. */
 export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
-/** Port of that backend's SMTP catcher, which the e2e notification worker sends to (default: the backend's port + 10000). */
+/** Port of that backend's SMTP catcher, which its notification function sends to (default: the backend's port + 10000). */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_BACKEND_PORT + 10_000);
 export const E2E_SITE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_API_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
@@ -19,9 +21,12 @@ export const E2E_OUT_DIR = `./.e2e/dist-${E2E_PORT}`;
 /**
  * The backend's environment for browser tests. Many journeys sign up, sign in and resend mail from
  * one address (127.0.0.1) within seconds, so the per-address limits and the email interval are
- * raised here; tests/api checks the real limits of supabase/config.toml.
+ * raised here; tests/api checks the real limits of supabase/config.toml. The functions' secrets
+ * are given explicitly, as npm start gives them: links to the e2e site, mail to the e2e catcher
+ * (never a real SMTP server from a developer's .env).
  */
 export const E2E_BACKEND_ENV: Record<string, string> = {
+  ...localFunctionSecrets({ siteUrl: E2E_SITE_URL, senderEmail: 'notifications@bridgewayvisa.com' }, E2E_SMTP_PORT),
   BACKEND_PORT: String(E2E_BACKEND_PORT),
   SMTP_CATCHER_PORT: String(E2E_SMTP_PORT),
   API_EXTERNAL_URL: E2E_API_URL,
@@ -35,18 +40,6 @@ export const E2E_BACKEND_ENV: Record<string, string> = {
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
-};
-
-/**
- * The worker's environment for browser tests: the e2e backend's queue, its catcher
- * (never a real SMTP server from a developer's .env), links to the e2e site, and a short idle poll.
- */
-export const E2E_WORKER_ENV: Record<string, string> = {
-  SUPABASE_URL: E2E_API_URL,
-  SMTP_HOST: '',
-  SMTP_CATCHER_PORT: String(E2E_SMTP_PORT),
-  AUTH_SITE_URL: E2E_SITE_URL,
-  NOTIFICATIONS_POLL_MS: '200',
 };
 
 /** The site's build environment for browser tests: its supabase-js client calls the e2e backend. */

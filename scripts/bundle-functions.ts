@@ -1,0 +1,57 @@
+// `npm run functions:bundle`: what the Edge Functions take from the repository, checked and written
+// into the functions' folder, since a deployed function has no repository to read. Today that is
+// the brand of the notification emails (content/site.json: name, contact details, and the staff
+// who are told of every lead), checked with the site's own schema, so a typo stops here with the
+// field it is in, never a batch of claimed emails. Run before `supabase functions deploy`
+// (docs/deploy.md); `npm run deploy:check`, `npm run check` and the embedded backend run it too.
+// The file it writes is git-ignored: it is made from content/site.json, never edited.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { settingsSchema } from '../src/lib/content/schemas.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The module send-notifications imports its brand from. */
+export const BRAND_MODULE = 'supabase/functions/send-notifications/emails/brand.generated.ts';
+
+/** Checks content/site.json and writes the brand module; throws, naming the file and each bad field. */
+export function bundleFunctions(root = ROOT): { written: string } {
+  const source = join(root, 'content', 'site.json');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(source, 'utf8'));
+  } catch (error) {
+    throw new Error(`${relative(root, source)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = settingsSchema.safeParse({ ...(raw as object), id: 'site' });
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`${relative(root, source)} cannot be bundled into the functions:\n${fields.join('\n')}`);
+  }
+  const { name, contact, notifications } = parsed.data;
+  const brand = { name, contact, staff: notifications.staff };
+  const target = join(root, BRAND_MODULE);
+  const module =
+    `// Written by \`npm run functions:bundle\` from content/site.json (checked with the site's schema).\n` +
+    `// Do not edit: change content/site.json and deploy send-notifications again.\n` +
+    `export const BUNDLED_BRAND = ${JSON.stringify(brand, null, 2)} as const;\n`;
+  // Backends starting side by side (test files) bundle at once while Deno may be reading the
+  // module: it is replaced whole, by a rename, and only when it changes.
+  if (!existsSync(target) || readFileSync(target, 'utf8') !== module) {
+    const partial = `${target}.${process.pid}.partial`;
+    writeFileSync(partial, module);
+    renameSync(partial, target);
+  }
+  return { written: relative(root, target) };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const { written } = bundleFunctions();
+    console.log(`Bundled content/site.json into ${written}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,82 @@
+// The shape both queues share (public.notifications and private.document_removals,
+// supabase/migrations/): a claim function hands out due rows under a lease (`for update skip
+// locked`, so two calls never take one row and a killed call's rows come back when the lease
+// passes), and a complete function records how each claimed attempt ended (done, or queued again
+// with backoff, or failed). What a job does with its rows stays in its function's folder.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+
+/** A queue's database functions: the claim, and the report of a group of outcomes. */
+export interface Queue {
+  claim: string;
+  completeMany: string;
+}
+
+/** What every claimed row carries: its id and the attempt this claim is. */
+export interface ClaimedRow {
+  id: string;
+  attempts: number;
+}
+
+/** Claims up to maxRows due rows of a queue for leaseSeconds; a refused claim throws, naming the function. */
+export async function claim<Row extends ClaimedRow>(client: SupabaseClient, queue: Queue, maxRows: number, leaseSeconds: number): Promise<Row[]> {
+  const { data, error } = await client.rpc(queue.claim, { max_rows: maxRows, lease_seconds: leaseSeconds });
+  if (error) throw new Error(`${queue.claim}: ${error.message}`);
+  return (data ?? []) as Row[];
+}
+
+/** How a claimed attempt ended: failure null is done; giveUp fails the row now, with no retry (notifications). */
+export interface Outcome {
+  row: ClaimedRow;
+  failure: string | null;
+  giveUp?: boolean;
+}
+
+/**
+ * Records outcomes as they come, a group per request (the queue's complete function for many,
+ * which applies the single one's rules to each): while one request is on its way, the outcomes
+ * that finish meanwhile wait for the next. So a row is recorded soon after its send, and a batch
+ * costs a few round trips rather than one per row. The attempt each report names is the claim's:
+ * a report for a claim that is no longer current is ignored. A request that fails is logged, and
+ * its rows come back when their lease passes.
+ */
+export class Reporter {
+  private readonly client: SupabaseClient;
+  private readonly queue: Queue;
+  private pending: Outcome[] = [];
+  private sending: Promise<void> | null = null;
+
+  constructor(client: SupabaseClient, queue: Queue) {
+    this.client = client;
+    this.queue = queue;
+  }
+
+  report(outcome: Outcome): void {
+    this.pending.push(outcome);
+    this.sending ??= this.flush();
+  }
+
+  /** Resolves once every outcome reported so far is recorded (or its request failed). */
+  async settled(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const group = this.pending.splice(0);
+      const reports = group.map(({ row, failure, giveUp = false }) => ({ id: row.id, attempt: row.attempts, error: failure, give_up: giveUp }));
+      const { error } = await this.client.rpc(this.queue.completeMany, { reports });
+      if (error) console.error(`${this.queue.completeMany} (${group.length} rows): ${error.message}`);
+    }
+    this.sending = null;
+  }
+}
+
+/**
+ * Asks the database to call `functionName` again (public.call_queue_function, through pg_net, once
+ * this call has answered): for a call that stopped at its limits with rows still due.
+ */
+export async function callAgain(client: SupabaseClient, functionName: string): Promise<void> {
+  const { error } = await client.rpc('call_queue_function', { function_name: functionName });
+  // The sweep calls again within a minute in any case.
+  if (error) console.error(`call_queue_function ${functionName}: ${error.message}`);
+}

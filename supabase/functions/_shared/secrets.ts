@@ -1,0 +1,24 @@
+// The secrets the functions read, besides what Supabase gives every function (SUPABASE_URL, the
+// keys). On a hosted project each is set once with `supabase secrets set NAME=value`
+// (docs/deploy.md); locally `npm start` passes each to the embedded backend, which hands these and
+// no other variable of its own to Deno (supabase/local/functions/runtime.ts). A function reads
+// nothing else: a name missing here is a type error in the settings that read it. No imports, so
+// the backend (Node) reads this list too.
+
+/** Each secret a function reads, with what it holds (printed by `npm run deploy:check`). */
+export const FUNCTION_SECRETS = {
+  SITE_URL: "the site's origin, e.g. https://www.bridgewayvisa.com: links in emails and the unsubscribe page",
+  NOTIFICATIONS_FROM_EMAIL: 'the From address of the notification emails, one a mail provider may send for',
+  NOTIFICATIONS_SMTP_HOST: "the mail provider's SMTP server",
+  NOTIFICATIONS_SMTP_PORT: '465 (implicit TLS) or 2525 (STARTTLS): hosted functions cannot reach ports 25 and 587',
+  NOTIFICATIONS_SMTP_USER: 'the SMTP login (with NOTIFICATIONS_SMTP_PASS; both or neither)',
+  NOTIFICATIONS_SMTP_PASS: 'the SMTP password',
+  NOTIFICATIONS_SMTP_TIMEOUT_MS: 'optional: milliseconds one SMTP step may take (default 5000)',
+} as const;
+
+export type FunctionSecret = keyof typeof FUNCTION_SECRETS;
+
+/** What Supabase sets in every hosted function's environment (its guide "Environment Variables"), and the backend locally. */
+export const INJECTED = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEYS'] as const;
+
+export type InjectedVariable = (typeof INJECTED)[number];

@@ -1,0 +1,55 @@
+// Reading a function's settings from its environment, and refusing to run without them: a missing
+// or malformed variable stops the call before any row is claimed, with the variable's name in the
+// function's log and a 500 that says "misconfigured". Nothing falls back to a local value: the
+// embedded backend passes its local values explicitly (npm start), as `supabase secrets set` does
+// on hosted.
+import * as z from 'npm:zod@^4.6.7';
+import type { FunctionSecret, InjectedVariable } from './secrets.ts';
+
+/** A variable a function may read: one Supabase injects, or one of FUNCTION_SECRETS. */
+export type VariableName = FunctionSecret | InjectedVariable;
+
+/** Reads one variable of the function's environment (Deno.env.get on hosted and locally). */
+export type Env = (name: VariableName) => string | undefined;
+
+/** The function cannot run with this environment; `problems` has one line per variable, naming it. */
+export class Misconfigured extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join(' '));
+    this.name = 'Misconfigured';
+  }
+}
+
+/** Variables whose value a problem must never repeat. */
+const SECRET = /KEY|PASS/;
+
+/**
+ * Parses the named variables with `schema` (an object keyed by variable name; blank counts as
+ * unset). Throws Misconfigured listing every bad variable with what it must be.
+ */
+export function readSettings<S extends z.ZodObject>(schema: S, env: Env): z.output<S> {
+  const values = Object.fromEntries(
+    Object.keys(schema.shape).flatMap((name) => {
+      const value = env(name as VariableName)?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  throw new Misconfigured(
+    parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const shown = name in values && !SECRET.test(name) ? `${name}=${JSON.stringify(values[name])}` : name;
+      return `${shown}: ${name in values ? 'must be' : 'is not set; it must be'} ${issue.message}.`;
+    }),
+  );
+}
+
+/** An absolute http(s) URL without a trailing slash. */
+export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).transform((url) => url.replace(/\/+$/, ''));
+
+/** A whole number from min to max, in decimal digits only. */
+export function wholeNumber(min: number, max: number, what = 'a whole number') {
+  const error = `${what} from ${min} to ${max}`;
+  return z.string({ error }).regex(/^\d+$/, { error }).transform(Number).pipe(z.number().min(min, { error }).max(max, { error }));
+}

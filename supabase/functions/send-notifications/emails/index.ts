@@ -1,0 +1,57 @@
+// One template per notification kind, the table its subject row lives in, and the rendering every
+// kind shares: the layout around the body as HTML (react-dom/server escapes every value) and the
+// same markup as plain text.
+import { createElement as h } from 'npm:react@^19.3.1';
+import { renderToStaticMarkup } from 'npm:react-dom@^19.3.1/server';
+import { applicantApplicationReceived } from './applicant-application-received.ts';
+import { applicantStatusChanged } from './applicant-status-changed.ts';
+import { bookingConfirmation } from './booking-confirmation.ts';
+import { Layout } from './layout.ts';
+import { newsletterWelcome } from './newsletter-welcome.ts';
+import { plainText } from '../../_shared/plain-text.ts';
+import { staffNewApplication } from './staff-new-application.ts';
+import { staffNewBooking } from './staff-new-booking.ts';
+import { staffNewContactMessage } from './staff-new-contact-message.ts';
+import type { Email, EmailAttachment, EmailInput } from './types.ts';
+
+// The row types differ per kind; the registry checks each template against its table's row at
+// the call site below, where the row has been read from that table.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Template = (input: EmailInput<any>) => Email;
+
+/** Every kind of notification (the database's kinds), its subject table and its template. */
+export const TEMPLATES = {
+  staff_new_booking: { table: 'bookings', render: staffNewBooking },
+  booking_confirmation: { table: 'bookings', render: bookingConfirmation },
+  staff_new_contact_message: { table: 'contact_messages', render: staffNewContactMessage },
+  staff_new_application: { table: 'visa_applications', render: staffNewApplication },
+  applicant_application_received: { table: 'visa_applications', render: applicantApplicationReceived },
+  applicant_status_changed: { table: 'visa_applications', render: applicantStatusChanged },
+  newsletter_welcome: { table: 'newsletter_subscribers', render: newsletterWelcome },
+} as const satisfies Record<string, { table: string; render: Template }>;
+
+export type NotificationKind = keyof typeof TEMPLATES;
+
+/** A notification ready to send. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: EmailAttachment[];
+  headers: Record<string, string>;
+}
+
+/** Renders the template of `kind` for one subject row. */
+export function renderEmail(kind: NotificationKind, input: EmailInput<unknown>): RenderedEmail {
+  const render: Template = TEMPLATES[kind].render;
+  const email = render(input);
+  const body = renderToStaticMarkup(h(Layout, { brand: input.brand, title: email.title }, email.body));
+  return {
+    subject: email.subject,
+    html: `<!doctype html>${body}`,
+    // The text part is the same document read as text (the head's title would repeat the heading: skipped).
+    text: plainText(body),
+    attachments: email.attachments ?? [],
+    headers: email.headers ?? {},
+  };
+}

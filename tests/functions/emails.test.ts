@@ -1,0 +1,136 @@
+// Each kind of notification, from the form that queues it to the email in the outbox, the whole
+// way it takes in production: the insert's trigger asks pg_net to call send-notifications, which
+// runs in Deno and sends over SMTP. The right recipient, subject and content, one Message-ID per
+// notification, the booking's calendar invitation in Lagos time, and the newsletter's one-click
+// unsubscribe (RFC 8058).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { application, uniqueEmail, type TestBackend } from '../api/support.ts';
+import { mailTo, notificationBackend, notificationMail, queue, STAFF } from './support.ts';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await notificationBackend({ databaseCalls: true });
+});
+afterAll(() => backend.close());
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+describe('a booking', () => {
+  test('tells staff, and confirms to the visitor with a calendar invitation at the Lagos time', async () => {
+    const email = uniqueEmail('booker');
+    const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: `${nextYear}-03-10`, time: '09:30' });
+    expect(error).toBeNull();
+    const [confirmation] = await mailTo(backend, email);
+    await expect.poll(async () => (await notificationMail(backend)).filter((m) => m.to === STAFF && m.subject.startsWith('New booking: Ada Obi')).length).toBe(1);
+    const staff = (await notificationMail(backend)).filter((m) => m.to === STAFF && m.subject.startsWith('New booking: Ada Obi'));
+    expect(staff[0]!.text).toContain(email);
+
+    expect(confirmation!.subject).toMatch(new RegExp(`^Your consultation with Bridgeway Visa & Immigration: [A-Z][a-z]+day, 10 March ${nextYear} at 09:30 \\(Lagos time\\)$`));
+    const row = (await queue(backend)).find((r) => r.kind === 'booking_confirmation' && r.recipient === email)!;
+    await expect.poll(async () => (await queue(backend, row.subject_id)).find((r) => r.id === row.id)?.status).toBe('sent');
+    expect(confirmation!.headers['message-id']).toBe(`<${row.id}@bridgewayvisa.com>`);
+    const [ics] = confirmation!.attachments;
+    expect(ics!.filename).toBe('consultation.ics');
+    expect(ics!.contentType).toBe('text/calendar');
+    const lines = ics!.content.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+    // Lagos is UTC+1 all year: 09:30 there is 08:30 UTC.
+    expect(lines).toContain(`DTSTART:${nextYear}0310T083000Z`);
+    expect(lines).toContain('DURATION:PT30M');
+    expect(lines.some((l) => /^UID:booking-[0-9a-f-]{36}@bridgewayvisa\.com$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^DTSTAMP:\d{8}T\d{6}Z$/.test(l))).toBe(true);
+    expect(lines).toContain('LOCATION:4th Floor\\, 14 Adeola Odeku Street\\, Victoria Island\\, Lagos 101241\\, Nigeria');
+  });
+});
+
+test('a contact message tells staff, with the page it came from', async () => {
+  const email = uniqueEmail('writer');
+  const { error } = await backend.client().from('contact_messages').insert({ name: 'Li Wei', email, subject: 'Study permit', phone: '+86 10 0000 0000', message: 'Can you help?', page: '/contact1' });
+  expect(error).toBeNull();
+  let mail: Awaited<ReturnType<typeof notificationMail>>[number] | undefined;
+  await expect.poll(async () => (mail = (await notificationMail(backend)).find((m) => m.to === STAFF && m.subject === 'New message from Li Wei: Study permit')), { timeout: 20_000 }).toBeDefined();
+  expect(mail!.text).toContain('Can you help?');
+  expect(mail!.links).toContain('http://localhost:4321/contact1');
+});
+
+describe('a visa application', () => {
+  let userClient: TestBackend['client'] extends () => infer C ? C : never;
+  let applicationId: string;
+  const email = uniqueEmail('applicant');
+
+  beforeAll(async () => {
+    ({ client: userClient } = await backend.confirmedUser(email));
+    const { data, error } = await userClient.from('visa_applications').insert(application('Tunde Bakare', { email, visa_type: 'Business Visa' })).select('id').single();
+    expect(error).toBeNull();
+    applicationId = data!.id as string;
+  });
+
+  test('tells staff with a link to it in /admin, and the applicant with a reference to quote', async () => {
+    const reference = applicationId.replace(/-/g, '').slice(0, 8).toUpperCase();
+    const [received] = (await mailTo(backend, email)).filter((m) => m.subject.startsWith('We received'));
+    expect(received!.subject).toBe(`We received your Business Visa application (reference ${reference})`);
+    expect(received!.text).toContain(reference);
+    let staff: Awaited<ReturnType<typeof notificationMail>>[number] | undefined;
+    await expect.poll(async () => (staff = (await notificationMail(backend)).find((m) => m.to === STAFF && m.subject === `New visa application ${reference}: Business Visa from Tunde Bakare`)), { timeout: 20_000 }).toBeDefined();
+    expect(staff!.links).toContain(`http://localhost:4321/admin?applications.q=${encodeURIComponent(email)}`);
+  });
+
+  test('tells the applicant when an admin moves it to in review, approved or rejected', async () => {
+    const admin = await backend.confirmedUser(uniqueEmail('admin'));
+    await backend.makeAdmin(admin.userId);
+    await admin.client.auth.refreshSession();
+    for (const [status, words, count] of [['in_review', 'in review', 2], ['approved', 'approved', 3]] as const) {
+      const { error } = await admin.client.from('visa_applications').update({ status }).eq('id', applicationId);
+      expect(error).toBeNull();
+      // The application-received email, then one per change.
+      const changed = (await mailTo(backend, email, count)).filter((m) => m.subject.endsWith(`: ${words}`));
+      expect(changed).toHaveLength(1);
+      expect(changed[0]!.subject).toMatch(/^Your Business Visa application \(reference [0-9A-F]{8}\): /);
+    }
+  });
+});
+
+describe('a newsletter subscription', () => {
+  test('is welcomed with RFC 8058 headers, and the one-click POST unsubscribes', async () => {
+    const email = uniqueEmail('reader');
+    expect((await backend.client().rpc('subscribe_newsletter', { email })).error).toBeNull();
+    const [welcome] = await mailTo(backend, email);
+    expect(welcome!.subject).toBe('Welcome to the Bridgeway Visa & Immigration newsletter');
+    expect(welcome!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(welcome!.headers['list-unsubscribe']!)![1]!;
+    expect(oneClick).toMatch(new RegExp(`^${backend.url}/functions/v1/unsubscribe\\?token=[0-9a-f-]{36}$`));
+    const token = new URL(oneClick).searchParams.get('token');
+    expect(welcome!.links).toContain(`http://localhost:4321/unsubscribe?token=${token}`);
+
+    // Opening the link (GET) only leads to the site's page, which asks first.
+    const opened = await fetch(oneClick, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`http://localhost:4321/unsubscribe?token=${token}`);
+    const { rows: before } = await backend.db.query<{ unsubscribed_at: string | null }>('select unsubscribed_at from public.newsletter_subscribers where lower(email) = $1', [email]);
+    expect(before[0]!.unsubscribed_at).toBeNull();
+
+    const res = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    const { rows } = await backend.db.query<{ unsubscribed_at: string | null }>('select unsubscribed_at from public.newsletter_subscribers where lower(email) = $1', [email]);
+    expect(rows[0]!.unsubscribed_at).not.toBeNull();
+    // The site's page posts JSON; a second request is answered the same (idempotent).
+    const again = await fetch(`${backend.url}/functions/v1/unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    expect(again.status).toBe(200);
+  });
+
+  test('an address that unsubscribes before its welcome is sent gets nothing', async () => {
+    const email = uniqueEmail('leaver');
+    // Signed up and gone again before the sender's call arrives: both in the transaction that queues the welcome.
+    await backend.db.transaction(async (tx) => {
+      await tx.query('select public.subscribe_newsletter($1)', [email]);
+      await tx.query('update public.newsletter_subscribers set unsubscribed_at = now() where lower(email) = $1', [email]);
+    });
+    await expect.poll(async () => (await queue(backend)).find((r) => r.kind === 'newsletter_welcome' && r.recipient === email)?.status, { timeout: 20_000 }).toBe('sent');
+    expect((await notificationMail(backend)).filter((m) => m.to === email)).toEqual([]);
+  });
+
+  test('a malformed or unknown token is refused without touching anyone', async () => {
+    const post = (token: string) => fetch(`${backend.url}/functions/v1/unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    expect((await post("x' or 1=1 --")).status).toBe(400);
+    expect((await post('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});

@@ -1,6 +1,6 @@
 // The consultancy asking for what is missing, end to end: staff read "1 of N required" for an
 // application whose applicant sent the passport, ask for the rest (every missing item ticked at
-// first, with a line), and the request reaches the applicant (an email queued in the outbox naming
+// first, with a line), and the request reaches the applicant (an email in their outbox naming
 // each item, the open request on their card, and the entry in both timelines); staff mark a file
 // as needing replacement, and the applicant reads why on the item; the upload of the last item
 // asked for settles the request and tells staff once. Then the overview's "Waiting on the
@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_DOCUMENT_TEXTS, APPLICATION_CARD_TEXTS, FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
 import { logInThroughForm } from '../account/account.po.ts';
+import { STAFF, waitForNotification } from '../notifications/outbox.ts';
 import { DocumentsArea, FILES } from '../documents/documents.po.ts';
 import { SEEDED_ADMIN, TEST_PASSWORD, serviceClient } from '../support/backend.ts';
 import { test } from '../support/fixtures.ts';
@@ -69,7 +70,7 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(timeline.last()).toContainText(`${APPLICATION_CARD_TEXTS.requested(REQUESTED)} by ${ADMIN_NAME}`);
   await expect(timeline.last()).toContainText('“Please send them this week.”');
 
-  // The email to the applicant is in the outbox, naming each item.
+  // The request is queued with the items it names, and its email reaches the applicant's outbox naming each one.
   const queued = await notifications(applicant.applicationId, 'applicant_documents_requested');
   expect(queued).toEqual([
     {
@@ -77,6 +78,10 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
       payload: expect.objectContaining({ items: REQUESTED.map((label) => ({ key: expect.any(String), label })), note: 'Please send them this week.' }),
     },
   ]);
+  const asked = await waitForNotification(applicantEmail, /^Documents needed for your Tourist Visa application/);
+  for (const label of REQUESTED) expect(asked.text).toContain(`- ${label}`);
+  expect(asked.text).toContain('Please send them this week.');
+  expect(asked.links.some((link) => new URL(link).pathname === '/profile')).toBe(true);
 
   // The passport scan is cut off: staff ask for a new one, with the reason.
   await documents.getByRole('button', { name: `Needs replacing ${PASSPORT.name}` }).click();
@@ -87,6 +92,7 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   expect(await notifications(applicant.applicationId, 'applicant_document_needs_replacing')).toEqual([
     { recipient: applicantEmail, payload: expect.objectContaining({ item_label: 'Passport bio page', reason: 'The scan is cut off at the bottom.' }) },
   ]);
+  expect((await waitForNotification(applicantEmail, /^Please send a new file for Passport bio page/)).text).toContain('Why: The scan is cut off at the bottom.');
 
   // The applicant, in a browser of their own.
   const context = await browser.newContext();
@@ -114,6 +120,7 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect.poll(() => notifications(applicant.applicationId, 'staff_documents_provided')).toEqual([
     { recipient: null, payload: expect.objectContaining({ items: REQUESTED.map((label) => ({ key: expect.any(String), label })) }) },
   ]);
+  await waitForNotification(STAFF, /^Documents provided for application [0-9A-F]{8}: /, { mentioning: applicantEmail });
   // One more file for an item asked for tells staff nothing more.
   await checklist.choose('Hotel reservation', FILES.pdf('second-hotel.pdf'));
   await expect(checklist.stored('Hotel reservation')).toHaveCount(2);

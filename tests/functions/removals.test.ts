@@ -156,7 +156,7 @@ test('the database calls remove-documents itself when an application is deleted'
     const { data, error } = await owner.client.from('visa_applications').insert(application('Ada Obi')).select('id').single();
     expect(error).toBeNull();
     const id = (data as { id: string }).id;
-    const name = documentPath(owner.userId, id, 'worker.pdf');
+    const name = documentPath(owner.userId, id, 'passport', 'worker.pdf');
     expect((await owner.client.storage.from(DOCUMENTS_BUCKET).upload(name, sample('pdf'), { contentType: 'application/pdf' })).error).toBeNull();
     expect((await staff.client.from('visa_applications').delete().eq('id', id).select('id')).data).toEqual([{ id }]);
     // Each check reads the real state; the row goes once the function has reported the removal, just after the object itself.

@@ -1,7 +1,7 @@
 // Which colour each status's badge wears. A badge always shows its label as text; the tone only
 // adds colour (its contrast is in src/islands/ui/badge.css), so no status is told by colour alone.
 import type { ItemState } from './documents/checklist.ts';
-import type { ApplicationStatus } from './domain.ts';
+import type { ApplicationStatus, SubscriptionStatus } from './domain.ts';
 
 /** A badge's colour family. */
 export type BadgeTone = 'info' | 'progress' | 'success' | 'danger' | 'neutral';
@@ -27,4 +27,15 @@ const ITEM_TONES: Record<ItemState, BadgeTone> = {
 /** The tone of a checklist item's state (and of a file's verdict: accepted reads as provided). */
 export function itemStateTone(state: ItemState | 'accepted'): BadgeTone {
   return state === 'accepted' ? 'success' : ITEM_TONES[state];
+}
+
+const SUBSCRIPTION_TONES: Record<SubscriptionStatus, BadgeTone> = {
+  pending: 'progress',
+  subscribed: 'success',
+  unsubscribed: 'neutral',
+};
+
+/** The tone of a newsletter sign-up's state. */
+export function subscriptionStatusTone(status: unknown): BadgeTone {
+  return SUBSCRIPTION_TONES[status as SubscriptionStatus] ?? 'neutral';
 }

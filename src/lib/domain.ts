@@ -41,6 +41,17 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** A newsletter sign-up's state (public.newsletter_subscribers.status): only subscribed addresses get newsletters. */
+export const SUBSCRIPTION_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** How a sign-up's state reads to staff. */
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  pending: 'Awaiting confirmation',
+  subscribed: 'Subscribed',
+  unsubscribed: 'Unsubscribed',
+};
+
 /**
  * The consultancy's time zone: the one "today" of the site. Bookings are for a date and time in
  * it (the form, the database's check private.consultancy_today and the calendar invitation), and

@@ -247,14 +247,16 @@ comment on column public.visa_applications.awaiting_documents is 'True while a d
 create index visa_applications_awaiting_documents_idx on public.visa_applications (submitted_at desc, id)
     where awaiting_documents;
 
--- Notifications of the three new events, all about the application.
+-- Notifications of the three new events, all about the application, beside every kind before them
+-- (20261125000420_newsletter_double_opt_in.sql's list).
 alter table public.notifications
     drop constraint notifications_kind_check;
 alter table public.notifications
     add constraint notifications_kind_check check (kind in ('staff_new_booking', 'staff_new_contact_message',
                                                             'staff_new_application', 'applicant_application_received',
                                                             'applicant_status_changed', 'booking_confirmation',
-                                                            'newsletter_welcome', 'applicant_document_needs_replacing',
+                                                            'newsletter_confirmation', 'newsletter_welcome',
+                                                            'applicant_document_needs_replacing',
                                                             'applicant_documents_requested',
                                                             'staff_documents_provided'));
 

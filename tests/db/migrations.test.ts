@@ -48,6 +48,7 @@ describe('the project migrations', () => {
       'booking_confirmations_per_day',
       'booking_refusal_codes',
       'queue_functions',
+      'newsletter_double_opt_in',
       'document_checklists',
       'admin_overview_leads',
     ]);
@@ -114,12 +115,12 @@ describe('the project migrations', () => {
     for (const row of rows) expect(row.proconfig, row.proname).toContain('search_path=""');
   });
 
-  it('leave no public function executable by anonymous visitors but the newsletter sign-up and unsubscribe', async () => {
+  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
   // The admin check, the security definer halves of the public RPCs (each checks its caller), and
@@ -135,6 +136,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'admin_set_role',
       'caller_document_refusal',
+      'confirm_newsletter',
       'documents_bucket',
       'is_admin',
       'may_add_document',
@@ -153,7 +155,7 @@ describe('the project migrations', () => {
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 });
 

@@ -1,7 +1,8 @@
 // Newsletter unsubscribe (20261122000500_follow_up.sql): the token of the welcome's link
 // unsubscribes its address for anyone who has it, a second time changes nothing, an unknown token
 // does nothing; an unsubscribed address gets no welcome that was still waiting; subscribing again
-// clears the stamp without a second welcome.
+// asks it to confirm again, and confirming sends no second welcome. The confirmation itself
+// (double opt-in) is tested in newsletter-confirmation.test.ts.
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +33,18 @@ interface Subscriber {
   unsubscribed_at: string | null;
 }
 
-/** Subscribes a new address as a visitor does and returns its row. */
+/** Subscribes a new address as a visitor does, confirms it from its link, and returns its row. */
 async function subscribe(email = uniqueEmail('reader')): Promise<Subscriber & { email: string }> {
   await runAs(db, anon, 'select public.subscribe_newsletter($1)', [email]);
+  await confirm(email);
   return { ...(await subscriberOf(email)), email };
+}
+
+/** Confirms the address's sign-up with the token of its confirmation link, as its owner does. */
+async function confirm(email: string): Promise<void> {
+  const { rows } = await db.query<{ token: string }>('select confirmation_token as token from public.newsletter_subscribers where lower(email) = lower($1)', [email]);
+  const { rows: done } = await runAs<{ ok: boolean }>(db, anon, 'select public.confirm_newsletter($1) as ok', [rows[0]!.token]);
+  expect(done).toEqual([{ ok: true }]);
 }
 
 async function subscriberOf(email: string): Promise<Subscriber> {
@@ -141,11 +150,14 @@ describe('after unsubscribing', () => {
     expect(rows).toEqual([{ unsubscribed: true }]);
   });
 
-  it('subscribing again clears the stamp, keeps the row and its token, and sends no second welcome', async () => {
+  it('subscribing again clears the stamp, keeps the row and its token, asks to confirm again, and sends no second welcome', async () => {
     const reader = await subscribe();
     await unsubscribe(anon, reader.token);
     await runAs(db, anon, 'select public.subscribe_newsletter($1)', [reader.email.toUpperCase()]);
     expect(await subscriberOf(reader.email)).toEqual({ id: reader.id, token: reader.token, unsubscribed_at: null });
+    const { rows } = await db.query('select confirmed_at from public.newsletter_subscribers where id = $1', [reader.id]);
+    expect(rows).toEqual([{ confirmed_at: null }]);
+    await confirm(reader.email);
     expect(await welcomeOf(reader.id)).toHaveLength(1);
   });
 

@@ -155,12 +155,14 @@ describe('newsletter subscribers', () => {
     await db.query(`delete from public.newsletter_subscribers where email = 'listed@example.com'`);
   });
 
-  it('refuses a second row for the same address in another letter case', async () => {
+  it('keeps one row per address in any letter case: a second insert adds none, and a unique index stops a concurrent one', async () => {
     await runAs(db, service, 'insert into public.newsletter_subscribers (email) values ($1)', ['Reader@Example.com']);
-    const again = await attemptAs(db, service, 'insert into public.newsletter_subscribers (email) values ($1)', [
-      'reader@example.COM',
-    ]);
-    expect(again).toMatchObject({ ok: false, code: '23505' });
+    // The sign-up trigger turns the second into a request to confirm the row already there.
+    expect(await attemptAs(db, service, 'insert into public.newsletter_subscribers (email) values ($1)', ['reader@example.COM'])).toMatchObject({ ok: true, affectedRows: 0 });
+    const { rows } = await db.query(`select count(*)::int as n from public.newsletter_subscribers where lower(email) = 'reader@example.com'`);
+    expect(rows).toEqual([{ n: 1 }]);
+    const { rows: index } = await db.query(`select indexdef from pg_indexes where indexname = 'newsletter_subscribers_email_key'`);
+    expect(index[0]!.indexdef).toMatch(/^CREATE UNIQUE INDEX .* \(lower\(\(email\)::text\)\)$/);
   });
 
   it('subscribes through subscribe_newsletter, the same way for a new and a known address', async () => {

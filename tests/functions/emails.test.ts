@@ -139,10 +139,26 @@ describe("an application's documents", () => {
 });
 
 describe('a newsletter subscription', () => {
-  test('is welcomed with RFC 8058 headers, and the one-click POST unsubscribes', async () => {
+  test('is asked to confirm first: the only email is the confirmation, whose link leads to the site’s page', async () => {
+    const email = uniqueEmail('asked');
+    expect((await backend.client().rpc('subscribe_newsletter', { email })).error).toBeNull();
+    const [confirmation] = await mailTo(backend, email);
+    expect(confirmation!.subject).toBe('Please confirm your subscription to the Bridgeway Visa & Immigration newsletter');
+    const { rows } = await backend.db.query<{ token: string }>('select confirmation_token as token from public.newsletter_subscribers where lower(email) = $1', [email]);
+    expect(confirmation!.links).toContain(`http://localhost:4321/newsletter/confirm?token=${rows[0]!.token}`);
+    expect(confirmation!.text).toContain('If it was not you, ignore this email.');
+    // Nothing else reaches the address before it confirms: its queue holds the confirmation alone, sent.
+    await expect.poll(async () => (await queue(backend)).filter((r) => r.recipient === email).map((r) => [r.kind, r.status])).toEqual([['newsletter_confirmation', 'sent']]);
+    expect(await mailTo(backend, email)).toHaveLength(1);
+  });
+
+  test('once confirmed, is welcomed with RFC 8058 headers, and the one-click POST unsubscribes', async () => {
     const email = uniqueEmail('reader');
     expect((await backend.client().rpc('subscribe_newsletter', { email })).error).toBeNull();
-    const [welcome] = await mailTo(backend, email);
+    await mailTo(backend, email);
+    const { rows: signup } = await backend.db.query<{ token: string }>('select confirmation_token as token from public.newsletter_subscribers where lower(email) = $1', [email]);
+    expect((await backend.client().rpc('confirm_newsletter', { token: signup[0]!.token })).data).toBe(true);
+    const welcome = (await mailTo(backend, email, 2)).find((m) => m.subject.startsWith('Welcome'));
     expect(welcome!.subject).toBe('Welcome to the Bridgeway Visa & Immigration newsletter');
     expect(welcome!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.+)>$/.exec(welcome!.headers['list-unsubscribe']!)![1]!;
@@ -168,9 +184,10 @@ describe('a newsletter subscription', () => {
 
   test('an address that unsubscribes before its welcome is sent gets nothing', async () => {
     const email = uniqueEmail('leaver');
-    // Signed up and gone again before the sender's call arrives: both in the transaction that queues the welcome.
+    // Signed up, confirmed and gone again before the sender's call arrives: all in the transaction that queues the welcome.
     await backend.db.transaction(async (tx) => {
       await tx.query('select public.subscribe_newsletter($1)', [email]);
+      await tx.query('select public.confirm_newsletter(confirmation_token) from public.newsletter_subscribers where lower(email) = $1', [email]);
       await tx.query('update public.newsletter_subscribers set unsubscribed_at = now() where lower(email) = $1', [email]);
     });
     await expect.poll(async () => (await queue(backend)).find((r) => r.kind === 'newsletter_welcome' && r.recipient === email)?.status, { timeout: 20_000 }).toBe('sent');

@@ -129,6 +129,13 @@ export const FOLLOW_UP_TEXTS = {
     'This unsubscribe link is not valid: it may be incomplete. Please open the link in your email again, or contact us and we will remove your address.',
 } as const;
 
+/** The newsletter's confirmation page (/newsletter/confirm): beyond the specification, the project's own. */
+export const NEWSLETTER_CONFIRM_TEXTS = {
+  done: 'Thank you: your subscription is confirmed. Your welcome email is on its way.',
+  invalid:
+    'This confirmation link is not valid or has expired (a link works for 7 days). Please sign up again with the newsletter form at the bottom of any page.',
+} as const;
+
 /**
  * The auth service's refusals, by GoTrue's code (src/lib/forms/errors.ts). Specification 8: "Other
  * login, signup and reset errors | The authentication service's own message": kept word for word

@@ -2,8 +2,19 @@
 // which key sorts it), what its search matches, its filters, and how one of its rows is named
 // and deleted. DataTable renders any of them; nothing here knows about React state.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { applicationStatusTone, type BadgeTone } from '../../lib/badges.ts';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, VISA_TYPES, CONSULTANCY_TIME_ZONE_NAME, consultancyToday, formatConsultancyTime, type ApplicationStatus } from '../../lib/domain.ts';
+import { applicationStatusTone, subscriptionStatusTone, type BadgeTone } from '../../lib/badges.ts';
+import {
+  APPLICATION_STATUSES,
+  APPLICATION_STATUS_LABELS,
+  CONSULTANCY_TIME_ZONE_NAME,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STATUS_LABELS,
+  VISA_TYPES,
+  consultancyToday,
+  formatConsultancyTime,
+  type ApplicationStatus,
+  type SubscriptionStatus,
+} from '../../lib/domain.ts';
 import { documentCounts } from '../../lib/documents/counts.ts';
 import { OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
 import type { ListQuery } from './server-query.ts';
@@ -266,14 +277,18 @@ export const SUBSCRIBERS: ListConfig = {
   id: 'subscribers',
   title: 'Newsletter subscribers',
   table: 'newsletter_subscribers',
-  select: 'id, created_at, email',
+  select: 'id, created_at, email, status',
   columns: [
-    timeColumn('created_at', 'Subscribed'),
+    timeColumn('created_at', 'Signed up'),
     textColumn('email', 'Email'),
+    { ...valueColumn('status', 'Status', (value) => SUBSCRIPTION_STATUS_LABELS[value as SubscriptionStatus] ?? text(value)), badge: subscriptionStatusTone },
   ],
   searchKeys: ['email_lower'],
   searchLabel: 'Search by email',
-  filters: [],
+  // Newsletters go to subscribed addresses only: the filter (and the CSV export of its rows) gives that list.
+  filters: [
+    { key: 'status', label: 'Status', options: SUBSCRIPTION_STATUSES.map((value) => ({ value, label: SUBSCRIPTION_STATUS_LABELS[value] })) },
+  ],
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'subscriber',
   describeDelete: (row) => `The subscription of ${text(row.email)} will be deleted permanently.`,

@@ -111,13 +111,21 @@ async function deliverOne(batch: Batch, row: Notification): Promise<'sent' | 'sk
   }
 }
 
+/** True when a newsletter email no longer applies to its subscriber (see send). */
+function isStale(kind: NotificationKind, subscriber: SubscriberRow): boolean {
+  if (kind === 'newsletter_welcome') return subscriber.unsubscribed_at !== null;
+  if (kind === 'newsletter_confirmation') return subscriber.confirmed_at !== null;
+  return false;
+}
+
 /** Sends the row's email; false when there is nothing to send (the subject is gone, or unsubscribed). */
 async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Notification): Promise<boolean> {
   if (!TEMPLATES[row.kind]) throw new Error(`Unknown notification kind ${row.kind}`);
   const subject = subjects.get(row.subject_id);
   if (subject instanceof Error) throw subject;
-  // The lead was deleted, or the subscriber left before their welcome went out: nothing to say.
-  if (!subject || (row.kind === 'newsletter_welcome' && (subject as unknown as SubscriberRow).unsubscribed_at)) return false;
+  // The lead was deleted, the subscriber left before their welcome went out, or confirmed before
+  // this confirmation went out: nothing to say.
+  if (!subject || isStale(row.kind, subject as unknown as SubscriberRow)) return false;
   // Every address is checked before anything is sent, so a bad staff address sends to no one.
   const recipients = row.recipient === null ? brand.staff.map((address) => ({ to: oneMailbox(address), id: messageId(row.id, address) })) : [{ to: oneMailbox(row.recipient), id: messageId(row.id) }];
   const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl });

@@ -13,7 +13,7 @@ const ROWS: Record<string, Record<string, unknown>> = {
   bookings: { id: '00000000-0000-4000-8000-000000000001', full_name: TYPED, email: 'ngozi@example.com', phone: TYPED, country: 'UK', date: '2027-03-10', time: '09:30:00' },
   contact_messages: { id: '00000000-0000-4000-8000-000000000002', name: TYPED, email: 'ngozi@example.com', phone: TYPED, subject: TYPED, message: TYPED, page: '/contact' },
   visa_applications: { id: '00000000-0000-4000-8000-000000000003', name: TYPED, email: 'ngozi@example.com', phone: TYPED, visa_type: 'Tourist Visa', nationality: TYPED, status: 'in_review', submitted_at: '2026-11-25T10:00:00Z' },
-  newsletter_subscribers: { id: '00000000-0000-4000-8000-000000000004', email: 'ngozi@example.com', unsubscribe_token: '00000000-0000-4000-8000-000000000005', unsubscribed_at: null },
+  newsletter_subscribers: { id: '00000000-0000-4000-8000-000000000004', email: 'ngozi@example.com', unsubscribe_token: '00000000-0000-4000-8000-000000000005', unsubscribed_at: null, confirmation_token: '00000000-0000-4000-8000-000000000006', confirmed_at: null },
 };
 
 const PAYLOADS: Partial<Record<NotificationKind, Record<string, unknown>>> = {

@@ -2,14 +2,15 @@
 // an admin changes the status, all in the built site; the database calls the send-notifications
 // function (in Deno, beside the e2e backend: playwright.config.ts), which sends each email, and it
 // arrives in the outbox with the right recipient, subject and content. The booking's calendar file
-// holds the booked time in Lagos, and the newsletter's unsubscribe works from its link and by
-// one-click POST (RFC 8058).
+// holds the booked time in Lagos; the newsletter welcomes only an address that confirmed from its
+// link (double opt-in), and its unsubscribe works from its link and by one-click POST (RFC 8058).
 import { SEEDED_ADMIN, serviceClient } from '../support/backend.ts';
 import { E2E_API_URL, E2E_SITE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { AdminPage, signIn } from '../admin/admin.po.ts';
 import { BookingForm, ContactForm, NewsletterForm, VisaForm, isoDay } from '../forms/forms.po.ts';
 import { STAFF, icsLines, waitForNotification } from './outbox.ts';
+import { NEWSLETTER_CONFIRM_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -78,11 +79,17 @@ test('an application emails staff a link to it in /admin and the applicant a ref
 });
 
 test.describe('the newsletter welcome', () => {
+  /** Signs up in the footer, confirms from the confirmation email's link on the site's page, and returns the welcome. */
   async function subscribe(page: import('@playwright/test').Page) {
     const form = await NewsletterForm.open(page);
     await form.fillValid();
     await form.submit();
     await form.expectSuccess();
+    const confirmation = await waitForNotification(form.email, /^Please confirm your subscription to the Bridgeway Visa & Immigration newsletter$/);
+    const link = confirmation.links.find((l) => l.startsWith(`${E2E_SITE_URL}/newsletter/confirm?token=`))!;
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect(page.getByRole('status').filter({ hasText: NEWSLETTER_CONFIRM_TEXTS.done })).toBeVisible();
     const welcome = await waitForNotification(form.email, /^Welcome to the Bridgeway Visa & Immigration newsletter$/);
     expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.+)>$/.exec(welcome.headers['list-unsubscribe']!)![1]!;
@@ -94,6 +101,16 @@ test.describe('the newsletter welcome', () => {
     const { data } = await (await serviceClient()).from('newsletter_subscribers').select('unsubscribed_at').eq('email', email).single();
     return data!.unsubscribed_at as string | null;
   }
+
+  test('is sent only after the address confirms: until then, the confirmation is its only email', async ({ page }) => {
+    const form = await NewsletterForm.open(page);
+    await form.fillValid();
+    await form.submit();
+    await form.expectSuccess();
+    await waitForNotification(form.email, /^Please confirm your subscription/);
+    const { data } = await (await serviceClient()).from('notifications').select('kind').eq('recipient', form.email);
+    expect(data!.map((row) => row.kind)).toEqual(['newsletter_confirmation']);
+  });
 
   test('unsubscribes from its link: the site page posts the token to the function', async ({ page }) => {
     const { email, welcome, token } = await subscribe(page);

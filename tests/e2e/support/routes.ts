@@ -15,8 +15,8 @@ export const entryIds = (folder: string) =>
 /** An id no entry of a content folder has, for the 404 page: one past the highest. */
 export const unusedId = (folder: string) => Math.max(0, ...entryIds(folder)) + 1;
 
-/** Account pages, the login-gated visa form and the unsubscribe page: served, noindex, not in the sitemap. */
-export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe'];
+/** Account pages, the login-gated visa form and the newsletter's token pages: served, noindex, not in the sitemap. */
+export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm'];
 
 /** The visa alias routes, one per type (`/visa/business-visa`), each a duplicate of `/visa/{id}`. */
 export const visaAliasRoutes = VISA_TYPES.map((type, index) => ({

@@ -9,6 +9,7 @@ import { applicantDocumentsRequested } from './applicant-documents-requested.ts'
 import { applicantStatusChanged } from './applicant-status-changed.ts';
 import { bookingConfirmation } from './booking-confirmation.ts';
 import { Layout } from './layout.ts';
+import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { newsletterWelcome } from './newsletter-welcome.ts';
 import { plainText } from '../../_shared/plain-text.ts';
 import { staffDocumentsProvided } from './staff-documents-provided.ts';
@@ -33,6 +34,7 @@ export const TEMPLATES = {
   applicant_document_needs_replacing: { table: 'visa_applications', render: applicantDocumentNeedsReplacing },
   applicant_documents_requested: { table: 'visa_applications', render: applicantDocumentsRequested },
   staff_documents_provided: { table: 'visa_applications', render: staffDocumentsProvided },
+  newsletter_confirmation: { table: 'newsletter_subscribers', render: newsletterConfirmation },
   newsletter_welcome: { table: 'newsletter_subscribers', render: newsletterWelcome },
 } as const satisfies Record<string, { table: string; render: Template }>;
 

@@ -33,4 +33,4 @@ export interface Email {
 export interface BookingRow { id: string; full_name: string; email: string; phone: string; country: string; date: string; time: string }
 export interface ContactMessageRow { id: string; name: string; email: string; phone: string; subject: string; message: string; page: string }
 export interface ApplicationRow { id: string; name: string; email: string; phone: string; visa_type: string; nationality: string; status: string; submitted_at: string }
-export interface SubscriberRow { id: string; email: string; unsubscribe_token: string; unsubscribed_at: string | null }
+export interface SubscriberRow { id: string; email: string; unsubscribe_token: string; unsubscribed_at: string | null; confirmation_token: string; confirmed_at: string | null }

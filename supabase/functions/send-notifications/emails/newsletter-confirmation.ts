@@ -1,0 +1,25 @@
+// To an address that was signed up for the newsletter: the one email it gets before it says yes.
+// Its button opens the site's /newsletter/confirm page, which asks for a click before confirming
+// (mail scanners open links; they must not subscribe anyone). No unsubscribe link: until the
+// click there is no subscription, and without it the request is forgotten.
+import { createElement as h } from 'npm:react@^19.3.1';
+import { Button, P } from './layout.ts';
+import type { Email, EmailInput, SubscriberRow } from './types.ts';
+
+/** Days a confirmation link works: private.newsletter_confirmation_lifetime() of the migrations. */
+export const CONFIRMATION_DAYS = 7;
+
+/** The confirmation request, with its link to /newsletter/confirm. */
+export function newsletterConfirmation({ row, siteUrl, brand }: EmailInput<SubscriberRow>): Email {
+  const page = new URL('/newsletter/confirm', siteUrl);
+  page.searchParams.set('token', row.confirmation_token);
+  return {
+    subject: `Please confirm your subscription to the ${brand.name} newsletter`,
+    title: 'Confirm your subscription',
+    body: h('div', null,
+      h(P, null, `Someone, we hope you, asked for the ${brand.name} newsletter to be sent to this address. Please confirm that it was you:`),
+      h(Button, { href: page.toString(), brand }, 'Confirm my subscription'),
+      h(P, null, `If it was not you, ignore this email. Without your confirmation we will not write to you again, and the request is forgotten after ${CONFIRMATION_DAYS} days.`),
+    ),
+  };
+}

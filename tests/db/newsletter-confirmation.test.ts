@@ -1,0 +1,168 @@
+// Newsletter double opt-in (20261125000420_newsletter_double_opt_in.sql): a sign-up is pending
+// until its address confirms from the link of its confirmation email; before that the address
+// gets nothing else, a few confirmations a day at most however often it is typed; the link
+// expires and a daily job forgets sign-ups never confirmed. Visitors reach all this only through
+// subscribe_newsletter and confirm_newsletter.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENIED, anon, attemptAs, createUser, openTestDb, runAs, service, signedIn, uniqueEmail, type Actor, type TestDb } from './support.ts';
+
+let db: TestDb;
+let user: Actor;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  user = signedIn('user', await createUser(db, 'reader-user@example.com'));
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+interface SignUp {
+  id: string;
+  token: string;
+  confirmed_at: string | null;
+}
+
+const signUp = (email: string, actor: Actor = anon) => runAs(db, actor, 'select public.subscribe_newsletter($1)', [email]);
+
+async function row(email: string): Promise<SignUp> {
+  const { rows } = await db.query<SignUp>(
+    'select id, confirmation_token as token, confirmed_at from public.newsletter_subscribers where lower(email) = lower($1)',
+    [email],
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+const confirm = async (token: string, actor: Actor = anon) =>
+  (await runAs<{ ok: boolean }>(db, actor, 'select public.confirm_newsletter($1) as ok', [token])).rows[0]!.ok;
+
+/** The kinds of email queued for a sign-up, oldest first. */
+async function emailsOf(id: string): Promise<string[]> {
+  const { rows } = await db.query<{ kind: string }>('select kind from public.notifications where subject_id = $1 order by created_at, kind', [id]);
+  return rows.map((r) => r.kind);
+}
+
+/** Lets the hourly spam limit forget the address, as an hour passing would. */
+const anHourLater = (email: string) => db.query('delete from private.form_submissions where email = lower($1)', [email]);
+
+describe('a new sign-up', () => {
+  it('is pending, and its only email is the confirmation, to its address', async () => {
+    const email = uniqueEmail('pending');
+    await signUp(email);
+    const signup = await row(email);
+    expect(signup.confirmed_at).toBeNull();
+    const { rows } = await db.query('select kind, recipient, dedupe_key from public.notifications where subject_id = $1', [signup.id]);
+    expect(rows).toEqual([{ kind: 'newsletter_confirmation', recipient: email, dedupe_key: `newsletter_confirmation:${signup.token}` }]);
+  });
+
+  it('is confirmed by the token of its link, once, and only then welcomed', async () => {
+    const email = uniqueEmail('confirming');
+    await signUp(email);
+    const { id, token } = await row(email);
+    expect(await confirm(token)).toBe(true);
+    const first = (await row(email)).confirmed_at;
+    expect(first).not.toBeNull();
+    expect(await emailsOf(id)).toEqual(['newsletter_confirmation', 'newsletter_welcome']);
+    // The confirmation still waiting is not sent now that it is done.
+    const { rows } = await db.query(`select status, sent_at, last_error from public.notifications where subject_id = $1 and kind = 'newsletter_confirmation'`, [id]);
+    expect(rows).toEqual([{ status: 'sent', sent_at: null, last_error: 'Not sent: the address confirmed first.' }]);
+    // A second click changes nothing and still says yes.
+    expect(await confirm(token)).toBe(true);
+    expect((await row(email)).confirmed_at).toBe(first);
+    expect(await emailsOf(id)).toEqual(['newsletter_confirmation', 'newsletter_welcome']);
+  });
+
+  it('is confirmed for a signed-in user and the service key too, never by an unknown token', async () => {
+    const [a, b] = [uniqueEmail('by-user'), uniqueEmail('by-service')];
+    await signUp(a);
+    await signUp(b);
+    expect(await confirm((await row(a)).token, user)).toBe(true);
+    expect(await confirm((await row(b)).token, service)).toBe(true);
+    expect(await confirm(randomUUID())).toBe(false);
+  });
+
+  it('cannot be confirmed once its link has expired (7 days), and gets no welcome', async () => {
+    const email = uniqueEmail('late');
+    await signUp(email);
+    const { id, token } = await row(email);
+    await db.query(`update public.newsletter_subscribers set confirmation_requested_at = now() - interval '7 days 1 minute' where id = $1`, [id]);
+    expect(await confirm(token)).toBe(false);
+    expect((await row(email)).confirmed_at).toBeNull();
+    expect(await emailsOf(id)).toEqual(['newsletter_confirmation']);
+  });
+});
+
+describe('signing up an address already on the list', () => {
+  it('asks a pending address to confirm again with a new link; the old link stops working', async () => {
+    const email = uniqueEmail('again');
+    await signUp(email);
+    const before = await row(email);
+    await signUp(email.toUpperCase());
+    const after = await row(email);
+    expect(after.id).toBe(before.id);
+    expect(after.token).not.toBe(before.token);
+    expect(await emailsOf(after.id)).toEqual(['newsletter_confirmation', 'newsletter_confirmation']);
+    expect(await confirm(before.token)).toBe(false);
+    expect(await confirm(after.token)).toBe(true);
+  });
+
+  it('sends a subscribed address nothing, and leaves it subscribed', async () => {
+    const email = uniqueEmail('already');
+    await signUp(email);
+    const { id, token } = await row(email);
+    await confirm(token);
+    await signUp(email);
+    expect(await row(email)).toMatchObject({ token, confirmed_at: expect.anything() });
+    expect(await emailsOf(id)).toEqual(['newsletter_confirmation', 'newsletter_welcome']);
+  });
+
+  it('confirms to one address at most 3 times in 24 hours, however often it is typed', async () => {
+    const email = uniqueEmail('typed-often');
+    for (let i = 0; i < 5; i += 1) {
+      await signUp(email);
+      await anHourLater(email);
+    }
+    const { id } = await row(email);
+    expect(await emailsOf(id)).toEqual(['newsletter_confirmation', 'newsletter_confirmation', 'newsletter_confirmation']);
+    // A day later it may be asked again.
+    await db.query(`update public.notifications set created_at = created_at - interval '1 day' where subject_id = $1`, [id]);
+    await signUp(email);
+    expect((await emailsOf(id)).length).toBe(4);
+  });
+});
+
+describe('sign-ups never confirmed', () => {
+  it('are forgotten by the daily job once their link has expired, with their emails; the rest stay', async () => {
+    const [old, fresh, confirmed] = [uniqueEmail('old'), uniqueEmail('fresh'), uniqueEmail('kept')];
+    for (const email of [old, fresh, confirmed]) await signUp(email);
+    await confirm((await row(confirmed)).token);
+    const oldId = (await row(old)).id;
+    await db.query(
+      `update public.newsletter_subscribers set confirmation_requested_at = now() - interval '8 days', created_at = now() - interval '8 days'
+       where lower(email) in (lower($1), lower($2))`,
+      [old, confirmed],
+    );
+    await db.query('select private.expire_newsletter_sign_ups()');
+    const { rows } = await db.query<{ email: string }>('select email from public.newsletter_subscribers where lower(email) = any($1)', [
+      [old, fresh, confirmed].map((e) => e.toLowerCase()),
+    ]);
+    expect(rows.map((r) => r.email).sort()).toEqual([confirmed, fresh].sort());
+    expect(await emailsOf(oldId)).toEqual([]);
+  });
+
+  it('are swept daily by a Supabase Cron job', async () => {
+    const { rows } = await db.query('select schedule, command from cron.job where jobname = $1', ['expire-newsletter-sign-ups']);
+    expect(rows).toEqual([{ schedule: '15 3 * * *', command: 'select private.expire_newsletter_sign_ups()' }]);
+  });
+
+  it('the job and the tokens are out of visitors’ and users’ reach', async () => {
+    for (const actor of [anon, user]) {
+      expect(await attemptAs(db, actor, 'select private.expire_newsletter_sign_ups()'), actor.label).toMatchObject({ ok: false, code: DENIED });
+      const read = await attemptAs(db, actor, 'select confirmation_token from public.newsletter_subscribers');
+      expect(read.ok ? read.rows : DENIED, actor.label).toEqual(read.ok ? [] : DENIED);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // Which colour each status's badge wears. A badge always shows its label as text; the tone only
 // adds colour (its contrast is in src/islands/ui/badge.css), so no status is told by colour alone.
+import type { ItemState } from './documents/checklist.ts';
 import type { ApplicationStatus, SubscriptionStatus } from './domain.ts';
 
 /** A badge's colour family. */
@@ -15,6 +16,17 @@ const APPLICATION_TONES: Record<ApplicationStatus, BadgeTone> = {
 /** The tone of an application's status (neutral for a value the site does not know). */
 export function applicationStatusTone(status: unknown): BadgeTone {
   return APPLICATION_TONES[status as ApplicationStatus] ?? 'neutral';
+}
+
+const ITEM_TONES: Record<ItemState, BadgeTone> = {
+  provided: 'success',
+  missing: 'neutral',
+  needs_replacing: 'danger',
+};
+
+/** The tone of a checklist item's state (and of a file's verdict: accepted reads as provided). */
+export function itemStateTone(state: ItemState | 'accepted'): BadgeTone {
+  return state === 'accepted' ? 'success' : ITEM_TONES[state];
 }
 
 const SUBSCRIPTION_TONES: Record<SubscriptionStatus, BadgeTone> = {

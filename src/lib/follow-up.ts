@@ -5,6 +5,7 @@
 // react-query, which holds the error and offers Retry (as src/islands/admin/server-query.ts does).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BadgeTone } from './badges.ts';
+import { fetchDocumentRequests, type DocumentRequest, type RequestedItem } from './documents/requests.ts';
 
 /** The tables whose rows are notified about and show their notifications in /admin. */
 export type SubjectTable = 'visa_applications' | 'bookings' | 'contact_messages';
@@ -32,6 +33,9 @@ const KIND_LABELS: Record<string, string> = {
   staff_new_application: 'Staff: new application',
   applicant_application_received: 'Applicant: received',
   applicant_status_changed: 'Applicant: status changed',
+  applicant_document_needs_replacing: 'Applicant: document to replace',
+  applicant_documents_requested: 'Applicant: documents requested',
+  staff_documents_provided: 'Staff: requested documents provided',
   booking_confirmation: 'Visitor: booking confirmation',
   newsletter_welcome: 'Subscriber: welcome',
 };
@@ -97,6 +101,8 @@ export interface Overview {
   new_messages: number;
   bookings_today: number;
   bookings_upcoming: number;
+  /** Open applications with a request for missing documents not yet fulfilled. */
+  waiting_on_applicant: number;
   /** Emails that failed for good (each row shows its reason and Retry). */
   emails_failed: number;
   /** Emails queued or being sent, and when the oldest of them was queued (null: none). */
@@ -114,20 +120,48 @@ export async function fetchOverview(supabase: SupabaseClient): Promise<Overview>
   return data as Overview;
 }
 
-/** One entry of an application's timeline: a status change or an internal note. */
+/** The leads of one week (admin_leads_by_week): its Monday in Lagos (YYYY-MM-DD) and what arrived. */
+export interface WeekLeads {
+  week_start: string;
+  bookings: number;
+  messages: number;
+  applications: number;
+}
+
+/** The leads of the last 12 weeks, oldest first, the current week last. */
+export async function fetchLeadsByWeek(supabase: SupabaseClient): Promise<WeekLeads[]> {
+  const { data, error } = await supabase.rpc('admin_leads_by_week');
+  if (error) throw error;
+  return (data ?? []) as WeekLeads[];
+}
+
+/**
+ * One entry of an application's timeline: a status change, an internal note, a request for
+ * missing documents (with staff's line), or the arrival of a request's last document.
+ */
 export type TimelineEntry =
   | { type: 'status'; id: string; at: string; by: string | null; from: string | null; to: string }
-  | { type: 'note'; id: string; at: string; by: string | null; body: string };
+  | { type: 'note'; id: string; at: string; by: string | null; body: string }
+  | { type: 'request'; id: string; at: string; by: string | null; items: RequestedItem[]; note: string | null }
+  | { type: 'provided'; id: string; at: string; by: null; items: RequestedItem[] };
 
-/** An application's status changes and notes, oldest first, interleaved by time. */
+/** A request's entries: when it was made, and when its last document arrived (if it has). */
+export function requestEntries(request: DocumentRequest): TimelineEntry[] {
+  const asked: TimelineEntry = { type: 'request', id: request.id, at: request.requested_at, by: request.requested_by, items: request.items, note: request.note };
+  if (!request.fulfilled_at) return [asked];
+  return [asked, { type: 'provided', id: `${request.id}:provided`, at: request.fulfilled_at, by: null, items: request.items }];
+}
+
+/** An application's status changes, notes and document requests, oldest first, interleaved by time. */
 export async function fetchTimeline(supabase: SupabaseClient, applicationId: string): Promise<TimelineEntry[]> {
-  const [changes, notes] = await Promise.all([
+  const [changes, notes, requests] = await Promise.all([
     supabase
       .from('application_status_changes')
       .select('id, from_status, to_status, changed_by, changed_at')
       .eq('application_id', applicationId)
       .order('changed_at', { ascending: true }),
     supabase.from('application_notes').select('id, body, author_id, created_at').eq('application_id', applicationId).order('created_at', { ascending: true }),
+    fetchDocumentRequests(supabase, [applicationId]),
   ]);
   if (changes.error) throw changes.error;
   if (notes.error) throw notes.error;
@@ -147,6 +181,7 @@ export async function fetchTimeline(supabase: SupabaseClient, applicationId: str
       by: row.author_id as string | null,
       body: row.body as string,
     })),
+    ...requests.flatMap(requestEntries),
   ];
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }

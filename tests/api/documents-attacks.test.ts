@@ -1,5 +1,6 @@
 // The issue's attacks on applicants' documents (issue 18, "Bad input and attacks"), against the
-// real application-documents bucket and its policies (supabase/migrations/20261122000600_documents.sql),
+// real application-documents bucket and its policies (supabase/migrations/20261122000600_documents.sql,
+// documents per item since 20261125000500_document_checklists.sql),
 // through the embedded backend with raw HTTP (uploads as src/lib/documents/upload.ts sends them)
 // and storage-js (everything else). Each answers 4xx in hosted Storage's shape with a message
 // that says what is wrong, never 5xx, and stores nothing.
@@ -10,7 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENT_BYTES } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM, MAX_DOCUMENT_BYTES } from '../../src/lib/documents/rules.ts';
 import { documentPath } from '../../src/lib/documents/paths.ts';
 import { LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
@@ -77,30 +78,37 @@ async function refused(send: () => Promise<RawAnswer>): Promise<Record<string, u
 }
 
 const POLICY = { statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' };
-const mine = (file: string, who = applicant) => documentPath(who.userId, who.applicationId, file);
+const mine = (file: string, who = applicant, item = 'passport') => documentPath(who.userId, who.applicationId, item, file);
 
 describe('names: another folder, path tricks, hostile and long names', () => {
   test("another applicant's folder, and the applicant's own folder with another's application: 403", async () => {
     expect(await refused(() => upload(mine('x.pdf', other), sample('pdf')))).toMatchObject(POLICY);
-    expect(await refused(() => upload(`${applicant.userId}/${other.applicationId}/x.pdf`, sample('pdf')))).toMatchObject(POLICY);
+    expect(await refused(() => upload(`${applicant.userId}/${other.applicationId}/passport/x.pdf`, sample('pdf')))).toMatchObject(POLICY);
   });
 
   test.each([
-    ['a .. segment', () => `${applicant.userId}/../${other.userId}/${other.applicationId}/x.pdf`],
+    ['a .. segment', () => `${applicant.userId}/../${other.userId}/${other.applicationId}/passport/x.pdf`],
     ['a percent-encoded ..', () => `${applicant.userId}/${applicant.applicationId}/%2e%2e/%2e%2e/${other.userId}/x.pdf`],
+    ['a .. item key', () => `${applicant.userId}/${applicant.applicationId}/../x.pdf`],
     ['an absolute path', () => `/etc/passwd`],
     ['a NUL byte', () => `${mine('x')}%00.pdf`],
-    ['a name of 1,000 characters', () => `${applicant.userId}/${applicant.applicationId}/${'a'.repeat(1000)}.pdf`],
+    ['a NUL byte in the item key', () => `${applicant.userId}/${applicant.applicationId}/pass%00port/x.pdf`],
+    ['a name of 1,000 characters', () => `${applicant.userId}/${applicant.applicationId}/passport/${'a'.repeat(1000)}.pdf`],
+    ['an item key of 1,000 characters', () => `${applicant.userId}/${applicant.applicationId}/${'a'.repeat(1000)}/x.pdf`],
   ])('%s: 400 Invalid key', async (_label, path) => {
     expect(await refused(() => upload(path(), sample('pdf')))).toMatchObject({ statusCode: '400', error: 'InvalidKey', message: expect.stringMatching(/^Invalid key: /) });
   });
 
   test.each([
-    ['a folder that is not an application id', () => `${applicant.userId}/not-a-uuid/x.pdf`],
-    ['a third folder', () => `${applicant.userId}/${applicant.applicationId}/sub/x.pdf`],
+    ['a folder that is not an application id', () => `${applicant.userId}/not-a-uuid/passport/x.pdf`],
+    ['no item folder (the shape before items had keys)', () => `${applicant.userId}/${applicant.applicationId}/x.pdf`],
+    ['a fourth folder', () => `${applicant.userId}/${applicant.applicationId}/passport/sub/x.pdf`],
     ['no application folder', () => `${applicant.userId}/x.pdf`],
-    ['a file name of 880 characters (within the key limit, over the file name limit)', () => `${applicant.userId}/${applicant.applicationId}/${'a'.repeat(880)}.pdf`],
-    ['a file name that is hidden', () => `${applicant.userId}/${applicant.applicationId}/.hidden.pdf`],
+    ['an item key that is not a slug (capitals)', () => `${applicant.userId}/${applicant.applicationId}/Passport/x.pdf`],
+    ['an item key that is not a slug (a space)', () => `${applicant.userId}/${applicant.applicationId}/bank%20statements/x.pdf`],
+    ['an item key of 41 characters', () => `${applicant.userId}/${applicant.applicationId}/${'a'.repeat(41)}/x.pdf`],
+    ['a file name of 880 characters (within the key limit, over the file name limit)', () => `${applicant.userId}/${applicant.applicationId}/passport/${'a'.repeat(870)}.pdf`],
+    ['a file name that is hidden', () => `${applicant.userId}/${applicant.applicationId}/passport/.hidden.pdf`],
   ])('%s reaches the policy and is refused, not an error: 403', async (_label, path) => {
     expect(await refused(() => upload(path(), sample('pdf')))).toMatchObject(POLICY);
   });
@@ -150,6 +158,7 @@ describe('tokens and signed URLs', () => {
     expect((await storage.download(name)).error).toMatchObject({ statusCode: '404' });
     expect((await storage.createSignedUrl(name, 60)).error).toMatchObject({ statusCode: '404' });
     expect((await storage.list(`${applicant.userId}/${applicant.applicationId}`)).data).toEqual([]);
+    expect((await storage.list(`${applicant.userId}/${applicant.applicationId}/passport`)).data).toEqual([]);
     expect((await storage.remove([name])).data).toEqual([]);
     expect((await backend.client().storage.from(DOCUMENTS_BUCKET).download(name)).error).not.toBeNull();
     expect((await applicant.client.storage.from(DOCUMENTS_BUCKET).download(name)).error).toBeNull();
@@ -223,22 +232,32 @@ describe('the file: size and content', () => {
   });
 });
 
-describe('the application: its limit, its status', () => {
-  test('an 11th file: 403, the application keeps 10', async () => {
+describe('the application: its limits, its status', () => {
+  test(`a file past an item's ${MAX_DOCUMENTS_PER_ITEM}: 403, the item keeps ${MAX_DOCUMENTS_PER_ITEM}, another item takes one`, async () => {
     const client = applicant.client;
     const applicationId = await newApplication(client);
-    const path = (n: number) => documentPath(applicant.userId, applicationId, `page-${n}.pdf`);
+    const path = (n: number, item = 'bank-statements') => documentPath(applicant.userId, applicationId, item, `month-${n}.pdf`);
+    for (let n = 1; n <= MAX_DOCUMENTS_PER_ITEM; n++) expect((await upload(path(n), sample('pdf'))).status, `file ${n}`).toBe(200);
+    expect(await refused(() => upload(path(MAX_DOCUMENTS_PER_ITEM + 1), sample('pdf')))).toMatchObject(POLICY);
+    expect((await client.storage.from(DOCUMENTS_BUCKET).list(`${applicant.userId}/${applicationId}/bank-statements`)).data).toHaveLength(MAX_DOCUMENTS_PER_ITEM);
+    expect((await upload(path(1, 'passport'), sample('pdf'))).status).toBe(200);
+  });
+
+  test(`a file past an application's ${MAX_DOCUMENTS_PER_APPLICATION}: 403, the application keeps ${MAX_DOCUMENTS_PER_APPLICATION}`, async () => {
+    const applicationId = await newApplication(applicant.client);
+    const path = (n: number) => documentPath(applicant.userId, applicationId, `item-${Math.ceil(n / MAX_DOCUMENTS_PER_ITEM)}`, `page-${n}.pdf`);
     for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) expect((await upload(path(n), sample('pdf'))).status, `file ${n}`).toBe(200);
-    expect(await refused(() => upload(path(11), sample('pdf')))).toMatchObject(POLICY);
-    expect((await client.storage.from(DOCUMENTS_BUCKET).list(`${applicant.userId}/${applicationId}`)).data).toHaveLength(MAX_DOCUMENTS_PER_APPLICATION);
+    expect(await refused(() => upload(documentPath(applicant.userId, applicationId, 'other', 'one-more.pdf'), sample('pdf')))).toMatchObject(POLICY);
+    const { rows } = await backend.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like $1`, [`${applicant.userId}/${applicationId}/%`]);
+    expect(rows[0]!.n).toBe(MAX_DOCUMENTS_PER_APPLICATION);
   });
 
   test('a decided application takes no file and gives none up, but its documents stay readable', async () => {
     const applicationId = await newApplication(applicant.client);
-    const kept = documentPath(applicant.userId, applicationId, 'kept.pdf');
+    const kept = documentPath(applicant.userId, applicationId, 'passport', 'kept.pdf');
     expect((await upload(kept, sample('pdf'))).status).toBe(200);
     await backend.db.query(`update public.visa_applications set status = 'approved' where id = $1`, [applicationId]);
-    expect(await refused(() => upload(documentPath(applicant.userId, applicationId, 'late.pdf'), sample('pdf')))).toMatchObject(POLICY);
+    expect(await refused(() => upload(documentPath(applicant.userId, applicationId, 'passport', 'late.pdf'), sample('pdf')))).toMatchObject(POLICY);
     const storage = applicant.client.storage.from(DOCUMENTS_BUCKET);
     expect((await storage.remove([kept])).data).toEqual([]);
     expect((await storage.download(kept)).error).toBeNull();
@@ -359,7 +378,7 @@ describe('the real write, after the trial, meets the trigger', () => {
 
   test('an application decided while its file uploads: 403, nothing stored, no bytes kept', async () => {
     const applicationId = await newApplication(writer.client);
-    const send = await started(documentPath(writer.userId, applicationId, 'slow.pdf'));
+    const send = await started(documentPath(writer.userId, applicationId, 'passport', 'slow.pdf'));
     await disk.db.query(`update public.visa_applications set status = 'approved' where id = $1`, [applicationId]);
     expect(await send()).toEqual({
       status: 400,
@@ -369,17 +388,32 @@ describe('the real write, after the trial, meets the trigger', () => {
     expect(await readdir(join(dir, 'objects'))).toEqual([]);
   });
 
-  test('the last slot taken while a file uploads: the 11th is refused at its real write, the application keeps 10', async () => {
+  test("an item's last slot taken while a file uploads: the one past it is refused at its real write, the item keeps its files", async () => {
     const applicationId = await newApplication(writer.client);
-    const path = (n: number) => documentPath(writer.userId, applicationId, `page-${n}.pdf`);
+    const path = (n: number) => documentPath(writer.userId, applicationId, 'bank-statements', `month-${n}.pdf`);
     const send = (name: string) => rawRequest(disk.url, 'POST', `/storage/v1/object/${DOCUMENTS_BUCKET}/${name}`, { ...headers(writer.token, 'application/pdf'), apikey: disk.anonKey }, sample('pdf'));
-    for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION; n++) expect((await send(path(n))).status, `file ${n}`).toBe(200);
-    const slow = await started(path(11));
-    expect((await send(path(10))).status).toBe(200);
+    for (let n = 1; n < MAX_DOCUMENTS_PER_ITEM; n++) expect((await send(path(n))).status, `file ${n}`).toBe(200);
+    const slow = await started(path(MAX_DOCUMENTS_PER_ITEM + 1));
+    expect((await send(path(MAX_DOCUMENTS_PER_ITEM))).status).toBe(200);
     expect(await slow()).toEqual({
       status: 400,
-      body: expect.objectContaining({ statusCode: '403', error: 'Unauthorized', message: `An application holds at most ${MAX_DOCUMENTS_PER_APPLICATION} documents.` }),
+      body: expect.objectContaining({ statusCode: '403', error: 'Unauthorized', message: `A document of the checklist holds at most ${MAX_DOCUMENTS_PER_ITEM} files.` }),
     });
-    expect(await objects(applicationId)).toHaveLength(MAX_DOCUMENTS_PER_APPLICATION);
+    expect(await objects(applicationId)).toHaveLength(MAX_DOCUMENTS_PER_ITEM);
+  });
+
+  test('the last item of a request arriving tells staff once, whoever sends it, at the real write', async () => {
+    const applicationId = await newApplication(writer.client);
+    await disk.db.query(`insert into public.document_requests (application_id, items) values ($1, '[{"key":"passport","label":"Passport bio page"}]')`, [applicationId]);
+    await disk.db.query(`update public.visa_applications set awaiting_documents = true where id = $1`, [applicationId]);
+    const send = (name: string) => rawRequest(disk.url, 'POST', `/storage/v1/object/${DOCUMENTS_BUCKET}/${name}`, { ...headers(writer.token, 'application/pdf'), apikey: disk.anonKey }, sample('pdf'));
+    const answers = await Promise.all(['page-1.pdf', 'page-2.pdf'].map((file) => send(documentPath(writer.userId, applicationId, 'passport', file))));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const { rows } = await disk.db.query<{ n: number; awaiting: boolean }>(
+      `select (select count(*)::int from public.notifications where subject_id = a.id and kind = 'staff_documents_provided') as n, a.awaiting_documents as awaiting
+       from public.visa_applications a where a.id = $1`,
+      [applicationId],
+    );
+    expect(rows).toEqual([{ n: 1, awaiting: false }]);
   });
 });

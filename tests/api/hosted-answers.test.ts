@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentPath } from '../../src/lib/documents/paths.ts';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
 import { isoTimestamp } from '../../supabase/local/storage/timestamps.ts';
 import { GOTRUE, POSTGREST, STORAGE } from '../support/hosted-errors.ts';
 import { rawRequest, sample } from './storage-support.ts';
@@ -32,7 +32,8 @@ const upload = (bucket: string, name: string, body: Buffer = sample('pdf'), type
   rawRequest(backend.url, 'POST', `/storage/v1/object/${bucket}/${name}`, { ...headers, 'content-type': type }, body);
 
 /** Why the database says the applicant may not add to `applicationId` (the RPC the browser asks after a 403). */
-const why = async (applicationId: string) => (await applicant.client.rpc('document_refusal', { application_id: applicationId })).data as string | null;
+const why = async (applicationId: string, item?: string) =>
+  (await applicant.client.rpc('document_refusal', { application_id: applicationId, ...(item ? { item } : {}) })).data as string | null;
 
 beforeAll(async () => {
   backend = await startBackend();
@@ -44,34 +45,43 @@ afterAll(() => backend?.close());
 describe('Storage refuses a document as hosted does, and the database says why', () => {
   test('an application decided meanwhile: AccessDenied (the policy’s trial write), then decided', async () => {
     const id = await newApplication('approved');
-    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'late.pdf'))).toEqual({ status: 400, body: STORAGE.accessDenied().body });
+    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'passport', 'late.pdf'))).toEqual({ status: 400, body: STORAGE.accessDenied().body });
     expect(await why(id)).toBe('decided');
   });
 
-  test('an application holding its ten documents: AccessDenied, then full', async () => {
+  test('an application holding all its documents: AccessDenied, then full', async () => {
     const id = await newApplication();
-    for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) expect((await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, `p${n}.pdf`))).status).toBe(200);
-    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'p11.pdf'))).toEqual({ status: 400, body: STORAGE.accessDenied().body });
+    const item = (n: number) => `item-${Math.ceil(n / MAX_DOCUMENTS_PER_ITEM)}`;
+    for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) expect((await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, item(n), `p${n}.pdf`))).status).toBe(200);
+    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'other', 'one-more.pdf'))).toEqual({ status: 400, body: STORAGE.accessDenied().body });
     expect(await why(id)).toBe('full');
+  });
+
+  test('an item holding all its files: AccessDenied, then item_full for that item only', async () => {
+    const id = await newApplication();
+    for (let n = 1; n <= MAX_DOCUMENTS_PER_ITEM; n++) expect((await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'bank-statements', `m${n}.pdf`))).status).toBe(200);
+    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'bank-statements', 'one-more.pdf'))).toEqual({ status: 400, body: STORAGE.accessDenied().body });
+    expect(await why(id, 'bank-statements')).toBe('item_full');
+    expect(await why(id, 'passport')).toBeNull();
   });
 
   test('an application deleted meanwhile: AccessDenied, then not_theirs', async () => {
     const id = await newApplication();
     await backend.db.query(`delete from public.visa_applications where id = $1`, [id]);
-    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'late.pdf'))).toEqual({ status: 400, body: STORAGE.accessDenied().body });
+    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'passport', 'late.pdf'))).toEqual({ status: 400, body: STORAGE.accessDenied().body });
     expect(await why(id)).toBe('not_theirs');
   });
 
   test('the same name twice: KeyAlreadyExists', async () => {
     const id = await newApplication();
-    const name = documentPath(applicant.userId, id, 'twice.pdf');
+    const name = documentPath(applicant.userId, id, 'passport', 'twice.pdf');
     expect((await upload(DOCUMENTS_BUCKET, name)).status).toBe(200);
     expect(await upload(DOCUMENTS_BUCKET, name)).toEqual({ status: 400, body: STORAGE.keyAlreadyExists().body });
   });
 
   test('a type the bucket refuses: InvalidMimeType, answered before the policies', async () => {
     const id = await newApplication('approved');
-    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'page.html'), Buffer.from('<p>hi</p>'), 'text/html')).toEqual({
+    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'passport', 'page.html'), Buffer.from('<p>hi</p>'), 'text/html')).toEqual({
       status: 400,
       body: STORAGE.invalidMimeType('text/html').body,
     });
@@ -79,7 +89,7 @@ describe('Storage refuses a document as hosted does, and the database says why',
 
   test('over the size limit: EntityTooLarge', async () => {
     const id = await newApplication();
-    const answer = await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'big.pdf'), sample('pdf', 10 * 1024 * 1024 + 1));
+    const answer = await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'passport', 'big.pdf'), sample('pdf', 10 * 1024 * 1024 + 1));
     expect(answer).toEqual({ status: 400, body: STORAGE.entityTooLarge().body });
   });
 
@@ -89,7 +99,7 @@ describe('Storage refuses a document as hosted does, and the database says why',
     const now = Math.floor(Date.now() / 1000);
     const expired = await signJwt({ sub: applicant.userId, role: 'authenticated', aud: 'authenticated', iat: now - 7200, exp: now - 3600 }, LOCAL_JWT_SECRET);
     const id = await newApplication();
-    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'x.pdf'), sample('pdf'), 'application/pdf', auth(expired))).toEqual({
+    expect(await upload(DOCUMENTS_BUCKET, documentPath(applicant.userId, id, 'passport', 'x.pdf'), sample('pdf'), 'application/pdf', auth(expired))).toEqual({
       status: 400,
       body: STORAGE.expiredToken().body,
     });
@@ -242,11 +252,11 @@ describe('Storage writes timestamps as hosted does', () => {
 
   test('in a list, an object’s info, a bucket, the bucket list and a removal’s answer', async () => {
     const id = await newApplication();
-    const name = documentPath(applicant.userId, id, 'dated.pdf');
+    const name = documentPath(applicant.userId, id, 'passport', 'dated.pdf');
     expect((await upload(DOCUMENTS_BUCKET, name)).status).toBe(200);
     const docs = applicant.client.storage.from(DOCUMENTS_BUCKET);
 
-    const listed = await docs.list(`${applicant.userId}/${id}`);
+    const listed = await docs.list(`${applicant.userId}/${id}/passport`);
     expect(listed.data![0]).toMatchObject({ name: 'dated.pdf', created_at: expect.stringMatching(ISO), updated_at: expect.stringMatching(ISO), last_accessed_at: expect.stringMatching(ISO) });
 
     const info = await rawRequest(backend.url, 'GET', `/storage/v1/object/info/${DOCUMENTS_BUCKET}/${name}`, auth());
@@ -273,11 +283,11 @@ describe('Storage writes timestamps as hosted does', () => {
 describe('storage-js’s exists() and info()', () => {
   test('find a stored document and miss an absent one', async () => {
     const id = await newApplication();
-    const name = documentPath(applicant.userId, id, 'here.pdf');
+    const name = documentPath(applicant.userId, id, 'passport', 'here.pdf');
     expect((await upload(DOCUMENTS_BUCKET, name)).status).toBe(200);
     const docs = applicant.client.storage.from(DOCUMENTS_BUCKET);
     expect(await docs.exists(name)).toEqual({ data: true, error: null });
-    expect((await docs.exists(documentPath(applicant.userId, id, 'absent.pdf'))).data).toBe(false);
+    expect((await docs.exists(documentPath(applicant.userId, id, 'passport', 'absent.pdf'))).data).toBe(false);
     const { data } = await docs.info(name);
     expect(data).toMatchObject({ name, bucketId: DOCUMENTS_BUCKET, size: 2048, contentType: 'application/pdf' });
   });

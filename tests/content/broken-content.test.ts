@@ -70,6 +70,13 @@ describe('a broken content file fails the build, naming the file and the field',
     expect(output).toMatch(/visaTypes\.1/);
   });
 
+  it('a checklist key used twice in a visa (its files would share one folder)', () => {
+    const { status, output } = syncWithEdit('visas/tourist-visa.mdx', (text) => text.replace('  - key: photo\n', '  - key: passport\n'));
+    expect(status).not.toBe(0);
+    expect(output).toContain('visas/tourist-visa.mdx');
+    expect(output).toContain('the key "passport" is used twice in this checklist');
+  });
+
   it('a JSON entry with a missing field (a testimonial without its text)', () => {
     const { status, output } = syncWithEdit('testimonials.json', (text) => {
       const items = JSON.parse(text) as Record<string, unknown>[];

@@ -1,10 +1,10 @@
-// Why a document may not be added (supabase/migrations/20261125000200_document_refusals.sql): the
-// RPC the browser asks after Storage refused an upload or a removal, answered from the rule the
-// insert policy and the trigger use. What each role may ask, and that nobody learns anything of
+// Why a document may not be added (supabase/migrations/20261125000200_document_refusals.sql, with
+// the item's limit since 20261125000500_document_checklists.sql): the RPC the browser asks after
+// Storage refused an upload or a removal, answered from the rule the insert policy and the trigger use. What each role may ask, and that nobody learns anything of
 // an application that is not theirs; the trigger's refusals keep 42501 (Storage's 403) and carry
 // the same reason as their hint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
 import {
   DENIED,
   INSERT_APPLICATION_FOR,
@@ -29,6 +29,11 @@ let applicantId: string;
 const apps = { open: '', full: '', approved: '', rejected: '', deleted: '', others: '' };
 
 const WHY = `select public.document_refusal($1) as reason`;
+const WHY_FOR_ITEM = `select public.document_refusal($1, $2) as reason`;
+/** The item of apps.open that holds its files. */
+const FULL_ITEM = 'bank-statements';
+/** Where the n-th file of a full application goes: items filled one after the other. */
+const fullPage = (n: number) => `${applicantId}/${apps.full}/item-${Math.ceil(n / MAX_DOCUMENTS_PER_ITEM)}/page-${n}.pdf`;
 const INSERT = `insert into storage.objects (bucket_id, name, owner_id) values ($1, $2, $3)`;
 
 async function newApplication(userId: string, status = 'submitted'): Promise<string> {
@@ -38,9 +43,9 @@ async function newApplication(userId: string, status = 'submitted'): Promise<str
   return id;
 }
 
-/** The reason `actor` is given for `applicationId`, or the SQLSTATE the question itself is refused with. */
-async function reasonFor(actor: Actor, applicationId: string): Promise<string | null> {
-  const outcome = await attemptAs(db, actor, WHY, [applicationId]);
+/** The reason `actor` is given for `applicationId` (and `item`), or the SQLSTATE the question itself is refused with. */
+async function reasonFor(actor: Actor, applicationId: string, item?: string): Promise<string | null> {
+  const outcome = item === undefined ? await attemptAs(db, actor, WHY, [applicationId]) : await attemptAs(db, actor, WHY_FOR_ITEM, [applicationId, item]);
   return outcome.ok ? (outcome.rows[0]!.reason as string | null) : `refused ${outcome.code}`;
 }
 
@@ -53,10 +58,11 @@ beforeAll(async () => {
   other = signedIn('another applicant', b);
   admin = (await createAdmin(db, uniqueEmail('admin'))).actor;
   apps.open = await newApplication(a.id, 'in_review');
-  apps.full = await newApplication(a.id);
-  for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) {
-    await db.query(INSERT, [DOCUMENTS_BUCKET, `${a.id}/${apps.full}/page-${n}.pdf`, a.id]);
+  for (let n = 1; n <= MAX_DOCUMENTS_PER_ITEM; n++) {
+    await db.query(INSERT, [DOCUMENTS_BUCKET, `${a.id}/${apps.open}/${FULL_ITEM}/month-${n}.pdf`, a.id]);
   }
+  apps.full = await newApplication(a.id);
+  for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) await db.query(INSERT, [DOCUMENTS_BUCKET, fullPage(n), a.id]);
   apps.approved = await newApplication(a.id, 'approved');
   apps.rejected = await newApplication(a.id, 'rejected');
   apps.deleted = await newApplication(a.id);
@@ -78,9 +84,23 @@ describe('public.document_refusal', () => {
     expect(await reasonFor(applicant, apps.rejected)).toBe('decided');
   });
 
-  it('tells the applicant their application holds its 10 documents, and not with 9', async () => {
+  it(`tells the applicant an item holds its ${MAX_DOCUMENTS_PER_ITEM} files, and nothing about its other items or without an item`, async () => {
+    expect(await reasonFor(applicant, apps.open, FULL_ITEM)).toBe('item_full');
+    expect(await reasonFor(applicant, apps.open, 'passport')).toBeNull();
+    expect(await reasonFor(applicant, apps.open)).toBeNull();
+  });
+
+  it('asks nothing about an item that is not an item key, and answers it without an error', async () => {
+    for (const item of ['..', `${FULL_ITEM}/..`, 'Bank-Statements', '', 'a'.repeat(500)]) {
+      expect(await reasonFor(applicant, apps.open, item), item).toBeNull();
+    }
+    expect(await reasonFor(applicant, apps.approved, '..')).toBe('decided');
+  });
+
+  it(`tells the applicant their application holds its ${MAX_DOCUMENTS_PER_APPLICATION} documents, and not with one fewer`, async () => {
     expect(await reasonFor(applicant, apps.full)).toBe('full');
-    const page = `${applicantId}/${apps.full}/page-1.pdf`;
+    expect(await reasonFor(applicant, apps.full, 'passport')).toBe('full');
+    const page = fullPage(1);
     await db.transaction(async (tx) => {
       // storage.protect_delete lets only the Storage API delete; it sets this for its own delete.
       await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
@@ -108,7 +128,7 @@ describe('public.document_refusal', () => {
   });
 
   it('leaves the rule itself out of reach: only its caller-bound half is executable', async () => {
-    const direct = await attemptAs(db, other, `select private.document_refusal($1, $2, false, false)`, [apps.approved, applicantId]);
+    const direct = await attemptAs(db, other, `select private.document_refusal($1, $2, null, false, false)`, [apps.approved, applicantId]);
     expect(direct).toMatchObject({ ok: false, code: DENIED });
   });
 });
@@ -122,10 +142,13 @@ describe('the trigger’s refusals', () => {
     );
 
   it.each([
-    ['a decided application', () => `${applicantId}/${apps.approved}/late.pdf`, () => applicantId, 'decided'],
-    ['an application holding its 10 documents', () => `${applicantId}/${apps.full}/eleventh.pdf`, () => applicantId, 'full'],
-    ['another applicant’s application', () => `${applicantId}/${apps.others}/mine.pdf`, () => applicantId, 'not_theirs'],
-    ['a deleted application', () => `${applicantId}/${apps.deleted}/orphan.pdf`, () => applicantId, 'not_theirs'],
+    ['a decided application', () => `${applicantId}/${apps.approved}/passport/late.pdf`, () => applicantId, 'decided'],
+    ['an application holding all its documents', () => `${applicantId}/${apps.full}/other/one-more.pdf`, () => applicantId, 'full'],
+    ['an item holding all its files', () => `${applicantId}/${apps.open}/${FULL_ITEM}/one-more.pdf`, () => applicantId, 'item_full'],
+    ['another applicant’s application', () => `${applicantId}/${apps.others}/passport/mine.pdf`, () => applicantId, 'not_theirs'],
+    ['a deleted application', () => `${applicantId}/${apps.deleted}/passport/orphan.pdf`, () => applicantId, 'not_theirs'],
+    ['a name without an item folder (the shape before items had keys)', () => `${applicantId}/${apps.open}/late.pdf`, () => applicantId, 'not_theirs'],
+    ['an item folder that is not a slug', () => `${applicantId}/${apps.open}/../late.pdf`, () => applicantId, 'not_theirs'],
   ])('keep 42501 for %s and name the reason in their hint', async (_label, name, owner, reason) => {
     expect(await refusal(name(), owner())).toEqual({ code: DENIED, hint: reason });
   });

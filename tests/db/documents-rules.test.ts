@@ -1,14 +1,19 @@
-// The rules of src/lib/documents/rules.ts and the migration that enforces them
-// (supabase/migrations/20261122000600_documents.sql) say the same: the bucket's row, the count
-// limit, the open statuses, and the file names the insert policy takes (every name paths.ts makes).
+// The rules of src/lib/documents/rules.ts and the migrations that enforce them
+// (supabase/migrations/20261122000600_documents.sql, 20261125000500_document_checklists.sql) say
+// the same: the bucket's row, the count limits, the open statuses, the file names the insert
+// policy takes (every name paths.ts makes) and the item keys (every key the content schema takes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeFileName } from '../../src/lib/documents/paths.ts';
 import {
   DOCUMENTS_BUCKET,
   DOCUMENT_MIME_TYPES,
+  ITEM_KEY_PATTERN,
   MAX_DOCUMENTS_PER_APPLICATION,
+  MAX_DOCUMENTS_PER_ITEM,
   MAX_DOCUMENT_BYTES,
+  MAX_ITEM_KEY_LENGTH,
   OPEN_FOR_DOCUMENTS,
+  isItemKey,
 } from '../../src/lib/documents/rules.ts';
 import { openTestDb, type TestDb } from './support.ts';
 
@@ -42,10 +47,27 @@ describe('the documents bucket and its rules', () => {
   it('counts and opens as rules.ts does', async () => {
     const { rows } = await db.query<{ bucket: string; max: number; open: string[] }>(
       `select private.documents_bucket() as bucket, private.max_documents_per_application() as max,
+              private.max_documents_per_item() as "maxPerItem",
               array(select s from unnest(array['submitted', 'in_review', 'approved', 'rejected']) s
                     where private.open_for_documents(s)) as open`,
     );
-    expect(rows[0]).toEqual({ bucket: DOCUMENTS_BUCKET, max: MAX_DOCUMENTS_PER_APPLICATION, open: [...OPEN_FOR_DOCUMENTS] });
+    expect(rows[0]).toEqual({
+      bucket: DOCUMENTS_BUCKET,
+      max: MAX_DOCUMENTS_PER_APPLICATION,
+      maxPerItem: MAX_DOCUMENTS_PER_ITEM,
+      open: [...OPEN_FOR_DOCUMENTS],
+    });
+  });
+
+  it('takes the item keys rules.ts takes, and no other', async () => {
+    const keys = ['passport', 'bank-statements', 'k1-form-2', 'other', 'a'.repeat(MAX_ITEM_KEY_LENGTH), 'a'.repeat(MAX_ITEM_KEY_LENGTH + 1),
+      '..', '', 'Passport', 'bank--statements', 'bank-', '2-photos', 'pass port', 'pass\u0001port', 'passé', 'pass/port'];
+    const { rows } = await db.query<{ key: string; ok: boolean }>(`select k as key, private.document_item_key_ok(k) as ok from unnest($1::text[]) k`, [keys]);
+    expect(rows).toEqual(keys.map((key) => ({ key, ok: isItemKey(key) })));
+    expect(rows.filter((row) => row.ok)).toHaveLength(5);
+    const { rows: source } = await db.query<{ source: string }>(`select pg_get_functiondef('private.document_item_key_ok(text)'::regprocedure) as source`);
+    expect(source[0]!.source).toContain(`'${ITEM_KEY_PATTERN.source}'`);
+    expect(source[0]!.source).toContain(`<= ${MAX_ITEM_KEY_LENGTH}`);
   });
 
   it('takes every file name safeFileName makes, however the file was called', async () => {

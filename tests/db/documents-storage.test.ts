@@ -1,13 +1,14 @@
 // The policies on storage.objects for the application-documents bucket
-// (supabase/migrations/20261122000600_documents.sql), as the Storage API runs them: every
-// statement as the caller's role with its JWT claims. Each actor (the applicant, another
-// applicant, an admin, an anonymous visitor) tries each action (insert, select, delete, update);
-// then the 10-file cap (also two uploads racing for the last slot), the trigger that checks every
-// written document again (hosted Storage writes the real row as its superuser, unchecked by the
-// policies), the document counts, the list of one application's documents and the removal queue
-// a deleted application fills.
+// (supabase/migrations/20261122000600_documents.sql, documents per item since
+// 20261125000500_document_checklists.sql), as the Storage API runs them: every statement as the
+// caller's role with its JWT claims. Each actor (the applicant, another applicant, an admin, an
+// anonymous visitor) tries each action (insert, select, delete, update); then the caps of an
+// item and of an application (also two uploads racing for the last slot), the trigger that checks
+// every written document again (hosted Storage writes the real row as its superuser, unchecked by
+// the policies), files stored before items had keys, the document counts, the list of one
+// application's documents and the removal queue a deleted application fills.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM, MAX_ITEM_KEY_LENGTH } from '../../src/lib/documents/rules.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';
 import {
   DENIED,
@@ -27,6 +28,13 @@ import {
   type TestDb,
 } from './support.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
+
+/**
+ * Item folders that are not checklist-like slugs: climbing, hidden, empty, capitals, spaces,
+ * encoded, a control character (Postgres text holds no NUL: the Storage API refuses that key
+ * before SQL, tests/api/documents-attacks.test.ts), and one character too long.
+ */
+const HOSTILE_KEYS = ['..', '.', '', '.passport', 'Passport', 'bank statements', 'bank--statements', 'bank-', '-bank', '2-photos', 'pass%2fport', 'pass\u0001port', 'pass\u00e9port', 'a'.repeat(MAX_ITEM_KEY_LENGTH + 1)];
 
 let db: TestDb;
 let applicant: Actor;
@@ -52,6 +60,17 @@ async function seed(name: string): Promise<void> {
   await db.query(INSERT, [DOCUMENTS_BUCKET, name, name.split('/')[0]]);
 }
 
+/**
+ * Stores an object as it was stored before items had keys (`{user}/{application}/{file}`, which
+ * the trigger now refuses): written with triggers off, as the file already in the bucket is.
+ */
+async function seedLegacy(name: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(INSERT, [DOCUMENTS_BUCKET, name, name.split('/')[0]]);
+  });
+}
+
 const ROLLBACK = Symbol('rollback');
 
 /** How many objects the Storage API's delete of name, as actor, removes (then rolled back). */
@@ -68,7 +87,10 @@ async function deleted(actor: Actor, name: string): Promise<number> {
   return count;
 }
 
-const folder = (userId: string, applicationId: string) => `${userId}/${applicationId}`;
+/** The folder of one item of an application (the passport's, unless said). */
+const folder = (userId: string, applicationId: string, item = 'passport') => `${userId}/${applicationId}/${item}`;
+/** The folder of an application itself, where files were stored before items had keys. */
+const applicationFolder = (userId: string, applicationId: string) => `${userId}/${applicationId}`;
 
 beforeAll(async () => {
   db = await openTestDb();
@@ -121,8 +143,10 @@ describe('insert (upload)', () => {
       [
         'passport.pdf',
         `${applicantId}/passport.pdf`,
-        `${applicantId}/not-a-uuid/passport.pdf`,
-        `${applicantId}/${apps.open.toUpperCase()}/passport.pdf`,
+        `${applicantId}/not-a-uuid/passport/passport.pdf`,
+        `${applicantId}/${apps.open.toUpperCase()}/passport/passport.pdf`,
+        // The shape before items had keys: read and removed still, never added to.
+        `${applicationFolder(applicantId, apps.open)}/passport.pdf`,
         `${folder(applicantId, apps.open)}/sub/passport.pdf`,
         `${folder(applicantId, apps.open)}/../passport.pdf`,
         `${folder(applicantId, apps.open)}/.hidden.pdf`,
@@ -132,10 +156,18 @@ describe('insert (upload)', () => {
         `/${folder(applicantId, apps.open)}/passport.pdf`,
         `${'x'.repeat(1000)}`,
         '',
+        ...HOSTILE_KEYS.map((key) => `${applicationFolder(applicantId, apps.open)}/${key}/passport.pdf`),
       ].map(async (name) => {
         expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, name, applicantId]), name).toMatchObject({ ok: false, code: DENIED });
       }),
     ));
+
+  it('takes any item key that is a slug, the key for other documents too (the checklists live in the content)', async () => {
+    for (const key of ['passport', 'bank-statements', 'other', 'a', 'k1-form-2', 'a'.repeat(MAX_ITEM_KEY_LENGTH)]) {
+      const outcome = await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${applicationFolder(applicantId, apps.open)}/${key}/scan.pdf`, applicantId]);
+      expect(outcome, key).toMatchObject({ ok: true, affectedRows: 1 });
+    }
+  });
 
   it('refuses an admin and an anonymous visitor', async () => {
     const name = `${folder(applicantId, apps.open)}/by-someone-else.pdf`;
@@ -200,12 +232,27 @@ describe('update (upsert, move)', () => {
   });
 });
 
-describe('at most 10 documents an application', () => {
-  it('takes the 10th and refuses the 11th', async () => {
+describe(`at most ${MAX_DOCUMENTS_PER_ITEM} documents an item, ${MAX_DOCUMENTS_PER_APPLICATION} an application`, () => {
+  it(`takes the ${MAX_DOCUMENTS_PER_ITEM}th file of an item and refuses the next; another item still takes one`, async () => {
     const id = await newApplication(applicantId);
-    for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION; n++) await seed(`${folder(applicantId, id)}/page-${n}.pdf`);
-    await runAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/tenth.pdf`, applicantId]);
-    expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/eleventh.pdf`, applicantId])).toMatchObject({
+    for (let n = 1; n < MAX_DOCUMENTS_PER_ITEM; n++) await seed(`${folder(applicantId, id, 'bank-statements')}/month-${n}.pdf`);
+    await runAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id, 'bank-statements')}/last.pdf`, applicantId]);
+    expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id, 'bank-statements')}/one-more.pdf`, applicantId])).toMatchObject({
+      ok: false,
+      code: DENIED,
+    });
+    // An item whose key starts like the full one is another folder, counted apart.
+    for (const item of ['passport', 'bank-statements-2']) {
+      expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id, item)}/one-more.pdf`, applicantId]), item).toMatchObject({ ok: true });
+    }
+  });
+
+  it(`takes the ${MAX_DOCUMENTS_PER_APPLICATION}th file of an application over all its items (files stored before items had keys counted) and refuses the next`, async () => {
+    const id = await newApplication(applicantId);
+    await seedLegacy(`${applicationFolder(applicantId, id)}/old-scan.pdf`);
+    for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION - 1; n++) await seed(`${folder(applicantId, id, `item-${Math.ceil(n / MAX_DOCUMENTS_PER_ITEM)}`)}/page-${n}.pdf`);
+    await runAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id, 'photo')}/last.pdf`, applicantId]);
+    expect(await attemptAs(db, applicant, INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id, 'other')}/one-more.pdf`, applicantId])).toMatchObject({
       ok: false,
       code: DENIED,
     });
@@ -217,9 +264,9 @@ describe('at most 10 documents an application', () => {
   it.each([
     ['as the caller (the policy)', (work: (tx: Sql) => Promise<void>) => transactionAs(db, applicant, work)],
     ['as the server (the trigger)', (work: (tx: Sql) => Promise<void>) => db.transaction(work)],
-  ])('gives the last slot to one of two uploads racing for it, %s', async (_label, transaction) => {
+  ])("gives an item's last slot to one of two uploads racing for it, %s", async (_label, transaction) => {
     const id = await newApplication(applicantId);
-    for (let n = 1; n < MAX_DOCUMENTS_PER_APPLICATION; n++) await seed(`${folder(applicantId, id)}/page-${n}.pdf`);
+    for (let n = 1; n < MAX_DOCUMENTS_PER_ITEM; n++) await seed(`${folder(applicantId, id)}/page-${n}.pdf`);
     const upload = (name: string, whileHeld?: () => Promise<void>) =>
       transaction(async (tx) => {
         await tx.query(INSERT, [DOCUMENTS_BUCKET, `${folder(applicantId, id)}/${name}`, applicantId]);
@@ -233,7 +280,7 @@ describe('at most 10 documents an application', () => {
     if (process.env['DATABASE_URL'] && !ON_REMOTE) {
       // Two connections: the first upload holds its transaction open until the second is seen
       // waiting for the application's lock (or has finished: it did not wait), then commits;
-      // the second must then count 10.
+      // the second must then count the full item.
       let second: Promise<string | undefined> | undefined;
       const first = upload('first.pdf', async () => {
         let settled = false;
@@ -247,7 +294,20 @@ describe('at most 10 documents an application', () => {
     }
     expect(results).toEqual(['stored', DENIED]);
     const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like $1`, [`${folder(applicantId, id)}/%`]);
-    expect(rows[0]).toEqual({ n: MAX_DOCUMENTS_PER_APPLICATION });
+    expect(rows[0]).toEqual({ n: MAX_DOCUMENTS_PER_ITEM });
+  });
+});
+
+describe('files stored before items had keys ({user}/{application}/{file})', () => {
+  it('are read by their applicant and an admin, removed by the applicant while open, and by nobody else', async () => {
+    const id = await newApplication(applicantId);
+    const name = `${applicationFolder(applicantId, id)}/old-passport.pdf`;
+    await seedLegacy(name);
+    expect((await runAs<{ name: string }>(db, applicant, `${SELECT.replace('order by', 'and name = $2 order by')}`, [DOCUMENTS_BUCKET, name])).rows).toEqual([{ name }]);
+    expect((await runAs<{ name: string }>(db, admin, `${SELECT.replace('order by', 'and name = $2 order by')}`, [DOCUMENTS_BUCKET, name])).rows).toEqual([{ name }]);
+    expect((await runAs(db, other, `${SELECT.replace('order by', 'and name = $2 order by')}`, [DOCUMENTS_BUCKET, name])).rows).toEqual([]);
+    expect(await deleted(applicant, name)).toBe(1);
+    for (const actor of [admin, other, anon]) expect(await deleted(actor, name), actor.label).toBe(0);
   });
 });
 
@@ -284,15 +344,27 @@ describe('every written document is checked again, whoever writes it (the trigge
   });
 
   it('refuses every other shape of name with its refusal, never another error', async () => {
-    for (const name of ['passport.pdf', `${applicantId}/passport.pdf`, `${applicantId}/not-a-uuid/passport.pdf`, `${folder(applicantId, apps.open)}/sub/x.pdf`, 'x'.repeat(1000)]) {
+    for (const name of [
+      'passport.pdf',
+      `${applicantId}/passport.pdf`,
+      `${applicantId}/not-a-uuid/passport/passport.pdf`,
+      `${applicationFolder(applicantId, apps.open)}/passport.pdf`,
+      `${folder(applicantId, apps.open)}/sub/x.pdf`,
+      'x'.repeat(1000),
+      ...HOSTILE_KEYS.map((key) => `${applicationFolder(applicantId, apps.open)}/${key}/passport.pdf`),
+    ]) {
       expect(await write(name, applicantId), name).toBe(DENIED);
     }
   });
 
-  it('refuses the 11th', async () => {
+  it('refuses the file past the limit of an item, and of an application', async () => {
     const id = await newApplication(applicantId);
-    for (let n = 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) expect(await write(`${folder(applicantId, id)}/page-${n}.pdf`)).toBe('stored');
-    expect(await write(`${folder(applicantId, id)}/eleventh.pdf`)).toBe(DENIED);
+    for (let n = 1; n <= MAX_DOCUMENTS_PER_ITEM; n++) expect(await write(`${folder(applicantId, id)}/page-${n}.pdf`)).toBe('stored');
+    expect(await write(`${folder(applicantId, id)}/one-more.pdf`)).toBe(DENIED);
+    for (let n = MAX_DOCUMENTS_PER_ITEM + 1; n <= MAX_DOCUMENTS_PER_APPLICATION; n++) {
+      expect(await write(`${folder(applicantId, id, `item-${Math.ceil(n / MAX_DOCUMENTS_PER_ITEM)}`)}/page-${n}.pdf`)).toBe('stored');
+    }
+    expect(await write(`${folder(applicantId, id, 'other')}/one-more.pdf`)).toBe(DENIED);
   });
 });
 
@@ -339,7 +411,7 @@ describe('document counts', () => {
 });
 
 describe("one application's documents (public.application_documents)", () => {
-  const LIST = `select name, size::int as size, mime_type from public.application_documents($1)`;
+  const LIST = `select name, item, size::int as size, mime_type from public.application_documents($1)`;
 
   /** Stores an object with the metadata the Storage API writes (size and type). */
   async function stored(name: string, size: number, mimetype: string): Promise<void> {
@@ -354,13 +426,23 @@ describe("one application's documents (public.application_documents)", () => {
   it("lists, by name, the documents of an application whose applicant's account was deleted, to an admin", async () => {
     const gone = await createUser(db, uniqueEmail('gone-listed'));
     const id = await newApplication(gone.id);
-    await stored(`${folder(gone.id, id)}/visa photo.png`, 2048, 'image/png');
-    await stored(`${folder(gone.id, id)}/bank-statement.pdf`, 4096, 'application/pdf');
+    await stored(`${folder(gone.id, id, 'photo')}/visa photo.png`, 2048, 'image/png');
+    await stored(`${folder(gone.id, id, 'bank-statements')}/bank-statement.pdf`, 4096, 'application/pdf');
     await db.query(`delete from auth.users where id = $1`, [gone.id]);
     expect((await db.query(`select user_id from public.visa_applications where id = $1`, [id])).rows).toEqual([{ user_id: null }]);
     expect((await runAs(db, admin, LIST, [id])).rows).toEqual([
-      { name: `${folder(gone.id, id)}/bank-statement.pdf`, size: 4096, mime_type: 'application/pdf' },
-      { name: `${folder(gone.id, id)}/visa photo.png`, size: 2048, mime_type: 'image/png' },
+      { name: `${folder(gone.id, id, 'bank-statements')}/bank-statement.pdf`, item: 'bank-statements', size: 4096, mime_type: 'application/pdf' },
+      { name: `${folder(gone.id, id, 'photo')}/visa photo.png`, item: 'photo', size: 2048, mime_type: 'image/png' },
+    ]);
+  });
+
+  it('lists a file stored before items had keys with no item (the profile shows it under Other documents)', async () => {
+    const id = await newApplication(applicantId);
+    await seedLegacy(`${applicationFolder(applicantId, id)}/old-scan.pdf`);
+    await seed(`${folder(applicantId, id)}/passport.pdf`);
+    expect((await runAs(db, applicant, `select name, item from public.application_documents($1)`, [id])).rows).toEqual([
+      { name: `${applicationFolder(applicantId, id)}/old-scan.pdf`, item: null },
+      { name: `${folder(applicantId, id)}/passport.pdf`, item: 'passport' },
     ]);
   });
 

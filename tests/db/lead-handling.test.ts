@@ -180,7 +180,7 @@ describe('admin_overview', () => {
       return [asStored, await counts()];
     });
 
-    const expected = [{ overview: expect.objectContaining({ new_applications: 2, new_messages: 2, bookings_today: 2, bookings_upcoming: 2 }) }];
+    const expected = [{ overview: expect.objectContaining({ new_applications: 2, new_messages: 2, bookings_today: 2, bookings_upcoming: 2, waiting_on_applicant: 0 }) }];
     expect(overview).toEqual(expected);
     expect(overviewFarEast).toEqual(expected);
   });

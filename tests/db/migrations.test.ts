@@ -49,6 +49,8 @@ describe('the project migrations', () => {
       'booking_refusal_codes',
       'queue_functions',
       'newsletter_double_opt_in',
+      'document_checklists',
+      'admin_overview_leads',
     ]);
   });
 
@@ -77,6 +79,8 @@ describe('the project migrations', () => {
         'application_status_changes',
         'bookings',
         'contact_messages',
+        'document_requests',
+        'document_reviews',
         'newsletter_subscribers',
         'notifications',
         'profiles',
@@ -128,6 +132,7 @@ describe('the project migrations', () => {
     );
     expect(rows.map((row) => row.proname)).toEqual([
       'admin_delete_user',
+      'admin_leads_by_week',
       'admin_overview',
       'admin_set_role',
       'caller_document_refusal',
@@ -136,7 +141,9 @@ describe('the project migrations', () => {
       'is_admin',
       'may_add_document',
       'owns_document',
+      'request_documents',
       'retry_notification',
+      'review_document',
       'set_lead_handled',
       'subscribe_newsletter',
       'unsubscribe_newsletter',

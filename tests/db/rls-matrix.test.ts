@@ -41,7 +41,7 @@ interface TableCase {
 let db: TestDb;
 const actors = {} as Record<ActorKey, Actor>;
 const ids = {} as Record<
-  'profileA' | 'application' | 'booking' | 'contact' | 'subscriber' | 'profileless' | 'notification' | 'statusChange' | 'note',
+  'profileA' | 'application' | 'booking' | 'contact' | 'subscriber' | 'profileless' | 'notification' | 'statusChange' | 'note' | 'documentRequest',
   string
 >;
 
@@ -84,6 +84,9 @@ beforeAll(async () => {
   ids.note = await one(`insert into public.application_notes (application_id, author_id, body) values ($1, $2, 'Called') returning id`, [
     ids.application,
     admin.id,
+  ]);
+  ids.documentRequest = await one(`insert into public.document_requests (application_id, items) values ($1, '[{"key":"passport","label":"Passport bio page"}]') returning id`, [
+    ids.application,
   ]);
 });
 
@@ -197,6 +200,20 @@ const tables: TableCase[] = [
       delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
     },
   },
+  {
+    table: 'document_requests',
+    target: () => ids.documentRequest,
+    insert: `insert into public.document_requests (application_id, items) values ($1, '[{"key":"photo","label":"Passport photograph"}]')`,
+    insertParams: () => [ids.application],
+    update: `update public.document_requests set fulfilled_at = now() where id = $1`,
+    // Written by public.request_documents and the upload's trigger; the applicant reads theirs.
+    expect: {
+      select: { anon: 'denied', userA: 'rows', userB: 'empty', admin: 'rows', service: 'rows' },
+      insert: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+      update: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+      delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
+    },
+  },
 ];
 
 function check(outcome: Outcome, expected: Expected): void {
@@ -251,5 +268,6 @@ describe('the target rows are untouched after every rolled-back attempt', () => 
     expect(await count('notifications', ids.notification)).toBe(1);
     expect(await count('application_status_changes', ids.statusChange)).toBe(1);
     expect(await count('application_notes', ids.note)).toBe(1);
+    expect(await count('document_requests', ids.documentRequest)).toBe(1);
   });
 });

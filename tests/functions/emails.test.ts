@@ -89,6 +89,55 @@ describe('a visa application', () => {
   });
 });
 
+describe("an application's documents", () => {
+  test('a request for missing documents reaches the applicant naming each item; the last item tells staff once; a file to replace says why', async () => {
+    const email = uniqueEmail('asked');
+    const applicant = await backend.confirmedUser(email);
+    const { data, error } = await applicant.client.from('visa_applications').insert(application('Ifeoma Nwosu', { email, visa_type: 'Tourist Visa' })).select('id').single();
+    expect(error).toBeNull();
+    const applicationId = data!.id as string;
+    const reference = applicationId.replace(/-/g, '').slice(0, 8).toUpperCase();
+    const admin = await backend.confirmedUser(uniqueEmail('staff'));
+    await backend.makeAdmin(admin.userId);
+    await admin.client.auth.refreshSession();
+    const upload = async (item: string, name: string) => {
+      const { error: refused } = await applicant.client.storage
+        .from('application-documents')
+        .upload(`${applicant.userId}/${applicationId}/${item}/${name}`, Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' });
+      expect(refused).toBeNull();
+    };
+
+    const items = [{ key: 'passport', label: 'Passport bio page' }, { key: 'bank-statements', label: 'Bank statements, last 6 months' }];
+    expect((await admin.client.rpc('request_documents', { application_id: applicationId, items, note: 'Before Friday, please.' })).error).toBeNull();
+    const requested = (await mailTo(backend, email, 2)).find((m) => m.subject.startsWith('Documents needed'))!;
+    expect(requested.subject).toBe(`Documents needed for your Tourist Visa application (reference ${reference})`);
+    expect(requested.text).toContain('- Passport bio page\n- Bank statements, last 6 months');
+    expect(requested.text).toContain('Before Friday, please.');
+    expect(requested.links).toContain('http://localhost:4321/profile');
+
+    await upload('passport', 'passport.pdf');
+    const { data: files } = await admin.client.rpc('application_documents', { application_id: applicationId });
+    const passport = (files as { id: string; item: string }[]).find((file) => file.item === 'passport')!;
+    expect((await admin.client.rpc('review_document', { object_id: passport.id, verdict: 'needs_replacing', reason: 'The scan is cut off.', item_label: 'Passport bio page' })).error).toBeNull();
+    const replace = (await mailTo(backend, email, 3)).find((m) => m.subject.startsWith('Please send a new file'))!;
+    expect(replace.subject).toBe(`Please send a new file for Passport bio page: your Tourist Visa application (reference ${reference})`);
+    expect(replace.text).toContain('Why: The scan is cut off.');
+    expect(replace.text).toContain('File: passport.pdf');
+    expect(replace.links).toContain('http://localhost:4321/profile');
+
+    // The statements arrive, then the passport again: that settles the request, and staff hear of it once.
+    await upload('bank-statements', 'january.pdf');
+    await upload('passport', 'passport-full.pdf');
+    await upload('passport', 'passport-back.pdf');
+    const subject = `Documents provided for application ${reference}: Ifeoma Nwosu`;
+    await expect.poll(async () => (await notificationMail(backend)).filter((m) => m.to === STAFF && m.subject === subject).length, { timeout: 20_000 }).toBe(1);
+    const provided = (await notificationMail(backend)).find((m) => m.to === STAFF && m.subject === subject)!;
+    expect(provided.text).toContain('- Passport bio page\n- Bank statements, last 6 months');
+    expect(provided.links).toContain(`http://localhost:4321/admin?applications.q=${encodeURIComponent(email)}`);
+    await expect.poll(async () => (await queue(backend, applicationId)).filter((row) => row.kind === 'staff_documents_provided').map((row) => row.status)).toEqual(['sent']);
+  });
+});
+
 describe('a newsletter subscription', () => {
   test('is asked to confirm first: the only email is the confirmation, whose link leads to the site’s page', async () => {
     const email = uniqueEmail('asked');

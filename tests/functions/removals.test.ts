@@ -34,7 +34,7 @@ async function applicationWith(files: string[]): Promise<{ id: string; names: st
   const { data, error } = await applicant.client.from('visa_applications').insert(application('Ada Obi')).select('id').single();
   if (error) throw error;
   const id = (data as { id: string }).id;
-  const names = files.map((file) => documentPath(applicant.userId, id, file));
+  const names = files.map((file) => documentPath(applicant.userId, id, 'passport', file));
   for (const name of names) {
     const uploaded = await applicant.client.storage.from(DOCUMENTS_BUCKET).upload(name, sample('pdf'), { contentType: 'application/pdf' });
     if (uploaded.error) throw uploaded.error;
@@ -156,7 +156,7 @@ test('the database calls remove-documents itself when an application is deleted'
     const { data, error } = await owner.client.from('visa_applications').insert(application('Ada Obi')).select('id').single();
     expect(error).toBeNull();
     const id = (data as { id: string }).id;
-    const name = documentPath(owner.userId, id, 'worker.pdf');
+    const name = documentPath(owner.userId, id, 'passport', 'worker.pdf');
     expect((await owner.client.storage.from(DOCUMENTS_BUCKET).upload(name, sample('pdf'), { contentType: 'application/pdf' })).error).toBeNull();
     expect((await staff.client.from('visa_applications').delete().eq('id', id).select('id')).data).toEqual([{ id }]);
     // Each check reads the real state; the row goes once the function has reported the removal, just after the object itself.

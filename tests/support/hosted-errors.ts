@@ -155,6 +155,12 @@ export const POSTGREST = {
   bookingTimePassed: () => postgrest(400, 'RF003', 'The booking time has already passed in Lagos (WAT).'),
   /** private.reject_future_birth_date (20261125000210_refusal_codes.sql). */
   birthDateInFuture: () => postgrest(400, 'RF002', 'The date of birth cannot be in the future.'),
+  /** private.review_document, private.request_documents (20261125000500_document_checklists.sql). */
+  applicationDecided: () => postgrest(400, 'RF004', 'This application has been decided, so its documents no longer change.'),
+  /** private.request_documents. */
+  documentProvidedMeanwhile: () => postgrest(400, 'RF005', 'A document asked for has been provided meanwhile.'),
+  /** private.review_document. */
+  documentGone: () => postgrest(400, 'RF006', 'This document is no longer there.'),
   /** private.enforce_submission_limit (20261122000300_public_forms.sql): PT429 is HTTP 429. */
   spamLimit: () =>
     postgrest(429, 'PT429', 'Too many submissions from this email address. Please try again in an hour.', null, 'Each email address may submit this form 5 times per hour.'),

@@ -120,7 +120,8 @@ export const FOLLOW_UP_TEXTS = {
   noteLabel: 'Internal note',
   noteRequired: 'Please enter a note.',
   noteAdded: 'Note added.',
-  historyTitle: 'History of your applications',
+  /** The heading of the history on each application's card. */
+  historyTitle: 'History',
   statusChanged: (from: string, to: string) => `Status changed from ${from} to ${to}`,
   received: (status: string) => `Application received, status ${status}`,
   unsubscribed: 'You have been unsubscribed. You will receive no more newsletter emails from us.',
@@ -164,8 +165,54 @@ export const AUTH_REFUSAL_TEXTS = {
  */
 export const DOCUMENT_REFUSAL_TEXTS = {
   decided: 'This application has been decided, so its documents can no longer change.',
-  full: 'An application can have at most 10 documents. Remove one to add another.',
+  full: 'An application can have at most 30 documents. Remove one to add another.',
+  itemFull: 'This document can have at most 6 files. Remove one to add another.',
   notTheirs: 'This application is no longer among yours, so its documents cannot change. Reload the page to see your applications.',
   uploadFailed: (name: string) => `"${name}" could not be uploaded. Check your connection and try again.`,
   removeFailed: 'We could not remove this document. Please try again.',
+} as const;
+
+/**
+ * An application as its applicant sees it on /profile: one card with its status, what happens
+ * next, its checklist item by item and its history. The project's own.
+ */
+export const APPLICATION_CARD_TEXTS = {
+  nextStep: {
+    submitted: 'We have received your application. A consultant will start reviewing it soon; meanwhile, add the documents still missing.',
+    in_review: 'A consultant is reviewing your application now. We will write again when there is a decision.',
+    approved: 'Good news: your application was approved. We will contact you about the next steps.',
+    rejected: 'We are sorry: your application was not approved. Contact us and a consultant will explain your options.',
+  },
+  /** The issue's own example: "3 of 7 required documents provided". */
+  progress: (provided: number, required: number) => `${provided} of ${required} required documents provided`,
+  provided: 'Provided',
+  missing: 'Missing',
+  needsReplacing: 'Needs replacing',
+  reason: (reason: string) => `Needs replacing: ${reason}`,
+  optional: '(optional)',
+  /** Beside an item staff asked for. */
+  requestedMark: 'Requested',
+  other: 'Other documents',
+  accepted: 'Accepted',
+  /** The open request on the card. */
+  askedFor: (labels: string[]) => `Your adviser asked for: ${labels.join(', ')}.`,
+  /** The issue's own words: "Documents requested: Passport data page, Bank statement". */
+  requested: (labels: string[]) => `Documents requested: ${labels.join(', ')}`,
+  providedAll: (labels: string[]) => `Documents provided: ${labels.join(', ')}`,
+} as const;
+
+/** Staff's side of the checklist in /admin. The project's own. */
+export const ADMIN_DOCUMENT_TEXTS = {
+  /** The issue's own: "n of m required". */
+  progress: (provided: number, required: number) => `${provided} of ${required} required`,
+  decided: 'This application has been decided, so its documents can no longer change.',
+  providedMeanwhile: 'One of these documents has just been provided. Look at the checklist again and ask for what is still missing.',
+  documentGone: 'This file is no longer there: the applicant has just removed it.',
+  accepted: (file: string) => `${file} accepted.`,
+  markedForReplacement: (file: string) => `${file} marked as needing replacement; the applicant is emailed.`,
+  reviewFailed: 'Failed to save the review. Please try again.',
+  requestSent: (labels: string[]) => `Request sent for: ${labels.join(', ')}.`,
+  requestFailed: 'Failed to send the request. Please try again.',
+  nothingToRequest: 'Choose at least one missing document.',
+  waitingOnApplicant: 'Waiting on the applicant',
 } as const;

@@ -2,7 +2,7 @@
 // before anything is sent.
 import { describe, expect, it } from 'vitest';
 import { documentProblem, documentType, hasPreview } from '../../src/lib/documents/check.ts';
-import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_APPLICATION } from '../../src/lib/documents/rules.ts';
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
 const PDF = bytes('%PDF-1.7\n');
@@ -10,6 +10,8 @@ const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 
 const JPEG = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0);
 const HEIC = Uint8Array.of(0, 0, 0, 24, ...bytes('ftypheic'));
 const file = (name: string, type = '', size = 2048) => ({ name, type, size });
+const NONE = { inItem: [], total: 0 };
+const names = (count: number) => Array.from({ length: count }, (_, index) => `doc-${index}.pdf`);
 
 describe('documentType', () => {
   it.each([
@@ -27,38 +29,50 @@ describe('documentType', () => {
 
 describe('documentProblem', () => {
   it('accepts a PDF, a PNG, a JPEG and a HEIC that are what they say', () => {
-    expect(documentProblem(file('a.pdf', 'application/pdf'), PDF, [])).toBeUndefined();
-    expect(documentProblem(file('b.png', 'image/png'), PNG, [])).toBeUndefined();
-    expect(documentProblem(file('c.jpg', 'image/jpeg'), JPEG, [])).toBeUndefined();
-    expect(documentProblem(file('d.heic'), HEIC, [])).toBeUndefined();
+    expect(documentProblem(file('a.pdf', 'application/pdf'), PDF, NONE)).toBeUndefined();
+    expect(documentProblem(file('b.png', 'image/png'), PNG, NONE)).toBeUndefined();
+    expect(documentProblem(file('c.jpg', 'image/jpeg'), JPEG, NONE)).toBeUndefined();
+    expect(documentProblem(file('d.heic'), HEIC, NONE)).toBeUndefined();
   });
 
   it.each([
-    ['an empty file', file('blank.pdf', 'application/pdf', 0), PDF, [], DOCUMENT_MESSAGES.empty('blank.pdf')],
-    ['a file over 10 MB', file('big.pdf', 'application/pdf', MAX_DOCUMENT_BYTES + 1), PDF, [], DOCUMENT_MESSAGES.tooLarge('big.pdf')],
-    ['a type we do not take', file('notes.txt', 'text/plain'), bytes('hello'), [], DOCUMENT_MESSAGES.wrongType('notes.txt')],
-    ['an SVG', file('logo.svg', 'image/svg+xml'), bytes('<svg'), [], DOCUMENT_MESSAGES.wrongType('logo.svg')],
-    ['a PNG renamed to .pdf', file('passport.pdf', 'application/pdf'), PNG, [], DOCUMENT_MESSAGES.contentMismatch('passport.pdf', 'PDF')],
+    ['an empty file', file('blank.pdf', 'application/pdf', 0), PDF, NONE, DOCUMENT_MESSAGES.empty('blank.pdf')],
+    ['a file over 10 MB', file('big.pdf', 'application/pdf', MAX_DOCUMENT_BYTES + 1), PDF, NONE, DOCUMENT_MESSAGES.tooLarge('big.pdf')],
+    ['a type we do not take', file('notes.txt', 'text/plain'), bytes('hello'), NONE, DOCUMENT_MESSAGES.wrongType('notes.txt')],
+    ['an SVG', file('logo.svg', 'image/svg+xml'), bytes('<svg'), NONE, DOCUMENT_MESSAGES.wrongType('logo.svg')],
+    ['a PNG renamed to .pdf', file('passport.pdf', 'application/pdf'), PNG, NONE, DOCUMENT_MESSAGES.contentMismatch('passport.pdf', 'PDF')],
     [
-      'a name already attached (after making it safe)',
+      'a name already attached to the item (after making it safe)',
       file('bank statement é.pdf', 'application/pdf'),
       PDF,
-      ['bank statement e.pdf'],
+      { inItem: ['bank statement e.pdf'], total: 1 },
       DOCUMENT_MESSAGES.duplicate('bank statement é.pdf'),
     ],
     [
-      'an eleventh file',
+      'a file past the limit of its item',
       file('late.pdf', 'application/pdf'),
       PDF,
-      Array.from({ length: MAX_DOCUMENTS_PER_APPLICATION }, (_, index) => `doc-${index}.pdf`),
+      { inItem: names(MAX_DOCUMENTS_PER_ITEM), total: MAX_DOCUMENTS_PER_ITEM },
+      DOCUMENT_MESSAGES.itemFull,
+    ],
+    [
+      'a file past the limit of its application',
+      file('late.pdf', 'application/pdf'),
+      PDF,
+      { inItem: [], total: MAX_DOCUMENTS_PER_APPLICATION },
       DOCUMENT_MESSAGES.tooMany,
     ],
   ])('refuses %s', (_case, chosen, head, attached, message) => {
     expect(documentProblem(chosen, head, attached)).toBe(message);
   });
 
+  it('takes a name another item already has, and the last file of an item', () => {
+    expect(documentProblem(file('scan.pdf', 'application/pdf'), PDF, { inItem: [], total: 3 })).toBeUndefined();
+    expect(documentProblem(file('scan.pdf', 'application/pdf'), PDF, { inItem: names(MAX_DOCUMENTS_PER_ITEM - 1), total: MAX_DOCUMENTS_PER_APPLICATION - 1 })).toBeUndefined();
+  });
+
   it('accepts exactly 10 MB', () => {
-    expect(documentProblem(file('edge.pdf', 'application/pdf', MAX_DOCUMENT_BYTES), PDF, [])).toBeUndefined();
+    expect(documentProblem(file('edge.pdf', 'application/pdf', MAX_DOCUMENT_BYTES), PDF, NONE)).toBeUndefined();
   });
 });
 

@@ -4,10 +4,10 @@
 // returns it), so what the mapping reads is what supabase-js makes of the real body.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authRefusal, fieldRefusal, isSessionGone, toFailure, uploadFailureKind } from '../../src/lib/forms/errors.ts';
+import { authRefusal, fieldRefusal, isSessionGone, staffDocumentRefusal, toFailure, uploadFailureKind } from '../../src/lib/forms/errors.ts';
 import { uploadFailure } from '../../src/lib/documents/upload.ts';
 import { GOTRUE, POSTGREST, STORAGE, type HostedAnswer } from '../support/hosted-errors.ts';
-import { ACCOUNT_TEXTS, AUTH_REFUSAL_TEXTS, DOCUMENT_REFUSAL_TEXTS, FORM_TEXTS } from '../support/spec-texts.ts';
+import { ACCOUNT_TEXTS, ADMIN_DOCUMENT_TEXTS, AUTH_REFUSAL_TEXTS, DOCUMENT_REFUSAL_TEXTS, FORM_TEXTS } from '../support/spec-texts.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -123,6 +123,15 @@ describe('PostgREST: refusals at a field, by SQLSTATE', () => {
     expect(fieldRefusal({ code: '23514', message: 'The booking date cannot be in the past.' })).toBeUndefined();
   });
 
+  it('gives staff’s document actions their refusals by code, and anything else the action’s own text', async () => {
+    const review = async (answer: HostedAnswer) => (await answering(answer).rpc('review_document', { object_id: 'x', verdict: 'accepted' })).error;
+    expect(staffDocumentRefusal(await review(POSTGREST.applicationDecided()), FAILURE)).toBe(ADMIN_DOCUMENT_TEXTS.decided);
+    expect(staffDocumentRefusal(await review(POSTGREST.documentProvidedMeanwhile()), FAILURE)).toBe(ADMIN_DOCUMENT_TEXTS.providedMeanwhile);
+    expect(staffDocumentRefusal(await review(POSTGREST.documentGone()), FAILURE)).toBe(ADMIN_DOCUMENT_TEXTS.documentGone);
+    expect(staffDocumentRefusal(await review(POSTGREST.checkViolation()), FAILURE)).toBe(FAILURE);
+    expect(staffDocumentRefusal({ code: '22023', message: 'This document is no longer there.' }, FAILURE)).toBe(FAILURE);
+  });
+
   it('gives the spam limit its own message, and a check violation the form’s text', async () => {
     expect(toFailure(await insert(POSTGREST.spamLimit()), FAILURE).error).toEqual({ kind: 'rate-limit', message: FORM_TEXTS.rateLimit });
     expect(toFailure(await insert(POSTGREST.checkViolation()), FAILURE).error).toEqual({ kind: 'refused', message: FAILURE });
@@ -150,7 +159,8 @@ describe('Storage: an upload’s refusal', () => {
 
   it.each([
     ['the application decided meanwhile', 'decided', DOCUMENT_REFUSAL_TEXTS.decided],
-    ['its ten files reached', 'full', DOCUMENT_REFUSAL_TEXTS.full],
+    ['all its files reached', 'full', DOCUMENT_REFUSAL_TEXTS.full],
+    ['all the files of its item reached', 'item_full', DOCUMENT_REFUSAL_TEXTS.itemFull],
     ['an application not (or no longer) theirs', 'not_theirs', DOCUMENT_REFUSAL_TEXTS.notTheirs],
   ])('a 403 asks the database why: %s', async (_case, reason, message) => {
     for (const answer of [STORAGE.accessDenied(), STORAGE.accessDenied('Documents are added only to an application that is submitted or in review.')]) {

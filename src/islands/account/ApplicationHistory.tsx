@@ -1,24 +1,52 @@
-// One application's timeline on /profile, as its applicant sees it: when it was submitted and each
-// change of its status since, oldest first. Internal notes are staff-only and never shown here.
-import type { OwnStatusChange } from '../../lib/auth/actions.ts';
+// One application's history on its card, as its applicant sees it: when it was submitted, each
+// change of its status since, and each request of staff for missing documents (and when the last
+// of them arrived), oldest first. Internal notes are staff-only and never shown here.
+import type { OwnApplication } from '../../lib/auth/applications.ts';
+import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { statusChangeText } from '../../lib/domain.ts';
+import { requestEntries, type TimelineEntry } from '../../lib/follow-up.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 
-/** The status changes of one application (`title` names it), in a disclosure that starts closed. */
-export default function ApplicationHistory({ title, changes }: { title: string; changes: OwnStatusChange[] }) {
-  if (changes.length === 0) return null;
+/** How an entry reads to the applicant. */
+function entryText(entry: TimelineEntry): string {
+  const labels = (items: { label: string }[]) => items.map((item) => item.label);
+  switch (entry.type) {
+    case 'status':
+      return statusChangeText(entry.from, entry.to);
+    case 'request':
+      return documentsRequestedText(labels(entry.items));
+    case 'provided':
+      return documentsProvidedText(labels(entry.items));
+    case 'note':
+      return '';
+  }
+}
+
+/** The history of `application`, under the heading `headingId` names. */
+export default function ApplicationHistory({ application, headingId }: { application: OwnApplication; headingId: string }) {
+  const entries: TimelineEntry[] = [
+    ...application.changes.map((change) => ({
+      type: 'status' as const,
+      id: change.id,
+      at: change.changed_at,
+      by: null,
+      from: change.from_status,
+      to: change.to_status,
+    })),
+    ...application.requests.flatMap(requestEntries),
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
-    <details className="application-history">
-      <summary>{title}</summary>
+    <section className="application-history" aria-labelledby={headingId}>
+      <h4 id={headingId}>History</h4>
       <ol>
-        {changes.map((change) => (
-          <li key={change.id}>
-            <time dateTime={change.changed_at}>{dateFormat.format(new Date(change.changed_at))}</time>:{' '}
-            {statusChangeText(change.from_status, change.to_status)}
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <time dateTime={entry.at}>{dateFormat.format(new Date(entry.at))}</time>: {entryText(entry)}
+            {entry.type === 'request' && entry.note && <span className="application-history__note"> “{entry.note}”</span>}
           </li>
         ))}
       </ol>
-    </details>
+    </section>
   );
 }

@@ -3,13 +3,18 @@
 // visitor who is not logged in is asked to log in and brought back here afterwards.
 import './account.css';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { authState, refreshProfile, startAuth, type Profile } from '../../lib/auth/store.ts';
 import { loginHref } from '../../scripts/login-redirect.ts';
 import AccountNote from './AccountNote.tsx';
-import MyApplications from './MyApplications.tsx';
 import ProfileEditor from './ProfileEditor.tsx';
 import { useHydrated } from './use-hydrated.ts';
+
+// The applications (cards, checklists, history) load only for a signed-in visitor: a signed-out
+// one, asked to log in, downloads none of their code. Asked for as soon as a session is known,
+// beside the profile's own request.
+const loadApplications = () => import('./MyApplications.tsx');
+const MyApplications = lazy(loadApplications);
 
 const PROFILE_TEXTS = {
   loggedOut: 'Please log in to view your profile.',
@@ -41,6 +46,10 @@ export default function ProfilePage() {
   useEffect(() => {
     void startAuth();
   }, []);
+  const signedIn = state.status === 'signed-in';
+  useEffect(() => {
+    if (signedIn) void loadApplications();
+  }, [signedIn]);
 
   // The loading overlay (src/scripts/auth-gate.ts) covers this state after a short delay.
   if (!hydrated || state.status === 'loading') return null;
@@ -111,7 +120,9 @@ export default function ProfilePage() {
           </>
         )}
       </section>
-      <MyApplications userId={state.userId} />
+      <Suspense fallback={<p role="status">Loading your applications…</p>}>
+        <MyApplications userId={state.userId} />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-// One visa application in full, with its status control, its documents, its timeline and a form
-// for notes.
+// One visa application in full, with its status control, its documents item by item (with staff's
+// verdicts and the request for what is missing), its timeline and a form for notes.
 // Saving goes through the table's update grant (status only) and the admins' row-level security
 // policy; the applicant sees the new status, and the change in their timeline, on their profile.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +54,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
       void queryClient.invalidateQueries({ queryKey: ['list', 'applications'] });
       void queryClient.invalidateQueries({ queryKey: ['timeline', row!.id] });
       void queryClient.invalidateQueries({ queryKey: ['overview'] });
+      void queryClient.invalidateQueries({ queryKey: ['documents', row!.id] });
       // The change may have queued the applicant's email.
       void queryClient.invalidateQueries({ queryKey: ['notifications', 'visa_applications'] });
       onClose();
@@ -106,7 +107,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
           <p role="alert" className="admin-dialog-error">
             {failed ? STATUS_FAILED : ''}
           </p>
-          <ApplicationDocuments key={row.id} applicationId={row.id} />
+          <ApplicationDocuments key={row.id} applicationId={row.id} visaType={String(row.visa_type)} status={String(row.status)} />
           <ApplicationTimeline applicationId={row.id} />
           <ApplicationNotes key={row.id} applicationId={row.id} />
         </div>

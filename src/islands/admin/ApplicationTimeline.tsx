@@ -1,14 +1,30 @@
-// An application's timeline in its dialog: every status change (from, to, when, by whom) and the
-// internal notes, in the order they happened.
+// An application's timeline in its dialog: every status change (from, to, when, by whom), the
+// internal notes, and each request for missing documents (by whom, with its line) and the arrival
+// of its last document, in the order they happened.
 import { useQuery } from '@tanstack/react-query';
 import { fetchTimeline, type TimelineEntry } from '../../lib/follow-up.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
+import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { statusChangeText } from '../../lib/domain.ts';
 import { formatDateTime } from './lists.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import { useNames } from './use-names.ts';
 
-/** The status changes and notes of the application `applicationId`. */
+/** What an entry says, and what its meta line adds after the time. */
+function describe(entry: TimelineEntry, author: string): { meta: string; text: string; line?: string | undefined } {
+  switch (entry.type) {
+    case 'status':
+      return { meta: '', text: `${statusChangeText(entry.from, entry.to)}${author}` };
+    case 'note':
+      return { meta: `, internal note${author}`, text: entry.body };
+    case 'request':
+      return { meta: '', text: `${documentsRequestedText(entry.items.map((item) => item.label))}${author}`, line: entry.note ?? undefined };
+    case 'provided':
+      return { meta: '', text: documentsProvidedText(entry.items.map((item) => item.label)) };
+  }
+}
+
+/** The status changes, notes and document requests of the application `applicationId`. */
 export default function ApplicationTimeline({ applicationId }: { applicationId: string }) {
   const timeline = useQuery({ queryKey: ['timeline', applicationId], queryFn: () => fetchTimeline(getSupabase(), applicationId) });
   const names = useNames(timeline.data?.map((entry) => entry.by) ?? []);
@@ -20,22 +36,19 @@ export default function ApplicationTimeline({ applicationId }: { applicationId: 
       {timeline.isError && <FailedLoad look="admin" message="Failed to load the timeline." retry={() => void timeline.refetch()} />}
       {timeline.data && (
         <ol>
-          {timeline.data.map((entry) => (
-            <li key={entry.id} className={`application-timeline__${entry.type}`}>
-              <p className="application-timeline__meta">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                {entry.type === 'status' ? '' : `, internal note${author(entry)}`}
-              </p>
-              {entry.type === 'status' ? (
-                <p>
-                  {statusChangeText(entry.from, entry.to)}
-                  {author(entry)}
+          {timeline.data.map((entry) => {
+            const { meta, text, line } = describe(entry, author(entry));
+            return (
+              <li key={entry.id} className={`application-timeline__${entry.type}`}>
+                <p className="application-timeline__meta">
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  {meta}
                 </p>
-              ) : (
-                <p>{entry.body}</p>
-              )}
-            </li>
-          ))}
+                <p>{text}</p>
+                {line && <p className="application-timeline__line">“{line}”</p>}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

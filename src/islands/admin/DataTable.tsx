@@ -1,6 +1,9 @@
 // The one server-paged table of the dashboard, driven by a list's description (lists.ts): search,
 // filters, sortable headers, page size and paging (all kept in the URL), CSV export, and a delete
-// action per row behind a confirmation. Lists add their own row actions through `actions`, and
+// action per row behind a confirmation. On a phone each row reads as a card (admin.css): every
+// cell shows its column's label (data-label) for the eye (screen readers have the column headers,
+// kept in the table, which states its roles so that no browser drops them with the cards'
+// layout), and the sortable headers stay as a row of buttons above the cards. Lists add their own row actions through `actions`, and
 // columns that are not the table's data (a row's notifications, its handled state) through `extraColumns`.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
@@ -172,7 +175,7 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
       ) : (
         <>
           <div className="admin-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-            <table aria-busy={page.isFetching}>
+            <table role="table" aria-busy={page.isFetching}>
               <caption id={captionId}>
                 {list.title}
                 <span className="visually-hidden">
@@ -180,12 +183,18 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
                   {view.q ? `, search: ${view.q}` : ''}
                 </span>
               </caption>
-              <thead>
-                <tr>
+              <thead role="rowgroup">
+                <tr role="row">
                   {list.columns.map((column) => {
                     const sorted = column.sortKey !== undefined && column.sortKey === view.sort;
                     return (
-                      <th key={column.key} scope="col" aria-sort={sorted ? (view.ascending ? 'ascending' : 'descending') : undefined}>
+                      <th
+                        key={column.key}
+                        role="columnheader"
+                        scope="col"
+                        className={column.sortKey ? 'admin-th--sortable' : undefined}
+                        aria-sort={sorted ? (view.ascending ? 'ascending' : 'descending') : undefined}
+                      >
                         {column.sortKey ? (
                           <button type="button" className="admin-sort" onClick={() => sortBy(column)}>
                             {column.label}
@@ -200,38 +209,42 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
                     );
                   })}
                   {extraColumns.map((column) => (
-                    <th key={column.key} scope="col">
+                    <th key={column.key} role="columnheader" scope="col">
                       {column.label}
                     </th>
                   ))}
-                  <th scope="col">Actions</th>
+                  <th role="columnheader" scope="col">
+                    Actions
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {page.isPending ? (
-                  <tr>
-                    <td colSpan={columnCount}>Loading...</td>
+                  <tr role="row">
+                    <td role="cell" colSpan={columnCount}>
+                      Loading...
+                    </td>
                   </tr>
                 ) : page.data.rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={columnCount}>{view.q || Object.values(view.filters).some(Boolean) ? 'No matching entries.' : 'No entries yet.'}</td>
+                  <tr role="row">
+                    <td role="cell" colSpan={columnCount}>{view.q || Object.values(view.filters).some(Boolean) ? 'No matching entries.' : 'No entries yet.'}</td>
                   </tr>
                 ) : (
                   page.data.rows.map((row) => {
                     const refusal = cannotDelete?.(row);
                     return (
-                      <tr key={row.id}>
+                      <tr key={row.id} role="row">
                         {list.columns.map((column) => (
-                          <td key={column.key} data-column={column.key}>
+                          <td key={column.key} role="cell" data-column={column.key} data-label={column.label}>
                             {column.badge ? <Badge tone={column.badge(row[column.key])}>{cellText(column, row)}</Badge> : cellText(column, row)}
                           </td>
                         ))}
                         {extraColumns.map((column) => (
-                          <td key={column.key} data-column={column.key}>
+                          <td key={column.key} role="cell" data-column={column.key} data-label={column.label}>
                             {column.render(row, page.data.rows)}
                           </td>
                         ))}
-                        <td className="admin-actions">
+                        <td role="cell" className="admin-actions">
                           {actions?.(row)}
                           <button
                             type="button"

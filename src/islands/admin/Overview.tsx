@@ -1,10 +1,12 @@
 // What is waiting for an answer, first on the dashboard: new applications, new messages, today's
-// and upcoming bookings (public.admin_overview), each a link to its list with the matching filter
-// (the lists read their view from the URL, view-state.ts).
+// and upcoming bookings, applications waiting on their applicant (public.admin_overview), each a
+// link to its list with the matching filter (the lists read their view from the URL,
+// view-state.ts); then the leads of the last 12 weeks (LeadsChart).
 import { useQuery } from '@tanstack/react-query';
 import { fetchOverview, type Overview as Counts } from '../../lib/follow-up.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from './lists.ts';
+import LeadsChart from './LeadsChart.tsx';
 import { defaultView, writeView } from './view-state.ts';
 
 /** The names of the overview's counts (beside them it has times). */
@@ -16,6 +18,7 @@ const COUNTS: { key: CountKey; label: string; list: ListConfig; filter: [string,
   { key: 'new_messages', label: 'New messages', list: CONTACT_MESSAGES, filter: ['state', 'new'] },
   { key: 'bookings_today', label: 'Bookings today', list: BOOKINGS, filter: ['when', 'today'] },
   { key: 'bookings_upcoming', label: 'Upcoming bookings', list: BOOKINGS, filter: ['when', 'upcoming'] },
+  { key: 'waiting_on_applicant', label: 'Waiting on the applicant', list: APPLICATIONS, filter: ['documents', 'waiting'] },
 ];
 
 const count = new Intl.NumberFormat('en-GB');
@@ -29,27 +32,30 @@ function filteredHref(list: ListConfig, [key, value]: [string, string]): string 
 export default function Overview() {
   const overview = useQuery({ queryKey: ['overview'], queryFn: () => fetchOverview(getSupabase()) });
   return (
-    <section className="admin-overview" aria-labelledby="admin-overview-title">
-      <h2 id="admin-overview-title">Waiting for an answer</h2>
-      {overview.isError ? (
-        <div role="alert" className="admin-error">
-          <p>Failed to load the counts.</p>
-          <button type="button" className="admin-button" onClick={() => void overview.refetch()}>
-            Retry
-          </button>
-        </div>
-      ) : (
-        <ul className="admin-overview__counts">
-          {COUNTS.map(({ key, label, list, filter }) => (
-            <li key={key}>
-              <a href={filteredHref(list, filter)}>
-                <span className="admin-overview__count">{overview.data ? count.format(overview.data[key]) : '…'}</span>
-                <span className="admin-overview__label">{label}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <>
+      <section className="admin-overview" aria-labelledby="admin-overview-title">
+        <h2 id="admin-overview-title">Waiting for an answer</h2>
+        {overview.isError ? (
+          <div role="alert" className="admin-error">
+            <p>Failed to load the counts.</p>
+            <button type="button" className="admin-button" onClick={() => void overview.refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : (
+          <ul className="admin-overview__counts">
+            {COUNTS.map(({ key, label, list, filter }) => (
+              <li key={key}>
+                <a href={filteredHref(list, filter)}>
+                  <span className="admin-overview__count">{overview.data ? count.format(overview.data[key]) : '…'}</span>
+                  <span className="admin-overview__label">{label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <LeadsChart />
+    </>
   );
 }

@@ -1,6 +1,8 @@
-// The columns the dashboard adds to its lists for what happens after a submission: each row's
-// notifications (applications, bookings, messages) and the handled state of bookings and messages.
+// The columns the dashboard adds to its lists for what happens after a submission: each
+// application's required documents ("n of m required"), each row's notifications (applications,
+// bookings, messages) and the handled state of bookings and messages.
 import type { ExtraColumn } from './DataTable.tsx';
+import DocumentProgress from './DocumentProgress.tsx';
 import HandledState from './HandledState.tsx';
 import NotificationState from './NotificationState.tsx';
 
@@ -10,7 +12,10 @@ const notifications = (table: 'visa_applications' | 'bookings' | 'contact_messag
   render: (row, page) => <NotificationState table={table} row={row} page={page} />,
 });
 
-export const APPLICATION_COLUMNS: ExtraColumn[] = [notifications('visa_applications')];
+export const APPLICATION_COLUMNS: ExtraColumn[] = [
+  { key: 'documents', label: 'Documents', render: (row, page) => <DocumentProgress row={row} page={page} /> },
+  notifications('visa_applications'),
+];
 
 export const BOOKING_COLUMNS: ExtraColumn[] = [
   {

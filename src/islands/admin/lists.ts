@@ -16,6 +16,7 @@ import {
   type SubscriptionStatus,
 } from '../../lib/domain.ts';
 import { documentCounts } from '../../lib/documents/counts.ts';
+import { OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
 import type { ListQuery } from './server-query.ts';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -156,6 +157,18 @@ const BOOKING_DATE_FILTER: Filter = {
   apply: (query, value) => (value === 'today' ? query.eq('date', consultancyToday()) : query.gt('date', consultancyToday())),
 };
 
+/**
+ * Applications waiting on their applicant: staff asked for documents that have not all arrived
+ * (awaiting_documents, kept by the database), while the application is still open. The
+ * overview's "Waiting on the applicant" count links to this filter's `waiting`.
+ */
+const AWAITING_DOCUMENTS_FILTER: Filter = {
+  key: 'documents',
+  label: 'Documents',
+  options: [{ value: 'waiting', label: 'Waiting on the applicant' }],
+  apply: (query) => query.eq('awaiting_documents', true).in('status', [...OPEN_FOR_DOCUMENTS]),
+};
+
 export const APPLICATIONS: ListConfig = {
   id: 'applications',
   title: 'Visa applications',
@@ -175,6 +188,7 @@ export const APPLICATIONS: ListConfig = {
   filters: [
     { key: 'status', label: 'Status', options: APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] })) },
     { key: 'visa_type', label: 'Visa type', options: VISA_TYPES.map((value) => ({ value, label: value })) },
+    AWAITING_DOCUMENTS_FILTER,
   ],
   defaultSort: { key: 'submitted_at', ascending: false },
   noun: 'application',

@@ -1,27 +1,30 @@
-// Where a visitor chooses documents: a "Choose files" button (a real file input, so the keyboard
-// and every assistive technology work as with any file field) inside an area that also takes
-// files dropped on it.
-import { useId, useState, type DragEvent } from 'react';
-import { DOCUMENT_ACCEPT, DOCUMENT_LIMITS } from '../../lib/documents/rules.ts';
+// The "Add" control of one checklist item: a real file input (so the keyboard and every assistive
+// technology work as with any file field) labelled with the item's name ("Add Passport bio page"),
+// drawn as a button, which also takes files dropped on it.
+import { useState, type DragEvent } from 'react';
+import { DOCUMENT_ACCEPT } from '../../lib/documents/rules.ts';
 import './documents.css';
 
 interface Props {
+  /** The item's name, read with the button's "Add". */
+  itemName: string;
   onFiles: (files: File[]) => void;
   disabled?: boolean;
+  /** The id of the rules' hint (types, sizes, limits), read with the input. */
+  describedBy?: string | undefined;
 }
 
-/** The file input and drop area; hands every chosen or dropped file to `onFiles`. */
-export default function DocumentPicker({ onFiles, disabled = false }: Props) {
-  const rulesId = useId();
+/** The file input of one item; hands every chosen or dropped file to `onFiles`. */
+export default function DocumentPicker({ itemName, onFiles, disabled = false, describedBy }: Props) {
   const [over, setOver] = useState(false);
-  const dragging = (event: DragEvent<HTMLDivElement>, entering: boolean) => {
+  const dragging = (event: DragEvent<HTMLLabelElement>, entering: boolean) => {
     event.preventDefault();
     if (!disabled) setOver(entering);
   };
 
   return (
-    <div
-      className={`document-picker${over ? ' document-picker--over' : ''}`}
+    <label
+      className={`document-picker__button${over ? ' document-picker__button--over' : ''}${disabled ? ' document-picker__button--disabled' : ''}`}
       onDragEnter={(event) => dragging(event, true)}
       onDragOver={(event) => dragging(event, true)}
       onDragLeave={(event) => dragging(event, false)}
@@ -30,27 +33,21 @@ export default function DocumentPicker({ onFiles, disabled = false }: Props) {
         if (!disabled && event.dataTransfer.files.length > 0) onFiles(Array.from(event.dataTransfer.files));
       }}
     >
-      <p className="document-picker__drop">Drag and drop files here, or</p>
-      <label className="document-picker__button">
-        Choose files
-        <input
-          type="file"
-          multiple
-          accept={DOCUMENT_ACCEPT}
-          className="visually-hidden"
-          disabled={disabled}
-          aria-describedby={rulesId}
-          onChange={(event) => {
-            const files = Array.from(event.target.files ?? []);
-            // Emptied so that choosing the same file again (after removing it) fires a change.
-            event.target.value = '';
-            if (files.length > 0) onFiles(files);
-          }}
-        />
-      </label>
-      <p className="field__hint" id={rulesId}>
-        {DOCUMENT_LIMITS}
-      </p>
-    </div>
+      Add<span className="visually-hidden"> {itemName}</span>
+      <input
+        type="file"
+        multiple
+        accept={DOCUMENT_ACCEPT}
+        className="visually-hidden"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          // Emptied so that choosing the same file again (after removing it) fires a change.
+          event.target.value = '';
+          if (files.length > 0) onFiles(files);
+        }}
+      />
+    </label>
   );
 }

@@ -1,6 +1,6 @@
-// The files a visitor has chosen for one application, from the choice to the upload: each is
-// checked at once (src/lib/documents/check.ts), waits, uploads with its progress, and ends stored
-// or failed with the reason. Files go one after the other, so each progress bar moves on its own
+// The files a visitor has chosen for one application, each for an item of its checklist, from the
+// choice to the upload: each is checked at once (src/lib/documents/check.ts), waits, uploads with
+// its progress to its item's folder, and ends stored or failed with the reason. Files go one after the other, so each progress bar moves on its own
 // and a slow connection is not split ten ways. The upload code is imported on the first send.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { documentProblem, documentType } from '../../lib/documents/check.ts';
@@ -15,6 +15,8 @@ type QueuedStatus = 'refused' | 'waiting' | 'uploading' | 'stored' | 'failed';
 /** One chosen file. */
 export interface QueuedDocument {
   key: string;
+  /** The checklist item it is for (its folder: paths.ts). */
+  item: string;
   file: File;
   /** The name it is stored under (safeFileName of the file's). */
   name: string;
@@ -63,14 +65,20 @@ async function discardStored(objectName: string): Promise<void> {
 
 const unsent = (item: QueuedDocument) => item.status === 'waiting' || item.status === 'failed';
 
-/** The queue of one application's chosen files; `attached` names the documents it already has. */
-export function useDocumentQueue(attached: readonly string[] = []) {
+/** A document the application already has: its item and safe file name. */
+export interface AttachedDocument {
+  item: string | undefined;
+  name: string;
+}
+
+/** The queue of one application's chosen files; `attached` lists the documents it already has. */
+export function useDocumentQueue(attached: readonly AttachedDocument[] = []) {
   const [items, setItems] = useState<QueuedDocument[]>([]);
   // What screen readers hear about the last change (files checked, a file sent or failed).
   const [announcement, setAnnouncement] = useState('');
   // Refs as well as state: a send runs across many renders and must read the current list.
   const current = useRef<QueuedDocument[]>([]);
-  const attachedNames = useRef(attached);
+  const attachedDocuments = useRef(attached);
   const aborts = useRef(new Map<string, () => void>());
   const sending = useRef<Promise<boolean> | undefined>(undefined);
   // Keys only tell the list's files apart, so a count does (a random key would pull the
@@ -78,7 +86,7 @@ export function useDocumentQueue(attached: readonly string[] = []) {
   const chosen = useRef(0);
 
   useEffect(() => {
-    attachedNames.current = attached;
+    attachedDocuments.current = attached;
   }, [attached]);
 
   // Leaving the page (or the application) stops what is still sending.
@@ -97,17 +105,21 @@ export function useDocumentQueue(attached: readonly string[] = []) {
     [update],
   );
 
-  /** Checks each chosen file and adds it: waiting to be sent, or refused with the reason. */
+  /** Checks each file chosen for the checklist item `itemKey` and adds it: waiting to be sent, or refused with the reason. */
   const add = useCallback(
-    async (files: File[]) => {
+    async (files: File[], itemKey: string) => {
       const problems: string[] = [];
       for (const file of files) {
         const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
-        const taken = [...attachedNames.current, ...current.current.filter((item) => item.status !== 'refused').map((item) => item.name)];
-        const problem = documentProblem(file, head, taken);
+        const taken: AttachedDocument[] = [...attachedDocuments.current, ...current.current.filter((item) => item.status !== 'refused')];
+        const problem = documentProblem(file, head, {
+          inItem: taken.filter((document) => document.item === itemKey).map((document) => document.name),
+          total: taken.length,
+        });
         if (problem) problems.push(problem);
         const item: QueuedDocument = {
           key: String((chosen.current += 1)),
+          item: itemKey,
           file,
           name: safeFileName(file.name),
           type: documentType(file),
@@ -159,7 +171,7 @@ export function useDocumentQueue(attached: readonly string[] = []) {
   const sendOne = useCallback(
     async (uploader: Uploader, target: SendTarget, item: QueuedDocument) => {
       patch(item.key, { status: 'uploading', progress: 0, error: '' });
-      const objectName = documentPath(target.userId, target.applicationId, item.file.name);
+      const objectName = documentPath(target.userId, target.applicationId, item.item, item.file.name);
       const request = { objectName, file: item.file, type: item.type!, displayName: item.file.name };
       const running = uploader.upload.uploadDocument(uploader.destination, request, (progress) => patch(item.key, { progress }));
       aborts.current.set(item.key, running.abort);

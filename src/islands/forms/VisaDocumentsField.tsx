@@ -1,10 +1,14 @@
-// The visa form's documents: the chosen type's checklist, the picker and the files chosen so far.
-// Documents are optional at submission (an adviser asks for what is missing), so this part has
-// no error of its own; each file carries its own.
+// The visa form's documents: the chosen type's checklist item by item (from its content file,
+// fetched once when the form hydrates: src/lib/documents/checklists.ts), each with an "Add"
+// control, and Other documents. Files wait under their item and are sent with the application.
+// Documents are optional at submission (an adviser asks for what is missing), so this part has no
+// error of its own; each file carries its own.
+import { checklistView } from '../../lib/documents/checklist.ts';
+import { fetchChecklists } from '../../lib/documents/checklists.ts';
+import { visaTypeSlug, type VisaType } from '../../lib/domain.ts';
 import DocumentChecklist from '../documents/DocumentChecklist.tsx';
-import DocumentList from '../documents/DocumentList.tsx';
-import DocumentPicker from '../documents/DocumentPicker.tsx';
 import type { useDocumentQueue } from '../documents/use-document-queue.ts';
+import { useFetch } from '../hooks/use-fetch.ts';
 
 interface Props {
   visaType: string;
@@ -16,19 +20,36 @@ interface Props {
 
 /** The documents part of the visa form. */
 export default function VisaDocumentsField({ visaType, queue, onRetry, busy }: Props) {
+  const checklists = useFetch('visa-checklists', fetchChecklists);
+  const checklist = checklists.status === 'ready' ? checklists.data[visaType as VisaType] : undefined;
   return (
     <fieldset className="form__documents">
       <legend>Documents (optional)</legend>
-      <DocumentChecklist type={visaType} />
-      <p className="field__hint">Missing one? Apply anyway: you can add documents later from your profile.</p>
-      <DocumentPicker onFiles={(files) => void queue.add(files)} disabled={busy} />
-      <DocumentList
-        items={queue.items}
-        announcement={queue.announcement}
-        onRemove={queue.remove}
-        onRetry={busy ? undefined : onRetry}
-        label="Files to send with your application"
-      />
+      {!visaType ? (
+        <p className="field__hint">Choose a visa type to see the documents it needs.</p>
+      ) : checklists.status === 'loading' ? null : (
+        <>
+          {checklist ? (
+            <p className="field__hint">For a {visaType}, attach each document under its name:</p>
+          ) : (
+            // The list did not arrive: the visa's own page has it, as static HTML.
+            <p className="field__hint">
+              See the documents a {visaType} needs on <a href={`/visa/${visaTypeSlug(visaType)}#visa-documents`}>its page</a>.
+            </p>
+          )}
+          <p className="field__hint">Missing one? Apply anyway: you can add documents later from your profile.</p>
+          <DocumentChecklist
+            view={checklistView(checklist, [])}
+            queued={queue.items}
+            announcement={queue.announcement}
+            onFiles={(files, itemKey) => void queue.add(files, itemKey)}
+            onRemoveQueued={queue.remove}
+            onRetry={busy ? undefined : onRetry}
+            busy={busy}
+            showState={false}
+          />
+        </>
+      )}
     </fieldset>
   );
 }

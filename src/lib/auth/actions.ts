@@ -1,5 +1,5 @@
 // The account calls the forms make (sign up, log in, resend the verification email, request and
-// complete a password reset, edit the profile, list one's applications). Each returns a Result
+// complete a password reset, edit the profile); one's applications are read by applications.ts. Each returns a Result
 // (src/lib/result.ts); the texts are the forms' own (src/lib/forms/), or, for a refusal of the auth
 // service, the words src/lib/forms/errors.ts gives its code.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -139,55 +139,5 @@ export function saveProfile(userId: string, profile: ProfileData): Promise<Resul
     if (!data || data.length === 0) return failed('refused', PROFILE_SAVE_TEXTS.failed);
     await refreshProfile();
     return succeeded();
-  });
-}
-
-/** One change of an application's status, as its applicant sees it (never who made it). */
-export interface OwnStatusChange {
-  id: string;
-  application_id: string;
-  from_status: string | null;
-  to_status: string;
-  changed_at: string;
-}
-
-/** One of the user's visa applications, as /profile lists it, with its status changes oldest first. */
-export interface OwnApplication {
-  id: string;
-  visa_type: string;
-  submitted_at: string;
-  status: string;
-  changes: OwnStatusChange[];
-}
-
-/** Shown when the user's applications cannot be read. */
-export const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
-
-/**
- * The user's own applications, newest first (an admin's profile lists only their own too), each
- * with its timeline: the status changes of all of them in one second request. Internal notes are
- * never read here (row-level security keeps them from applicants anyway).
- */
-export function listOwnApplications(userId: string): Promise<Result<OwnApplication[]>> {
-  return withClient(async (supabase) => {
-    const applications = await supabase
-      .from('visa_applications')
-      .select('id, visa_type, submitted_at, status')
-      .eq('user_id', userId)
-      .order('submitted_at', { ascending: false });
-    if (applications.error) return toFailure({ ...applications.error, status: applications.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
-    const rows = applications.data ?? [];
-    if (rows.length === 0) return succeeded([]);
-    const changes = await supabase
-      .from('application_status_changes')
-      .select('id, application_id, from_status, to_status, changed_at')
-      .in(
-        'application_id',
-        rows.map((row) => row.id as string),
-      )
-      .order('changed_at', { ascending: true });
-    if (changes.error) return toFailure({ ...changes.error, status: changes.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
-    const history = (changes.data ?? []) as OwnStatusChange[];
-    return succeeded(rows.map((row) => ({ ...row, changes: history.filter((change) => change.application_id === row.id) })));
   });
 }

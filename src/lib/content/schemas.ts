@@ -4,7 +4,7 @@
 // src/content.config.ts so tests and scripts can import them without Astro's virtual modules.
 import { z } from 'astro/zod';
 import { VISA_TYPES } from '../domain.ts';
-import { MAX_DOCUMENTS_PER_APPLICATION } from '../documents/rules.ts';
+import { ITEM_KEY_PATTERN, MAX_CHECKLIST_ITEMS, MAX_ITEM_KEY_LENGTH, OTHER_ITEM_KEY } from '../documents/rules.ts';
 import { isEmailAddress } from '../email-address.ts';
 
 /** One email address under the site's one rule (src/lib/email-address.ts): never a list or a display name. */
@@ -19,14 +19,36 @@ export type ImageHelper = () => z.ZodType;
 /** A picture with the alternative text a screen reader announces. */
 export const pictureSchema = (image: ImageHelper) => z.object({ src: image(), alt: z.string().min(3) });
 
-/** One document of a visa's checklist: what to attach, a short hint, and whether it is needed. */
+/** One document of a visa's checklist: its key, what to attach, a short hint, and whether it is optional. */
 export const checklistItemSchema = z.object({
+  /**
+   * Stable: the folder of the item's files (src/lib/documents/paths.ts) and the name staff ask for
+   * it by. The name may change; the key may not, or files already sent would lose their item.
+   */
+  key: z
+    .string()
+    .max(MAX_ITEM_KEY_LENGTH)
+    .regex(ITEM_KEY_PATTERN, 'must be a slug: lower-case letters and digits in words joined by hyphens, like bank-statements')
+    .refine((key) => key !== OTHER_ITEM_KEY, `"${OTHER_ITEM_KEY}" is kept for files that fit no item`),
   name: z.string().min(3).max(80),
   detail: z.string().min(3).max(160).optional(),
   /** An optional document helps the case but is not asked of everyone (default: required). */
-  required: z.boolean().default(true),
+  optional: z.boolean().default(false),
 });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+/** A visa's checklist: at least one item, at most MAX_CHECKLIST_ITEMS, each key once. */
+export const checklistSchema = z
+  .array(checklistItemSchema)
+  .min(1)
+  .max(MAX_CHECKLIST_ITEMS)
+  .superRefine((items, context) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.key)) context.addIssue({ code: 'custom', path: [index, 'key'], message: `the key "${item.key}" is used twice in this checklist` });
+      seen.add(item.key);
+    });
+  });
 
 /** A visa type (content/visas/*.mdx); the MDX body is the guidance on its detail page. */
 export const visaSchema = (image: ImageHelper) =>
@@ -39,10 +61,10 @@ export const visaSchema = (image: ImageHelper) =>
     /** Short facts shown as a list on the detail page (processing time, validity, documents). */
     details: z.array(z.string().min(3)).min(3),
     /**
-     * The documents to attach, shown on the visa page and beside the visa form's upload area; no
-     * more than an application can hold, or an applicant could not attach them all.
+     * The documents to attach: the visa page's checklist, the visa form's and the applicant's
+     * checklist on /profile, item by item (no more than an application can hold a file each of).
      */
-    documents: z.array(checklistItemSchema).min(1).max(MAX_DOCUMENTS_PER_APPLICATION),
+    documents: checklistSchema,
     /** An external chat link; a visa with one opens it instead of its detail page. */
     link: z.url().optional(),
   });

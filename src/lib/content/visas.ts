@@ -54,10 +54,16 @@ export function visaByType(visas: VisaView[], type: string): VisaView | undefine
   return visas.find((visa) => visa.type === type);
 }
 
-/** What the visa form shows beside its upload area: each type's documents, names only (/data/visa-checklists.json). */
-export type VisaChecklists = Partial<Record<VisaType, { name: string; required: boolean }[]>>;
+/** One item of a checklist as the browser uses it: key, name and whether it is optional. */
+export type ChecklistEntry = Pick<ChecklistItem, 'key' | 'name' | 'optional'>;
 
-/** Each visa type's checklist for the visa form, without the details the visa page shows. */
+/**
+ * Each visa type's checklist, as the visa form, the profile and the admin read it
+ * (/data/visa-checklists.json), without the details the visa page shows.
+ */
+export type VisaChecklists = Partial<Record<VisaType, ChecklistEntry[]>>;
+
+/** Each visa type's checklist for the browser, without the details the visa page shows. */
 export function visaChecklists(visas: VisaView[]): VisaChecklists {
-  return Object.fromEntries(visas.map((visa) => [visa.type, visa.documents.map(({ name, required }) => ({ name, required }))]));
+  return Object.fromEntries(visas.map((visa) => [visa.type, visa.documents.map(({ key, name, optional }) => ({ key, name, optional }))]));
 }

@@ -1,6 +1,6 @@
 // The browser's check of a chosen file, before anything is sent: a visitor hears at once that a
 // file is empty, too large, of a type we do not take, not what its name says (a PNG renamed to
-// .pdf), one too many, or already attached. Storage and its policies refuse all of these anyway;
+// .pdf), one too many for its item or its application, or already attached to that item. Storage and its policies refuse all of these anyway;
 // this only saves a wasted upload and says why in the visitor's words.
 import { safeFileName } from './paths.ts';
 import {
@@ -8,6 +8,7 @@ import {
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENTS_PER_APPLICATION,
+  MAX_DOCUMENTS_PER_ITEM,
   PREVIEWABLE_TYPES,
   type DocumentType,
 } from './rules.ts';
@@ -40,13 +41,22 @@ export function documentType(file: Pick<FileFacts, 'name' | 'type'>): DocumentTy
   return types.find(([, type]) => type.extensions.includes(extension))?.[0];
 }
 
+/** The documents a file would join, stored or waiting to be sent. */
+export interface Attached {
+  /** The safe file names under the file's item. */
+  inItem: readonly string[];
+  /** How many the application has over all its items. */
+  total: number;
+}
+
 /**
- * Why `file` cannot be attached beside the documents already named in `attached` (safe file
- * names, stored or waiting to be sent), given its first bytes `head`; undefined when it can.
+ * Why `file` cannot be attached to its item beside the documents already `attached`, given its
+ * first bytes `head`; undefined when it can.
  */
-export function documentProblem(file: FileFacts, head: Uint8Array, attached: readonly string[]): string | undefined {
-  if (attached.length >= MAX_DOCUMENTS_PER_APPLICATION) return DOCUMENT_MESSAGES.tooMany;
-  if (attached.includes(safeFileName(file.name))) return DOCUMENT_MESSAGES.duplicate(file.name);
+export function documentProblem(file: FileFacts, head: Uint8Array, attached: Attached): string | undefined {
+  if (attached.total >= MAX_DOCUMENTS_PER_APPLICATION) return DOCUMENT_MESSAGES.tooMany;
+  if (attached.inItem.length >= MAX_DOCUMENTS_PER_ITEM) return DOCUMENT_MESSAGES.itemFull;
+  if (attached.inItem.includes(safeFileName(file.name))) return DOCUMENT_MESSAGES.duplicate(file.name);
   if (file.size === 0) return DOCUMENT_MESSAGES.empty(file.name);
   const type = documentType(file);
   if (!type) return DOCUMENT_MESSAGES.wrongType(file.name);

@@ -1,7 +1,10 @@
-// Where a document lives in the bucket: `{user id}/{application id}/{file name}`. The first folder
-// is the applicant's own (Supabase's usual layout, which the policies check first); the second
-// names the application, so its documents list, count and go together. The file name is made
-// safe here, in the browser: the policies refuse any other shape.
+// Where a document lives in the bucket: `{user id}/{application id}/{item key}/{file name}`. The
+// first folder is the applicant's own (Supabase's usual layout, which the policies check first);
+// the second names the application, so its documents list, count and go together; the third is
+// the checklist item the file was added for (rules.ts: ITEM_KEY_PATTERN, or OTHER_ITEM_KEY), so
+// which item a file belongs to is part of the upload itself, seen by the policies and kept by
+// Storage. Files stored before items had keys sit directly in the application's folder. The file
+// name is made safe here, in the browser: the policies refuse any other shape.
 import { MAX_DOCUMENT_NAME_LENGTH } from './rules.ts';
 
 /** The folder of one application's documents, with its trailing slash. */
@@ -9,9 +12,9 @@ export function applicationFolder(userId: string, applicationId: string): string
   return `${userId}/${applicationId}/`;
 }
 
-/** The object name of a document in its application's folder. */
-export function documentPath(userId: string, applicationId: string, fileName: string): string {
-  return applicationFolder(userId, applicationId) + safeFileName(fileName);
+/** The object name of a document added for the item `itemKey` of an application. */
+export function documentPath(userId: string, applicationId: string, itemKey: string, fileName: string): string {
+  return `${applicationFolder(userId, applicationId)}${itemKey}/${safeFileName(fileName)}`;
 }
 
 /** The characters a stored file name keeps; every other run becomes one `-`. */
@@ -39,6 +42,12 @@ export function safeFileName(fileName: string): string {
 /** The application an object name belongs to: its second folder. */
 export function applicationOf(objectName: string): string {
   return objectName.split('/')[1] ?? '';
+}
+
+/** The item an object name was added for: its third folder, or undefined for a file stored before items had keys. */
+export function itemOf(objectName: string): string | undefined {
+  const parts = objectName.split('/');
+  return parts.length === 4 ? parts[2] : undefined;
 }
 
 /** The file name part of an object name. */

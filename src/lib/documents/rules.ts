@@ -1,4 +1,4 @@
-// The rules of an application's documents (issue 18), written once. The migration that creates
+// The rules of an application's documents, written once. The migration that creates
 // the bucket (supabase/migrations/20261122000600_documents.sql) holds the same limits, and
 // tests/db/documents-rules.test.ts reads them back from the database so the two cannot drift.
 // The browser checks a file against these rules before it uploads, so a visitor hears about a
@@ -10,8 +10,43 @@ export const DOCUMENTS_BUCKET = 'application-documents';
 /** At most 10 MB a file (the bucket's file_size_limit, in bytes). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
-/** At most 10 files an application (the insert policy's count). */
-export const MAX_DOCUMENTS_PER_APPLICATION = 10;
+/**
+ * At most this many files under one item of an application's checklist: enough for six months of
+ * bank statements sent a month a file (the insert policy's count of the item's folder).
+ */
+export const MAX_DOCUMENTS_PER_ITEM = 6;
+
+/** At most this many items in a visa's checklist (content/visas/*.mdx `documents:`). */
+export const MAX_CHECKLIST_ITEMS = 12;
+
+/**
+ * At most this many files an application, over all its items (the insert policy's count of the
+ * application's folder): the longest checklist with a file an item, and room for several files
+ * under a few of them (statements, pages of old passports) and under Other documents.
+ */
+export const MAX_DOCUMENTS_PER_APPLICATION = 30;
+
+/**
+ * An item's key: a slug of lower-case letters and digits in words joined by single hyphens,
+ * starting with a letter (`passport`, `bank-statements`), at most MAX_ITEM_KEY_LENGTH characters.
+ * The key is the folder of the item's files (paths.ts), so it is stable: a checklist may rename
+ * an item, never re-key it. The insert policy takes the same pattern.
+ */
+export const ITEM_KEY_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+export const MAX_ITEM_KEY_LENGTH = 40;
+
+/** True for a key an item's folder may have. */
+export function isItemKey(key: string): boolean {
+  return key.length <= MAX_ITEM_KEY_LENGTH && ITEM_KEY_PATTERN.test(key);
+}
+
+/**
+ * The folder of files that fit no item of the checklist ("Other documents"); no checklist item
+ * may take this key. Files stored before checklists had keys, directly in the application's
+ * folder, and files of items a checklist no longer has show there too.
+ */
+export const OTHER_ITEM_KEY = 'other';
+export const OTHER_ITEM_LABEL = 'Other documents';
 
 /** An object name's last part (the file name) is at most this many characters. */
 export const MAX_DOCUMENT_NAME_LENGTH = 100;
@@ -57,7 +92,7 @@ const DOCUMENT_TYPE_LIST = (() => {
 const SIZE_LIMIT = `${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB`;
 
 /** The rules in one sentence, for the upload area and the visa pages. */
-export const DOCUMENT_LIMITS = `${DOCUMENT_TYPE_LIST}, up to ${SIZE_LIMIT} each, at most ${MAX_DOCUMENTS_PER_APPLICATION} files an application.`;
+export const DOCUMENT_LIMITS = `${DOCUMENT_TYPE_LIST}, up to ${SIZE_LIMIT} each, at most ${MAX_DOCUMENTS_PER_ITEM} files a document and ${MAX_DOCUMENTS_PER_APPLICATION} an application.`;
 
 /** The accepted types a browser shows in the page (as a thumbnail, or opened); HEIC and PDF are not among them. */
 export const PREVIEWABLE_TYPES: readonly DocumentType[] = ['image/jpeg', 'image/png', 'image/webp'];
@@ -70,6 +105,7 @@ export const DOCUMENT_MESSAGES = {
   contentMismatch: (name: string, label: string) =>
     `"${name}" is not really a ${label} file. Save it again as ${DOCUMENT_TYPE_LIST} and attach it again.`,
   tooMany: `An application can have at most ${MAX_DOCUMENTS_PER_APPLICATION} documents. Remove one to add another.`,
+  itemFull: `This document can have at most ${MAX_DOCUMENTS_PER_ITEM} files. Remove one to add another.`,
   duplicate: (name: string) => `"${name}" is already attached to this application.`,
   decided: 'This application has been decided, so its documents can no longer change.',
   // Refused because the application is not the visitor's (any longer): deleted meanwhile, or another account's.

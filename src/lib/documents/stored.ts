@@ -8,13 +8,23 @@ import { loadSupabase } from '../supabase-loader.ts';
 import { applicationOf, fileNameOf } from './paths.ts';
 import { DOCUMENTS_BUCKET } from './rules.ts';
 
+/** Staff's verdict on a document: accepted, or to be replaced (with the reason the applicant reads). */
+export type DocumentVerdict = 'accepted' | 'needs_replacing';
+
 /** A stored document as the profile and the admin dialog list it. */
 export interface StoredDocument {
+  /** The object's id (what a review names). */
+  id: string;
   /** Its object name in the bucket (what remove takes). */
   path: string;
   name: string;
+  /** The checklist item it was added for; undefined for a file stored before items had keys. */
+  item: string | undefined;
   size: number;
   type: string;
+  verdict: DocumentVerdict | undefined;
+  /** Why it needs replacing, in staff's words. */
+  reason: string | undefined;
 }
 
 export const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
@@ -22,9 +32,13 @@ export const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please
 
 /** A row of public.application_documents. */
 interface DocumentRow {
+  id: string;
   name: string;
+  item: string | null;
   size: number | null;
   mime_type: string | null;
+  verdict: DocumentVerdict | null;
+  reason: string | null;
 }
 
 /**
@@ -39,10 +53,14 @@ export async function listDocuments(applicationId: string): Promise<Result<Store
     if (error) return toFailure(error, DOCUMENTS_LIST_FAILED, DOCUMENTS_LIST_FAILED);
     return succeeded(
       ((data ?? []) as DocumentRow[]).map((row) => ({
+        id: row.id,
         path: row.name,
         name: fileNameOf(row.name),
+        item: row.item ?? undefined,
         size: row.size ?? 0,
         type: row.mime_type ?? '',
+        verdict: row.verdict ?? undefined,
+        reason: row.reason ?? undefined,
       })),
     );
   } catch (thrown) {
@@ -51,15 +69,15 @@ export async function listDocuments(applicationId: string): Promise<Result<Store
 }
 
 /**
- * Why the caller may not add a document to the application now, as public.document_refusal
- * answers (a reason, or null when nothing stops them); undefined when the question failed.
- * Storage's refusal says only "refused" (hosted answers every policy's or trigger's refusal as a
- * 403), so the browser asks the database after one.
+ * Why the caller may not add a document to the application (to the item `item`, when named) now,
+ * as public.document_refusal answers (a reason, or null when nothing stops them); undefined when
+ * the question failed. Storage's refusal says only "refused" (hosted answers every policy's or
+ * trigger's refusal as a 403), so the browser asks the database after one.
  */
-export async function documentRefusal(applicationId: string): Promise<string | null | undefined> {
+export async function documentRefusal(applicationId: string, item?: string): Promise<string | null | undefined> {
   try {
     const supabase = await loadSupabase();
-    const { data, error } = await supabase.rpc('document_refusal', { application_id: applicationId });
+    const { data, error } = await supabase.rpc('document_refusal', { application_id: applicationId, item: item ?? null });
     return error ? undefined : ((data as string | null) ?? null);
   } catch {
     return undefined;
@@ -77,8 +95,9 @@ export async function removeDocument(path: string): Promise<Result> {
     const { data, error } = await supabase.storage.from(DOCUMENTS_BUCKET).remove([path]);
     if (error) return toFailure(error, DOCUMENT_REMOVE_FAILED, DOCUMENT_REMOVE_FAILED);
     if (data && data.length > 0) return succeeded();
+    // Asked without the item: a full application or item still gives documents up, so neither
+    // limit explains a refused removal.
     const reason = await documentRefusal(applicationOf(path));
-    // A full application still gives documents up: that reason does not explain a refused removal.
     return failed('refused', (reason !== 'full' && documentRefusalMessage(reason)) || DOCUMENT_REMOVE_FAILED);
   } catch (thrown) {
     return toFailure(thrown, DOCUMENT_REMOVE_FAILED, DOCUMENT_REMOVE_FAILED);

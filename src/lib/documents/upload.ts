@@ -6,7 +6,7 @@
 import { documentRefusalMessage, uploadFailureKind, uploadFailureMessage } from '../forms/errors.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { siteSupabaseSettings } from '../supabase.ts';
-import { applicationOf } from './paths.ts';
+import { applicationOf, itemOf } from './paths.ts';
 import { DOCUMENTS_BUCKET, DOCUMENT_MESSAGES, type DocumentType } from './rules.ts';
 import { documentRefusal } from './stored.ts';
 
@@ -47,7 +47,7 @@ export function objectUrl(projectUrl: string, objectName: string): string {
  * What a failed upload tells the visitor, from Storage's answer (`status` 0: no answer at all):
  * too large, a type the bucket refuses, already there, or a connection that failed. Storage's 403
  * (a policy or the trigger refused it) says no more than that, so the database is asked why
- * (`why`: the application was decided meanwhile, holds its ten files, or is not theirs); with no
+ * (`why`: the application was decided meanwhile, it or the item holds all the files it may, or it is not theirs); with no
  * reason, the refusal has passed (an expired token) and sending again is the advice.
  */
 export async function uploadFailure(
@@ -86,7 +86,7 @@ export function uploadDocument(target: UploadTarget, request: UploadRequest, onP
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    const why = () => documentRefusal(applicationOf(request.objectName));
+    const why = () => documentRefusal(applicationOf(request.objectName), itemOf(request.objectName));
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);

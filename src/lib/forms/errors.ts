@@ -86,6 +86,22 @@ const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
   RF002: { field: 'dob', message: 'The date of birth cannot be in the future.' },
 };
 
+/**
+ * What staff read when one of their document actions was refused (20261125000500_document_checklists.sql:
+ * a verdict on a file, a request for missing documents), by its SQLSTATE; `otherwise` for any
+ * other failure. The words are inside the function so that the forms' shared code, which never
+ * calls it, does not carry them.
+ */
+export function staffDocumentRefusal(error: unknown, otherwise: string): string {
+  const refusals: Record<string, string> = {
+    RF004: DOCUMENT_MESSAGES.decided,
+    RF005: 'One of these documents has just been provided. Look at the checklist again and ask for what is still missing.',
+    RF006: 'This file is no longer there: the applicant has just removed it.',
+  };
+  const { code } = fields(error);
+  return (code && refusals[code]) || otherwise;
+}
+
 /** The field message for a PostgREST refusal of a submission, when its code names one. */
 export function fieldRefusal(error: unknown): FieldErrors | undefined {
   const { code } = fields(error);
@@ -203,6 +219,7 @@ export function uploadFailureMessage(kind: Exclude<UploadFailureKind, 'denied'>,
 const DOCUMENT_REFUSALS: Record<string, string> = {
   decided: DOCUMENT_MESSAGES.decided,
   full: DOCUMENT_MESSAGES.tooMany,
+  item_full: DOCUMENT_MESSAGES.itemFull,
   not_theirs: DOCUMENT_MESSAGES.notTheirs,
 };
 

@@ -1,8 +1,8 @@
 // The plain-text part of every email, read from its HTML by html-to-text (a maintained converter:
 // it decodes every entity, &#x27; and &amp;lt; included, once and in the right order, which the
 // hand-written replacements it replaces did not). Configured for our emails' markup: the layout's
-// tables are blocks, a details row reads "Date: Wednesday, 10 March 2027" on one line, a heading
-// keeps its case, and a link reads once: its text, then its address in angle brackets unless the
+// tables are blocks, a details row reads "Date: Wednesday, 10 March 2027" on one line, a list's
+// items each a line starting "- ", a heading keeps its case, and a link reads once: its text, then its address in angle brackets unless the
 // text already is the address (a mailto: link shows the address once).
 //
 // Shared by send-notifications (Deno) and the embedded backend's auth emails (Node), so it names
@@ -29,6 +29,7 @@ const convert = compile({
     { selector: 'table', format: 'block' },
     { selector: 'tr', format: 'rowLine' },
     { selector: 'h1', options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 2 } },
+    { selector: 'ul', options: { itemPrefix: '- ' } },
     { selector: 'a', options: { hideLinkHrefIfSameAsText: true, linkBrackets: ['<', '>'] } },
   ],
 });

@@ -18,6 +18,10 @@ const ROWS: Record<string, Record<string, unknown>> = {
 
 const PAYLOADS: Partial<Record<NotificationKind, Record<string, unknown>>> = {
   applicant_status_changed: { from_status: 'submitted', to_status: 'in_review' },
+  // Staff's words and the checklist's labels are typed too.
+  applicant_document_needs_replacing: { item_key: 'passport', item_label: TYPED, file_name: 'passport (1).pdf', reason: TYPED },
+  applicant_documents_requested: { request_id: '00000000-0000-4000-8000-000000000006', items: [{ key: 'passport', label: TYPED }, { key: 'photo', label: 'Passport photograph' }], note: TYPED },
+  staff_documents_provided: { request_id: '00000000-0000-4000-8000-000000000006', items: [{ key: 'passport', label: TYPED }] },
 };
 
 const render = (kind: NotificationKind) =>
@@ -64,6 +68,10 @@ Deno.test('plainText decodes each entity once, in the right order, and names a l
 
 Deno.test('plainText reads a mailto: link whose text is its address once', () => {
   assert.equal(plainText('<p><a href="mailto:hello@bridgewayvisa.com">hello@bridgewayvisa.com</a></p>'), 'hello@bridgewayvisa.com');
+});
+
+Deno.test('plainText reads each item of a list on a line of its own, starting "- "', () => {
+  assert.equal(plainText('<p>Send:</p><ul><li>Passport bio page</li><li>O&#x27;Neil &amp; Sons</li></ul>'), "Send:\n\n- Passport bio page\n- O'Neil & Sons");
 });
 
 Deno.test('plainText reads a details row as one line', () => {

@@ -1,17 +1,20 @@
-// Storage figures for `npm run bench:api` (issue 18): upload and download throughput of a 10 MB
-// file through /storage/v1 into the documents bucket, as an applicant with a real token, so the
-// bucket's policies (the owner check, the application's lock and the 10-file count) are in the
-// path; and the backend's resident memory while 10 such uploads run at once into one application
-// (its whole allowance). Bodies stream to disk, so the peak should grow by far less than 10 × 10 MB.
+// Storage figures for `npm run bench:api`: upload and download throughput of a 10 MB file through
+// /storage/v1 into the documents bucket, as an applicant with a real token, so the bucket's
+// policies (the owner check, the application's lock and the counts of the item and the
+// application) are in the path; and the backend's resident memory while 10 such uploads run at
+// once into one application, spread over its items as the checklist has them. Bodies stream to
+// disk, so the peak should grow by far less than 10 × 10 MB.
 import { readFile } from 'node:fs/promises';
-import { applicationFolder } from '../../../src/lib/documents/paths.ts';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENT_BYTES } from '../../../src/lib/documents/rules.ts';
+import { documentPath } from '../../../src/lib/documents/paths.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_ITEM, MAX_DOCUMENT_BYTES } from '../../../src/lib/documents/rules.ts';
 import type { Sql } from '../../../supabase/local/db/types.ts';
 import { median } from './median.ts';
 
 const FILE_BYTES = MAX_DOCUMENT_BYTES;
 const ROUNDS = 5;
-const CONCURRENT = MAX_DOCUMENTS_PER_APPLICATION;
+const CONCURRENT = 10;
+/** The item of the n-th file of a run: items filled one after the other, as far as each takes. */
+const itemOf = (n: number) => `item-${Math.floor(n / MAX_DOCUMENTS_PER_ITEM) + 1}`;
 
 /** Two open applications of the applicant, with no documents yet: one for the rounds, one for the concurrent uploads. */
 export async function benchApplications(db: Sql, userId: string): Promise<[string, string]> {
@@ -39,10 +42,10 @@ export interface StorageFigures {
 export async function measureStorage(url: string, anonKey: string, token: string, userId: string, applications: [string, string], pid: number): Promise<StorageFigures> {
   const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(FILE_BYTES - 9, 0x41)]);
   const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
-  const objectUrl = (applicationId: string, name: string) => `${url}/storage/v1/object/${DOCUMENTS_BUCKET}/${applicationFolder(userId, applicationId)}${name}`;
+  const objectUrl = (applicationId: string, item: string, name: string) => `${url}/storage/v1/object/${DOCUMENTS_BUCKET}/${documentPath(userId, applicationId, item, name)}`;
   // As the browser uploads a document (src/lib/documents/upload.ts): no upsert, a new name each time.
-  const upload = (applicationId: string, name: string) =>
-    fetch(objectUrl(applicationId, name), { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf', 'x-upsert': 'false' }, body: file });
+  const upload = (applicationId: string, item: string, name: string) =>
+    fetch(objectUrl(applicationId, item, name), { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf', 'x-upsert': 'false' }, body: file });
   const mbps = (ms: number) => Math.round((FILE_BYTES / 1024 / 1024 / (ms / 1000)) * 10) / 10;
   const summary = (runs: number[]) => ({ best: Math.max(...runs.map(mbps)), median: median(runs.map(mbps)) });
 
@@ -51,11 +54,11 @@ export async function measureStorage(url: string, anonKey: string, token: string
   const downloads: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     let started = performance.now();
-    const up = await upload(rounds, `throughput-${i}.pdf`);
+    const up = await upload(rounds, itemOf(i), `throughput-${i}.pdf`);
     if (!up.ok) throw new Error(`upload failed: ${up.status} ${await up.text()}`);
     uploads.push(performance.now() - started);
     started = performance.now();
-    const down = await fetch(objectUrl(rounds, `throughput-${i}.pdf`), { headers });
+    const down = await fetch(objectUrl(rounds, itemOf(i), `throughput-${i}.pdf`), { headers });
     const size = (await down.arrayBuffer()).byteLength;
     if (!down.ok || size !== FILE_BYTES) throw new Error(`download failed: ${down.status}, ${size} bytes`);
     downloads.push(performance.now() - started);
@@ -72,7 +75,7 @@ export async function measureStorage(url: string, anonKey: string, token: string
     }
   })();
   const started = performance.now();
-  const statuses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => upload(concurrent, `concurrent-${i}.pdf`).then((r) => r.status)));
+  const statuses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => upload(concurrent, itemOf(i), `concurrent-${i}.pdf`).then((r) => r.status)));
   const ms = Math.round(performance.now() - started);
   sampling = false;
   await sampler;

@@ -1,6 +1,6 @@
-// /profile: each application's history of status changes (issue 17), as its applicant sees it:
-// when it was received and every change since, in order, with the status as a labelled badge;
-// staff's internal notes never show.
+// /profile: each application's history on its card, as its applicant sees it: when it was
+// received and every change since, in order, with the status as a labelled badge; staff's
+// internal notes never show.
 import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { axeViolations } from '../support/axe.ts';
 import { FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
@@ -31,13 +31,9 @@ test('the profile lists every status change of an application, oldest first, and
   if (noted) throw noted;
 
   await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
-  const status = page.getByRole('table', { name: 'Your visa applications' }).locator('tbody tr td').nth(2);
-  await expect(status).toHaveText('Rejected');
-  await expect(status.locator('.badge')).toBeVisible();
-  await expect(page.getByRole('heading', { name: FOLLOW_UP_TEXTS.historyTitle })).toBeVisible();
-  const summary = page.getByText('Tourist Visa, submitted 2 March 2026');
-  await summary.click();
-  await expect(page.locator('details[open]').getByRole('listitem')).toHaveText([
+  const card = page.getByRole('region', { name: 'Tourist Visa, submitted 2 March 2026' });
+  await expect(card.locator('.application-card__header .badge')).toHaveText('Rejected');
+  await expect(card.getByRole('region', { name: FOLLOW_UP_TEXTS.historyTitle }).getByRole('listitem')).toHaveText([
     new RegExp(FOLLOW_UP_TEXTS.received('Submitted')),
     new RegExp(FOLLOW_UP_TEXTS.statusChanged('Submitted', 'In review')),
     new RegExp(FOLLOW_UP_TEXTS.statusChanged('In review', 'Rejected')),

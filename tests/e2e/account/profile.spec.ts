@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { ABORTED_REQUEST, AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from './account.po.ts';
-import { ACCOUNT_TEXTS, FORM_TEXTS } from '../../support/spec-texts.ts';
+import { ACCOUNT_TEXTS, APPLICATION_CARD_TEXTS, FORM_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -37,7 +37,7 @@ test("shows every field, 'Not Provided' for missing values and 'User' for a miss
   await expect(page.getByText('You have not applied for a visa yet.')).toBeVisible();
 });
 
-test('lists the user’s own applications with type, date and status, and not anyone else’s', async ({ page }) => {
+test('shows each of the user’s own applications as one card (type and date, status, what happens next), and not anyone else’s', async ({ page }) => {
   const email = uniqueEmail('profile-apps');
   const userId = await createUser(email);
   const other = await createUser(uniqueEmail('profile-apps-other'));
@@ -65,10 +65,21 @@ test('lists the user’s own applications with type, date and status, and not an
     ]);
   expect(error).toBeNull();
   await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
-  const rows = page.getByRole('table', { name: 'Your visa applications' }).locator('tbody tr');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).locator('td')).toHaveText(['Tourist Visa', '2 March 2026', 'In review']);
-  await expect(rows.nth(1).locator('td')).toHaveText(['Business Visa', '15 January 2026', 'Approved']);
+  const section = page.getByRole('region', { name: 'Your visa applications' });
+  const cards = section.locator('.application-card');
+  await expect(cards).toHaveCount(2);
+  // Newest first, each one region named by its heading.
+  await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Tourist Visa, submitted 2 March 2026', 'Business Visa, submitted 15 January 2026']);
+  const tourist = section.getByRole('region', { name: 'Tourist Visa, submitted 2 March 2026' });
+  await expect(tourist.locator('.application-card__header .badge')).toHaveText('In review');
+  await expect(tourist).toContainText(APPLICATION_CARD_TEXTS.nextStep.in_review);
+  await expect(tourist.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveText([/Application received, status In review$/]);
+  const business = section.getByRole('region', { name: 'Business Visa, submitted 15 January 2026' });
+  await expect(business.locator('.application-card__header .badge')).toHaveText('Approved');
+  await expect(business).toContainText(APPLICATION_CARD_TEXTS.nextStep.approved);
+  // One place per application: no separate lists of documents or histories.
+  await expect(page.getByRole('heading', { name: /^(Documents|History) of your applications$/ })).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
 });
 
 test.describe('editing the profile', () => {

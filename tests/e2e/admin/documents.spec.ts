@@ -1,12 +1,13 @@
-// An application's documents from /admin (issue 18): the dialog lists each file with its type and
-// size, and opens it through a short-lived signed URL made on the click (an image previewed in the
-// dialog, a PDF in a new tab, a HEIC photo saved); an application without documents says so; the
-// documents of an applicant whose account was deleted are still listed and open; deleting an
-// application deletes its files.
+// An application's documents from /admin: the dialog lists each file under its checklist item with
+// its type and size, and opens it through a short-lived signed URL made on the click (an image
+// previewed in the dialog, a PDF in a new tab, a HEIC photo saved); an application without
+// documents shows every item missing; the documents of an applicant whose account was deleted are
+// still listed and open; deleting an application deletes its files.
 import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, createUser, serviceClient, uniqueEmail } from '../support/backend.ts';
 import { AdminPage, axeViolations, expect, seedApplications, signIn, uniqueTag } from './admin.po.ts';
 import { HEIC_PHOTO, PHOTO, STATEMENT, applicantWithApplication, storedNames, uploadDocuments } from './applicant-documents.ts';
+import { ADMIN_DOCUMENT_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,11 +28,19 @@ test('the dialog lists the documents; each opens through a signed URL made on th
   await admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
   const dialog = page.getByRole('dialog', { name: `Application of ${tag} Chidi Okeke` });
   const documents = dialog.getByRole('region', { name: 'Documents' });
-  const items = documents.getByRole('listitem');
+  const items = documents.locator('.application-documents__list > li');
   await expect(items).toHaveCount(3);
   await expect(items.filter({ hasText: PHOTO.name })).toContainText(`WebP, ${Math.round(PHOTO.body.length / 1024)} KB`);
   await expect(items.filter({ hasText: STATEMENT.name })).toContainText('PDF, 2 KB');
   await expect(items.filter({ hasText: HEIC_PHOTO.name })).toContainText('HEIC, 3 KB');
+  // Each under its item of the Tourist Visa's checklist; the HEIC photo under Other documents.
+  const item = (name: string) => documents.locator('.admin-checklist__item').filter({ has: page.locator('.admin-checklist__name', { hasText: new RegExp(`^${name}$`) }) });
+  await expect(item('Passport photograph')).toContainText(PHOTO.name);
+  await expect(item('Passport photograph')).toContainText('Provided');
+  await expect(item('Bank statements, last 6 months')).toContainText(STATEMENT.name);
+  await expect(item('Other documents')).toContainText(HEIC_PHOTO.name);
+  await expect(item('Passport bio page')).toContainText('Missing');
+  await expect(documents.getByText(ADMIN_DOCUMENT_TEXTS.progress(2, 6), { exact: true })).toBeVisible();
   // Nothing is signed in advance: no signed URL is on the page until a click asks for one.
   await expect(dialog.locator('img')).toHaveCount(0);
   expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
@@ -71,7 +80,7 @@ test('the dialog lists the documents; each opens through a signed URL made on th
   await expect(dialog).toBeVisible();
 });
 
-test('an application without documents says so', async ({ page }) => {
+test('an application without documents shows each item missing', async ({ page }) => {
   const tag = uniqueTag('dn');
   const userId = await createUser(uniqueEmail('nodocs'));
   await seedApplications(tag, 1, () => ({ user_id: userId }));
@@ -81,7 +90,9 @@ test('an application without documents says so', async ({ page }) => {
 
   await admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
   const dialog = page.getByRole('dialog', { name: `Application of ${tag} 001` });
-  await expect(dialog.getByRole('region', { name: 'Documents' }).getByText('No documents yet')).toBeVisible();
+  const documents = dialog.getByRole('region', { name: 'Documents' });
+  await expect(documents.getByText(ADMIN_DOCUMENT_TEXTS.progress(0, 6), { exact: true })).toBeVisible();
+  await expect(documents.locator('.admin-checklist__item .badge')).toHaveText(Array.from({ length: 8 }, () => 'Missing'));
   expect(await axeViolations(page, 'dialog[open]')).toEqual([]);
 });
 
@@ -101,8 +112,8 @@ test("the documents of an applicant whose account was deleted are still listed a
   const dialog = page.getByRole('dialog', { name: `Application of ${tag} Emeka Obi` });
   await expect(dialog).toContainText('Account deleted');
   const documents = dialog.getByRole('region', { name: 'Documents' });
-  await expect(documents.getByRole('listitem')).toHaveCount(2);
-  await expect(documents.getByRole('listitem').filter({ hasText: STATEMENT.name })).toContainText('PDF, 2 KB');
+  await expect(documents.locator('.application-documents__list > li')).toHaveCount(2);
+  await expect(documents.locator('.application-documents__list > li').filter({ hasText: STATEMENT.name })).toContainText('PDF, 2 KB');
   await documents.getByRole('button', { name: `Preview ${PHOTO.name}` }).click();
   const image = documents.getByRole('img', { name: `Preview of ${PHOTO.name}` });
   await expect(image).toHaveAttribute('src', SIGNED_URL);

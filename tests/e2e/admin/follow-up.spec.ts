@@ -206,9 +206,9 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
   const context = await browser.newContext();
   const applicant = await context.newPage();
   await logInThroughForm(applicant, email, TEST_PASSWORD, '/profile');
-  await expect(applicant.getByRole('table', { name: 'Your visa applications' }).locator('tbody tr td').nth(2)).toHaveText('Approved');
-  const history = applicant.locator('details').filter({ has: applicant.getByText('Business Visa, submitted') });
-  await history.getByText('Business Visa, submitted').click();
+  const card = applicant.getByRole('region', { name: /^Business Visa, submitted / });
+  await expect(card.locator('.application-card__header .badge')).toHaveText('Approved');
+  const history = card.getByRole('region', { name: FOLLOW_UP_TEXTS.historyTitle });
   await expect(history.getByRole('listitem')).toHaveText([
     new RegExp(FOLLOW_UP_TEXTS.received('Submitted')),
     new RegExp(FOLLOW_UP_TEXTS.statusChanged('Submitted', 'Approved')),

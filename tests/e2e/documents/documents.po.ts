@@ -1,5 +1,6 @@
-// Page objects and files of the document journeys (issue 18): small real files of each kind, the
-// chosen-files list of a page by its accessible name, and the Storage request to hold or cut.
+// Page objects and files of the document journeys: small real files of each kind, an application's
+// checklist item by item (its Add inputs, chosen and stored files), the Storage request to hold
+// or cut, and what an operator finds stored.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DOCUMENTS_BUCKET, MAX_DOCUMENT_BYTES } from '../../../src/lib/documents/rules.ts';
 import { serviceClient } from '../support/backend.ts';
@@ -32,45 +33,59 @@ export const FILES = {
 /** Every upload of the documents bucket, for page.route. */
 export const UPLOAD_URL = `${E2E_API_URL}/storage/v1/object/${DOCUMENTS_BUCKET}/**`;
 
-/** The picker and chosen-files list inside `scope` (the visa form, or one application on /profile). */
+/**
+ * One application's checklist inside `scope` (the visa form's documents, or an application's card
+ * on /profile): each item's "Add" input, labelled with the item's name, the files chosen for it on
+ * their way, and its stored files.
+ */
 export class DocumentsArea {
   constructor(
     readonly page: Page,
     readonly scope: Locator,
-    /** The accessible name of the list of chosen files. */
-    readonly listName: string,
   ) {}
 
-  input(): Locator {
-    return this.scope.getByLabel('Choose files');
+  /** The item of the checklist named `itemName` ("Passport bio page", or "Other documents"). */
+  checklistItem(itemName: string): Locator {
+    return this.scope.getByRole('listitem', { name: itemName, exact: true });
   }
 
-  async choose(...files: TestFile[]): Promise<void> {
-    await this.input().setInputFiles(files);
+  input(itemName: string): Locator {
+    return this.scope.getByLabel(`Add ${itemName}`, { exact: true });
   }
 
-  list(): Locator {
-    return this.scope.getByRole('list', { name: this.listName });
+  async choose(itemName: string, ...files: TestFile[]): Promise<void> {
+    await this.input(itemName).setInputFiles(files);
   }
 
+  /** The files chosen for `itemName`, on their way. */
+  list(itemName: string): Locator {
+    return this.scope.getByRole('list', { name: `Files to add to ${itemName}` });
+  }
+
+  /** The files `itemName` has stored. */
+  stored(itemName: string): Locator {
+    return this.scope.getByRole('list', { name: `Files of ${itemName}` }).getByRole('listitem');
+  }
+
+  /** A chosen file, whichever item it was chosen for. */
   item(name: string): Locator {
-    return this.list().getByRole('listitem').filter({ hasText: name });
+    return this.scope.locator('.document-list > li').filter({ hasText: name });
   }
 
   removeButton(name: string): Locator {
-    return this.list().getByRole('button', { name: `Remove ${name}` });
+    return this.scope.locator('.document-list').getByRole('button', { name: `Remove ${name}` });
   }
 
   retryButton(name: string): Locator {
-    return this.list().getByRole('button', { name: `Try again to send ${name}` });
+    return this.scope.getByRole('button', { name: `Try again to send ${name}` });
   }
 
   progress(name: string): Locator {
-    return this.list().getByRole('progressbar', { name: `Uploading ${name}` });
+    return this.scope.getByRole('progressbar', { name: `Uploading ${name}` });
   }
 
-  /** Drops files on the drop area, as a drag from the desktop would. */
-  async drop(...files: TestFile[]): Promise<void> {
+  /** Drops files on an item's Add control, as a drag from the desktop would. */
+  async drop(itemName: string, ...files: TestFile[]): Promise<void> {
     const transfer = await this.page.evaluateHandle(
       (list) => {
         const data = new DataTransfer();
@@ -79,17 +94,27 @@ export class DocumentsArea {
       },
       files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.buffer] })),
     );
-    const area = this.scope.locator('.document-picker');
+    const area = this.checklistItem(itemName).locator('.document-picker__button');
     await area.dispatchEvent('dragenter', { dataTransfer: transfer });
     await area.dispatchEvent('drop', { dataTransfer: transfer });
   }
 }
 
-/** The names of the objects stored in one application's folder, read as an operator. */
+/**
+ * The objects stored in one application's folder and its item folders, read as an operator: each
+ * as its path under the application's folder (`passport/passport.pdf`; a file stored before items
+ * had keys as its name alone), sorted.
+ */
 export async function storedNames(userId: string, applicationId: string): Promise<string[]> {
-  const { data, error } = await (await serviceClient()).storage.from(DOCUMENTS_BUCKET).list(`${userId}/${applicationId}`);
-  if (error) throw error;
-  return data.map((object) => object.name).sort();
+  const storage = (await serviceClient()).storage.from(DOCUMENTS_BUCKET);
+  // Storage lists a folder as an entry without an id.
+  const tree = async (under: string): Promise<string[]> => {
+    const { data, error } = await storage.list(`${userId}/${applicationId}${under ? `/${under}` : ''}`);
+    if (error) throw error;
+    const paths = await Promise.all(data.map((entry) => (entry.id === null ? tree(`${under}${entry.name}`) : [`${under ? `${under}/` : ''}${entry.name}`])));
+    return paths.flat();
+  };
+  return (await tree('')).sort();
 }
 
 /** The id of the one application of `userId`. */

@@ -1,7 +1,8 @@
-// Documents attached while applying (issue 18): the chosen type's checklist beside the upload
-// area, a preview for images, remove before sending, a too-large file and a PNG renamed to .pdf
-// refused at once, a progress bar per file, the success popup once every file is stored, and a
-// failed upload that keeps the application submitted, everything typed, and can be sent again.
+// Documents attached while applying: the chosen type's checklist item by item, each with its Add
+// input, a preview for images, remove before sending, a too-large file and a PNG renamed to .pdf
+// refused at once, a progress bar per file, the success popup once every file is stored under its
+// item, and a failed upload that keeps the application submitted, everything typed, and can be
+// sent again.
 import { DOCUMENT_MESSAGES } from '../../../src/lib/documents/rules.ts';
 import { VISA_DOCUMENTS_UNSENT } from '../../../src/lib/forms/visa-application.ts';
 import { VISA_TEXTS } from '../../support/spec-texts.ts';
@@ -11,8 +12,7 @@ import { DocumentsArea, FILES, UPLOAD_URL, onlyApplicationId, storedNames } from
 
 test.describe.configure({ timeout: 150_000 });
 
-const LIST = 'Files to send with your application';
-const documentsOf = (form: VisaForm) => new DocumentsArea(form.page, form.form.getByRole('group', { name: 'Documents (optional)' }), LIST);
+const documentsOf = (form: VisaForm) => new DocumentsArea(form.page, form.form.getByRole('group', { name: 'Documents (optional)' }));
 
 test('a visa page lists the documents of its content file, in its HTML', async ({ page, request }) => {
   const html = await (await request.get('/visa/1')).text();
@@ -24,31 +24,30 @@ test('a visa page lists the documents of its content file, in its HTML', async (
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('the form shows the chosen type’s checklist; files are checked, previewed, removed and sent with progress', async ({ page }) => {
+test('the form shows the chosen type’s checklist item by item; files are checked, previewed, removed and sent under their item with progress', async ({ page }) => {
   const form = await VisaForm.open(page, 'Tourist Visa');
   const documents = documentsOf(form);
-  await expect(documents.scope.getByRole('listitem').filter({ hasText: '6 months' }).first()).toBeVisible();
+  await expect(documents.checklistItem('Bank statements, last 6 months')).toBeVisible();
+  await expect(documents.checklistItem('Travel insurance')).toContainText('(optional)');
   await form.fill({ 'Visa type': 'Business Visa' });
-  await expect(documents.scope.getByText('Invitation letter from the host company')).toBeVisible();
+  await expect(documents.checklistItem('Invitation letter from the host company')).toBeVisible();
+  await expect(documents.checklistItem('Travel insurance')).toHaveCount(0);
 
-  await documents.choose(FILES.photo(), FILES.pdf(), FILES.tooLarge(), FILES.renamedPng());
-  await expect(documents.item('passport-photo.png').getByRole('img', { name: 'Preview of passport-photo.png' })).toHaveAttribute(
-    'src',
-    /^blob:/,
-  );
+  await documents.choose('Passport photograph', FILES.photo());
+  await documents.choose('Bank statements, last 6 months', FILES.pdf(), FILES.tooLarge(), FILES.renamedPng());
+  await expect(documents.list('Passport photograph').getByRole('img', { name: 'Preview of passport-photo.png' })).toHaveAttribute('src', /^blob:/);
+  await expect(documents.list('Bank statements, last 6 months').getByRole('listitem')).toHaveCount(3);
   await expect(documents.item('scan-600dpi.pdf')).toContainText(DOCUMENT_MESSAGES.tooLarge('scan-600dpi.pdf'));
   await expect(documents.item('passport.pdf')).toContainText(DOCUMENT_MESSAGES.contentMismatch('passport.pdf', 'PDF'));
   // The reason is read with the file's buttons.
-  await expect(documents.removeButton('passport.pdf')).toHaveAccessibleDescription(
-    DOCUMENT_MESSAGES.contentMismatch('passport.pdf', 'PDF'),
-  );
+  await expect(documents.removeButton('passport.pdf')).toHaveAccessibleDescription(DOCUMENT_MESSAGES.contentMismatch('passport.pdf', 'PDF'));
   expect(await axeViolations(page, '.visa-form')).toEqual([]);
 
-  // Refused files and one changed mind go before sending; a file dropped on the area joins.
+  // Refused files and one changed mind go before sending; a file dropped on an item's Add joins it.
   for (const name of ['scan-600dpi.pdf', 'passport.pdf', 'bank-statement.pdf']) await documents.removeButton(name).click();
   await expect(documents.item('bank-statement.pdf')).toHaveCount(0);
-  await documents.drop(FILES.pdf('employment-letter.pdf'));
-  await expect(documents.item('employment-letter.pdf')).toContainText('Ready to send');
+  await documents.drop('Letter from your employer', FILES.pdf('employment-letter.pdf'));
+  await expect(documents.list('Letter from your employer').getByRole('listitem')).toContainText('Ready to send');
 
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -62,14 +61,15 @@ test('the form shows the chosen type’s checklist; files are checked, previewed
   await expect(form.submitButton()).toHaveText(VISA_TEXTS.submitting);
   release();
   await form.expectSuccess();
-  await expect(documents.list()).toHaveCount(0);
+  await expect(documents.scope.locator('.document-list')).toHaveCount(0);
 
   const applicationId = await onlyApplicationId(form.userId);
-  expect(await storedNames(form.userId, applicationId)).toEqual(['employment-letter.pdf', 'passport-photo.png']);
+  expect(await storedNames(form.userId, applicationId)).toEqual(['employer-letter/employment-letter.pdf', 'photo/passport-photo.png']);
   await page.goto('/profile');
-  const stored = page.locator('.application-documents');
-  await expect(stored.getByRole('listitem').filter({ hasText: 'passport-photo.png' })).toContainText('PNG');
-  await expect(stored.getByRole('listitem').filter({ hasText: 'employment-letter.pdf' })).toContainText('PDF');
+  const card = new DocumentsArea(page, page.getByRole('region', { name: /^Business Visa, submitted / }));
+  await expect(card.stored('Passport photograph')).toContainText('passport-photo.png');
+  await expect(card.stored('Passport photograph')).toContainText('PNG');
+  await expect(card.stored('Letter from your employer')).toContainText('employment-letter.pdf');
 });
 
 test('without files the application is sent as before, and no Storage request is made', async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe('a failed upload', () => {
   test('keeps the application submitted and everything typed, and Try again sends the file to the same application', async ({ page }) => {
     const form = await VisaForm.open(page);
     const documents = documentsOf(form);
-    await documents.choose(FILES.pdf());
+    await documents.choose('Bank statements, last 6 months', FILES.pdf());
     await page.route(UPLOAD_URL, (route) => route.abort('connectionreset'));
     const typed = form.valid({ 'Message (optional)': 'Travelling in March.' });
     await form.fill(typed);
@@ -110,6 +110,6 @@ test.describe('a failed upload', () => {
     await documents.retryButton('bank-statement.pdf').dblclick();
     await form.expectSuccess();
     const applicationId = await onlyApplicationId(form.userId);
-    expect(await storedNames(form.userId, applicationId)).toEqual(['bank-statement.pdf']);
+    expect(await storedNames(form.userId, applicationId)).toEqual(['bank-statements/bank-statement.pdf']);
   });
 });

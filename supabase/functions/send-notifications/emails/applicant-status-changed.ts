@@ -1,15 +1,10 @@
 // To the applicant: their application moved to in review, approved or rejected.
 import { createElement as h } from 'npm:react@^19.3.1';
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../../src/lib/domain.ts';
+import { APPLICATION_NEXT_STEPS } from '../../../../src/lib/next-steps.ts';
 import { Button, Fields, P } from './layout.ts';
 import { applicationReference } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';
-
-const NEXT_STEP: Partial<Record<ApplicationStatus, string>> = {
-  in_review: 'A consultant is reviewing your application now. We will write again when there is a decision.',
-  approved: 'Good news: your application was approved. We will contact you about the next steps.',
-  rejected: 'We are sorry: your application was not approved. Contact us and a consultant will explain your options.',
-};
 
 /** The applicant's status-changed email; the new status comes from the payload (the change it records). */
 export function applicantStatusChanged({ row, payload, siteUrl, brand }: EmailInput<ApplicationRow>): Email {
@@ -21,7 +16,8 @@ export function applicantStatusChanged({ row, payload, siteUrl, brand }: EmailIn
     title: `Your application: ${label}`,
     body: h('div', null,
       h(P, null, `Dear ${row.name},`),
-      h(P, null, NEXT_STEP[status] ?? `Your application is now: ${label}.`),
+      // What happens next, in the words the applicant's card on /profile uses (src/lib/next-steps.ts).
+      h(P, null, APPLICATION_NEXT_STEPS[status] ?? `Your application is now: ${label}.`),
       h(Fields, { rows: [['Reference', reference], ['Visa type', row.visa_type], ['Status', label]] }),
       h(Button, { href: new URL('/profile', siteUrl).toString(), brand }, 'See your application'),
     ),

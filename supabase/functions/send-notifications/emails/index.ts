@@ -4,12 +4,15 @@
 import { createElement as h } from 'npm:react@^19.3.1';
 import { renderToStaticMarkup } from 'npm:react-dom@^19.3.1/server';
 import { applicantApplicationReceived } from './applicant-application-received.ts';
+import { applicantDocumentNeedsReplacing } from './applicant-document-needs-replacing.ts';
+import { applicantDocumentsRequested } from './applicant-documents-requested.ts';
 import { applicantStatusChanged } from './applicant-status-changed.ts';
 import { bookingConfirmation } from './booking-confirmation.ts';
 import { Layout } from './layout.ts';
 import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { newsletterWelcome } from './newsletter-welcome.ts';
 import { plainText } from '../../_shared/plain-text.ts';
+import { staffDocumentsProvided } from './staff-documents-provided.ts';
 import { staffNewApplication } from './staff-new-application.ts';
 import { staffNewBooking } from './staff-new-booking.ts';
 import { staffNewContactMessage } from './staff-new-contact-message.ts';
@@ -28,6 +31,9 @@ export const TEMPLATES = {
   staff_new_application: { table: 'visa_applications', render: staffNewApplication },
   applicant_application_received: { table: 'visa_applications', render: applicantApplicationReceived },
   applicant_status_changed: { table: 'visa_applications', render: applicantStatusChanged },
+  applicant_document_needs_replacing: { table: 'visa_applications', render: applicantDocumentNeedsReplacing },
+  applicant_documents_requested: { table: 'visa_applications', render: applicantDocumentsRequested },
+  staff_documents_provided: { table: 'visa_applications', render: staffDocumentsProvided },
   newsletter_confirmation: { table: 'newsletter_subscribers', render: newsletterConfirmation },
   newsletter_welcome: { table: 'newsletter_subscribers', render: newsletterWelcome },
 } as const satisfies Record<string, { table: string; render: Template }>;

@@ -53,3 +53,8 @@ export function Fields({ rows }: { rows: [label: string, value: ReactNode][] }) 
     )),
   );
 }
+
+/** A list of short items, e.g. the documents a request names. */
+export function List({ items }: { items: string[] }) {
+  return h('ul', { style: { margin: '0 0 16px', paddingLeft: '20px' } }, ...items.map((item, index) => h('li', { key: index }, item)));
+}

@@ -45,3 +45,20 @@ function offsetMinutes(instant: number, zone: string): number {
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
+
+/** A payload's text value ('' when it is missing or not text: a template never shows "undefined"). */
+export function payloadText(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The names of the documents a request's payload lists ({key, label} each, as
+ * public.document_requests stores them), in order; anything else in the list is left out.
+ */
+export function requestedLabels(items: unknown): string[] {
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown) => {
+    const label = (item as { label?: unknown } | null)?.label;
+    return typeof label === 'string' && label ? [label] : [];
+  });
+}

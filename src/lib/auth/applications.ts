@@ -1,0 +1,75 @@
+// The signed-in user's own visa applications, as /profile shows them: each with its status
+// changes and staff's requests for missing documents. Apart from the account calls (actions.ts),
+// which every account form loads, since only the profile's applications need these.
+import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from '../documents/requests.ts';
+import { toFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
+import { loadSupabase } from '../supabase-loader.ts';
+
+/** One change of an application's status, as its applicant sees it (never who made it). */
+export interface OwnStatusChange {
+  id: string;
+  application_id: string;
+  from_status: string | null;
+  to_status: string;
+  changed_at: string;
+}
+
+/**
+ * One of the user's visa applications, as /profile shows it, with its status changes and staff's
+ * requests for missing documents, oldest first.
+ */
+export interface OwnApplication {
+  id: string;
+  visa_type: string;
+  submitted_at: string;
+  status: string;
+  changes: OwnStatusChange[];
+  requests: DocumentRequest[];
+}
+
+/** Shown when the user's applications cannot be read. */
+export const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
+
+/**
+ * The user's own applications, newest first (an admin's profile lists only their own too), each
+ * with its timeline: the status changes and the document requests of all of them, in two more
+ * requests sent together. Internal notes are never read here (row-level security keeps them from
+ * applicants anyway).
+ */
+export async function listOwnApplications(userId: string): Promise<Result<OwnApplication[]>> {
+  try {
+    const supabase = await loadSupabase();
+    const applications = await supabase
+      .from('visa_applications')
+      .select('id, visa_type, submitted_at, status')
+      .eq('user_id', userId)
+      .order('submitted_at', { ascending: false });
+    if (applications.error) return toFailure({ ...applications.error, status: applications.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
+    const rows = applications.data ?? [];
+    if (rows.length === 0) return succeeded([]);
+    const ids = rows.map((row) => row.id as string);
+    const [changes, requests] = await Promise.all([
+      supabase
+        .from('application_status_changes')
+        .select('id, application_id, from_status, to_status, changed_at')
+        .in('application_id', ids)
+        .order('changed_at', { ascending: true }),
+      supabase.from('document_requests').select(DOCUMENT_REQUEST_COLUMNS).in('application_id', ids).order('requested_at', { ascending: true }),
+    ]);
+    for (const read of [changes, requests]) {
+      if (read.error) return toFailure({ ...read.error, status: read.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
+    }
+    const history = (changes.data ?? []) as OwnStatusChange[];
+    const asked = (requests.data ?? []) as DocumentRequest[];
+    return succeeded(
+      rows.map((row) => ({
+        ...row,
+        changes: history.filter((change) => change.application_id === row.id),
+        requests: asked.filter((request) => request.application_id === row.id),
+      })),
+    );
+  } catch (error) {
+    return toFailure(error, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
+  }
+}

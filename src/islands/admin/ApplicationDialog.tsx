@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Dialog from '../ui/Dialog.tsx';
-import ApplicationDocuments from './ApplicationDocuments.tsx';
+import StaffDocumentChecklist from './StaffDocumentChecklist.tsx';
 import ApplicationNotes from './ApplicationNotes.tsx';
 import ApplicationTimeline from './ApplicationTimeline.tsx';
 import { formatDateTime, type Row } from './lists.ts';
@@ -107,7 +107,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
           <p role="alert" className="admin-dialog-error">
             {failed ? STATUS_FAILED : ''}
           </p>
-          <ApplicationDocuments key={row.id} applicationId={row.id} visaType={String(row.visa_type)} status={String(row.status)} />
+          <StaffDocumentChecklist key={row.id} applicationId={row.id} visaType={String(row.visa_type)} status={String(row.status)} />
           <ApplicationTimeline applicationId={row.id} />
           <ApplicationNotes key={row.id} applicationId={row.id} />
         </div>

@@ -25,7 +25,7 @@ interface Props {
 }
 
 /** The checklist of one of the applicant's applications. */
-export default function ApplicationChecklist({ userId, applicationId, status, checklist, requests }: Props) {
+export default function ApplicantDocumentChecklist({ userId, applicationId, status, checklist, requests }: Props) {
   const open = (OPEN_FOR_DOCUMENTS as readonly string[]).includes(status);
   const fetched = useFetch(`documents of ${applicationId}`, () => listDocuments(applicationId));
   const result = fetched.status === 'ready' ? fetched.data : undefined;

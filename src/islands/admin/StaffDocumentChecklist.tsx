@@ -30,7 +30,7 @@ interface Props {
 }
 
 /** The documents of the application `applicationId`, item by item, with what staff can do about them. */
-export default function ApplicationDocuments({ applicationId, visaType, status }: Props) {
+export default function StaffDocumentChecklist({ applicationId, visaType, status }: Props) {
   const headingId = `documents-${applicationId}`;
   return (
     <section className="application-documents" aria-labelledby={headingId}>

@@ -14,7 +14,7 @@ import {
   application,
   attemptAs,
   createUser,
-  followUpFixture,
+  adminAndUserFixture,
   runAs,
   service,
   signedIn,
@@ -24,7 +24,7 @@ import {
   type TestDb,
 } from './support.ts';
 
-const fixture = followUpFixture({ email: 'applicant@example.com', label: 'applicant' });
+const fixture = adminAndUserFixture({ email: 'applicant@example.com', label: 'applicant' });
 let db: TestDb;
 let admin: Actor;
 let applicant: Actor;

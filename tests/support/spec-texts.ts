@@ -108,10 +108,10 @@ export const NOT_FOUND_TEXTS = {
 } as const;
 
 /**
- * What happens after a submission (issue 17): the dashboard's overview and handled state, the
+ * What happens after a submission: the dashboard's overview and handled state, the
  * application timeline and notes, the unsubscribe page. Beyond the specification: the project's own.
  */
-export const FOLLOW_UP_TEXTS = {
+export const AFTER_SUBMISSION_TEXTS = {
   overviewTitle: 'Waiting for an answer',
   handled: 'Handled',
   new: 'New',

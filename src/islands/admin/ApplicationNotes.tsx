@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toFailure } from '../../lib/forms/errors.ts';
 import { NOTE_INITIAL, NOTE_LIMITS, NOTE_TEXTS, noteSchema } from '../../lib/forms/note.ts';
-import { addNote } from '../../lib/follow-up.ts';
+import { addNote } from '../../lib/timeline.ts';
 import { succeeded } from '../../lib/result.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { useForm } from '../hooks/use-form.ts';

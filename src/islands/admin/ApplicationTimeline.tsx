@@ -2,7 +2,7 @@
 // internal notes, and each request for missing documents (by whom, with its line) and the arrival
 // of its last document, in the order they happened.
 import { useQuery } from '@tanstack/react-query';
-import { fetchTimeline, type TimelineEntry } from '../../lib/follow-up.ts';
+import { fetchTimeline, type TimelineEntry } from '../../lib/timeline.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { statusChangeText } from '../../lib/domain.ts';

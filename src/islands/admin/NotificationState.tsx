@@ -3,7 +3,7 @@
 // puts it back in the queue. Every row of a page asks with the same key, so react-query sends one
 // request per page, not one per row.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchNotifications, notificationBadge, notificationKindLabel, retryNotification, type NotificationRow, type SubjectTable } from '../../lib/follow-up.ts';
+import { fetchNotifications, notificationBadge, notificationKindLabel, retryNotification, type NotificationRow, type SubjectTable } from '../../lib/outbox.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
 import type { Row } from './lists.ts';

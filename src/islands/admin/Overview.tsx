@@ -3,7 +3,7 @@
 // link to its list with the matching filter (the lists read their view from the URL,
 // view-state.ts); then the leads of the last 12 weeks (LeadsChart).
 import { useQuery } from '@tanstack/react-query';
-import { fetchOverview, type Overview as Counts } from '../../lib/follow-up.ts';
+import { fetchOverview, type Overview as Counts } from '../../lib/overview.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from './lists.ts';
 import LeadsChart from './LeadsChart.tsx';

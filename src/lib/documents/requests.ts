@@ -1,7 +1,7 @@
 // Staff's side of an application's documents (supabase/migrations/20261125000500_document_checklists.sql):
 // their verdict on a file, their requests for what is missing (and how a request reads in both
 // timelines), and which items each application has provided (for the list's "n of m required"). Each call takes the client and throws on
-// failure, as the dashboard's other calls do (src/lib/follow-up.ts); the dashboard shows what a
+// failure, as the dashboard's other calls do (src/lib/timeline.ts); the dashboard shows what a
 // refusal means through src/lib/forms/errors.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ItemCount } from './checklist.ts';

@@ -1,0 +1,29 @@
+// The admin overview: what is waiting for an answer and whether the queues move (admin_overview).
+// Each call takes the client and throws on failure: the dashboard runs it in
+// react-query, which holds the error and offers Retry.
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and whether the queues move. */
+export interface Overview {
+  new_applications: number;
+  new_messages: number;
+  bookings_today: number;
+  bookings_upcoming: number;
+  /** Open applications with a request for missing documents not yet fulfilled. */
+  waiting_on_applicant: number;
+  /** Emails that failed for good (each row shows its reason and Retry). */
+  emails_failed: number;
+  /** Emails queued or being sent, and when the oldest of them was queued (null: none). */
+  emails_waiting: number;
+  oldest_email_waiting_since: string | null;
+  /** Files of deleted applications still to remove from Storage, and since when. */
+  removals_waiting: number;
+  oldest_removal_waiting_since: string | null;
+}
+
+/** The dashboard's counts of what is waiting. */
+export async function fetchOverview(supabase: SupabaseClient): Promise<Overview> {
+  const { data, error } = await supabase.rpc('admin_overview');
+  if (error) throw error;
+  return data as Overview;
+}

@@ -89,7 +89,9 @@ export const backendEnvSchema = z.object({
   PGLITE_DATA_DIR: z.string().optional(),
   // Without it, .local-data/storage, or memory:// when PGLITE_DATA_DIR is in memory (config.ts).
   STORAGE_DATA_DIR: z.string().optional(),
-  AUTH_SITE_URL: httpUrl().optional(),
+  // The site's origin, where email links land (the build reads the same variable, src/lib/site-env.ts).
+  // Without it, config.toml [auth] site_url.
+  SITE_URL: httpUrl().optional(),
   // Globs such as http://localhost:*/**, which are not URLs.
   AUTH_ADDITIONAL_REDIRECT_URLS: list(z.string()).default([]),
   CORS_ALLOWED_ORIGINS: list(httpUrl()).default([]),

@@ -1,4 +1,5 @@
-// The issue's attacks on applicants' documents (issue 18, "Bad input and attacks"), against the
+// Attacks on applicants' documents (someone else's files, forged paths and types, too many or too
+// large files), against the
 // real application-documents bucket and its policies (supabase/migrations/20261122000600_documents.sql,
 // documents per item since 20261125000500_document_checklists.sql),
 // through the embedded backend with raw HTTP (uploads as src/lib/documents/upload.ts sends them)

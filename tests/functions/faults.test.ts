@@ -1,4 +1,4 @@
-// The bad inputs and faults, each ending with every notification sent exactly once or
+// Bad inputs and mail faults (a server that refuses, is down or hangs; a worker that dies), each ending with every notification sent exactly once or
 // marked failed with its reason, and no form submission failing because of mail trouble. The
 // function runs in Deno and is called as the database calls it; a mail server that refuses, is
 // down or hangs is the function started with that server in its settings. Waiting for a backoff

@@ -22,7 +22,7 @@ export interface SmtpConfig {
   secure: boolean;
 }
 
-export interface EmailTemplate {
+interface EmailTemplate {
   subject: string;
   /** Absolute path of the HTML body template. */
   path: string;

@@ -18,7 +18,7 @@ const ApplicantDocumentChecklist = lazy(() => import('../documents/ApplicantDocu
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** How an application is named: its card's heading. */
-export const applicationTitle = (application: Pick<OwnApplication, 'visa_type' | 'submitted_at'>) =>
+const applicationTitle = (application: Pick<OwnApplication, 'visa_type' | 'submitted_at'>) =>
   `${application.visa_type}, submitted ${dateFormat.format(new Date(application.submitted_at))}`;
 
 interface Props {

@@ -16,7 +16,7 @@ import { fetchPage } from './server-query.ts';
 import { useToast } from './Toasts.tsx';
 import { PAGE_SIZES, readView, storeView, type ViewState } from './view-state.ts';
 
-export const LOAD_FAILED = 'Failed to load data. Please try again.';
+const LOAD_FAILED = 'Failed to load data. Please try again.';
 
 /** A column the dashboard adds beside a list's data; `page` is every row shown, for one query per page. */
 export interface ExtraColumn {

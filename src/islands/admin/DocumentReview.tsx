@@ -14,7 +14,7 @@ import FormMessage from '../ui/FormMessage.tsx';
 import { TextArea } from '../ui/Field.tsx';
 import { useToast } from './Toasts.tsx';
 
-export const REVIEW_FAILED = 'Failed to save the review. Please try again.';
+const REVIEW_FAILED = 'Failed to save the review. Please try again.';
 
 interface Props {
   applicationId: string;

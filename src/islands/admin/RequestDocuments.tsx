@@ -16,8 +16,8 @@ import { TextArea } from '../ui/Field.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
 import { useToast } from './Toasts.tsx';
 
-export const REQUEST_FAILED = 'Failed to send the request. Please try again.';
-export const NOTHING_TO_REQUEST = 'Choose at least one missing document.';
+const REQUEST_FAILED = 'Failed to send the request. Please try again.';
+const NOTHING_TO_REQUEST = 'Choose at least one missing document.';
 
 interface Props {
   applicationId: string;

@@ -35,7 +35,7 @@ export interface Column {
   badge?: (value: unknown) => BadgeTone;
 }
 
-export interface Filter {
+interface Filter {
   key: string;
   label: string;
   options: readonly { value: string; label: string }[];
@@ -44,7 +44,7 @@ export interface Filter {
 }
 
 /** A column only the CSV file has, after the list's own: read for a chunk of rows by their ids. */
-export interface ExportColumn {
+interface ExportColumn {
   /** The column's name in the header row. */
   name: string;
   /** The value of each row of `ids`, by id. */
@@ -95,7 +95,7 @@ function formatDate(value: unknown): string {
   return typeof value === 'string' ? dateOnly.format(new Date(`${value}T00:00:00Z`)) : '';
 }
 
-export function statusLabel(value: unknown): string {
+function statusLabel(value: unknown): string {
   return APPLICATION_STATUS_LABELS[value as ApplicationStatus] ?? String(value ?? '');
 }
 

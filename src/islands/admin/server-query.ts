@@ -9,7 +9,7 @@ import type { ViewState } from './view-state.ts';
  * The string just after every string that starts with `prefix`, in the "C" order of the search
  * keys (code point order): the prefix with its last character moved one code point on.
  */
-export function prefixEnd(prefix: string): string {
+function prefixEnd(prefix: string): string {
   const chars = [...prefix];
   const last = chars.pop()!.codePointAt(0)!;
   // Skip the surrogate block, which no string holds.

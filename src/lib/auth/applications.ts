@@ -7,7 +7,7 @@ import { succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 
 /** One change of an application's status, as its applicant sees it (never who made it). */
-export interface OwnStatusChange {
+interface OwnStatusChange {
   id: string;
   application_id: string;
   from_status: string | null;

@@ -9,7 +9,7 @@ import type { StoredDocument } from './stored.ts';
 export type DocumentOpening = 'preview' | 'tab' | 'download';
 
 /** How long a signed URL works: long enough to load what was clicked, too short to be passed around. */
-export const SIGNED_URL_SECONDS = 60;
+const SIGNED_URL_SECONDS = 60;
 
 /** How the document of media type `type` opens; HEIC, which most browsers cannot show, is saved. */
 export function documentOpening(type: string): DocumentOpening {

@@ -28,7 +28,7 @@ export interface StoredDocument {
 }
 
 export const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
-export const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please try again.';
+const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please try again.';
 
 /** A row of public.application_documents. */
 interface DocumentRow {

@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const ACCOUNT_PAGES = ['/signup', '/login', '/reset', '/verify', '/set-password', '/profile'];
-export const PUBLIC_PAGES = ['/', '/about'];
+const ACCOUNT_PAGES = ['/signup', '/login', '/reset', '/verify', '/set-password', '/profile'];
+const PUBLIC_PAGES = ['/', '/about'];
 
 export interface AccountWeightRow {
   page: string;

@@ -8,7 +8,7 @@
 import { median } from './median.ts';
 
 /** Answer times of two kinds of request, compared. */
-export interface TimingComparison {
+interface TimingComparison {
   /** Requests of each kind. */
   n: number;
   /** Medians of the first and the second kind, ms. */

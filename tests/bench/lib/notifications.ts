@@ -39,7 +39,7 @@ export interface NotificationFigures {
 }
 
 /** One round of booking inserts on a freshly started backend. */
-export interface InsertRound {
+interface InsertRound {
   perSecond: number;
   /** Inserts that did not answer 201: a round with any is disturbed, and its figures say less. */
   failures: number;

@@ -1,9 +1,11 @@
 // The notifications outbox as /admin reads and changes it: the emails queued for a booking, a
 // message or an application, how each kind and status reads to staff, and Retry for a failed one.
-// Each call takes the client and throws on failure: the dashboard runs it in
-// react-query, which holds the error and offers Retry.
+// Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
+// react-query, which holds a failure and offers Retry).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BadgeTone } from './badges.ts';
+import { staffFailure } from './forms/errors.ts';
+import { succeeded, type Result } from './result.ts';
 
 /** The tables whose rows are notified about and show their notifications in /admin. */
 export type SubjectTable = 'visa_applications' | 'bookings' | 'contact_messages';
@@ -53,24 +55,24 @@ export function notificationBadge(status: NotificationStatus): { label: string; 
 }
 
 /** The notifications of every row in `ids` (one page of a list): one request for the page. */
-export async function fetchNotifications(supabase: SupabaseClient, table: SubjectTable, ids: string[]): Promise<NotificationRow[]> {
-  if (ids.length === 0) return [];
+export async function fetchNotifications(supabase: SupabaseClient, table: SubjectTable, ids: string[]): Promise<Result<NotificationRow[]>> {
+  if (ids.length === 0) return succeeded([]);
   const { data, error } = await supabase
     .from('notifications')
     .select('id, kind, subject_id, status, attempts, last_error, sent_at, created_at')
     .eq('subject_table', table)
     .in('subject_id', ids)
     .order('created_at', { ascending: true });
-  if (error) throw error;
-  return (data ?? []) as NotificationRow[];
+  if (error) return staffFailure(error);
+  return succeeded((data ?? []) as NotificationRow[]);
 }
 
 /**
  * Puts a failed notification back in the queue (the database refuses any other change); false
  * when it was no longer failed (queued by another click already).
  */
-export async function retryNotification(supabase: SupabaseClient, id: string): Promise<boolean> {
+export async function retryNotification(supabase: SupabaseClient, id: string): Promise<Result<boolean>> {
   const { data, error } = await supabase.rpc('retry_notification', { notification_id: id });
-  if (error) throw error;
-  return data === true;
+  if (error) return staffFailure(error);
+  return succeeded(data === true);
 }

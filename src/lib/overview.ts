@@ -1,7 +1,9 @@
 // The admin overview: what is waiting for an answer and whether the queues move (admin_overview).
-// Each call takes the client and throws on failure: the dashboard runs it in
-// react-query, which holds the error and offers Retry.
+// Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
+// react-query, which holds a failure and offers Retry).
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { staffFailure } from './forms/errors.ts';
+import { succeeded, type Result } from './result.ts';
 
 /** What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and whether the queues move. */
 export interface Overview {
@@ -22,8 +24,8 @@ export interface Overview {
 }
 
 /** The dashboard's counts of what is waiting. */
-export async function fetchOverview(supabase: SupabaseClient): Promise<Overview> {
+export async function fetchOverview(supabase: SupabaseClient): Promise<Result<Overview>> {
   const { data, error } = await supabase.rpc('admin_overview');
-  if (error) throw error;
-  return data as Overview;
+  if (error) return staffFailure(error);
+  return succeeded(data as Overview);
 }

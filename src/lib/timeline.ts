@@ -1,10 +1,13 @@
 // An application's timeline: its status changes, staff's internal notes and the requests for
 // missing documents, oldest first. Staff read all of it in the application's dialog; the applicant's
 // history on /profile is built from the same entries without the notes.
-// Each call takes the client and throws on failure: the dashboard runs it in
-// react-query, which holds the error and offers Retry.
+// Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
+// react-query, which holds a failure and offers Retry).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchDocumentRequests, type DocumentRequest, type RequestedItem } from './documents/requests.ts';
+import { staffFailure, toFailure } from './forms/errors.ts';
+import { NOTE_TEXTS } from './forms/note.ts';
+import { succeeded, type Result } from './result.ts';
 
 /**
  * One entry of an application's timeline: a status change, an internal note, a request for
@@ -24,7 +27,7 @@ export function requestEntries(request: DocumentRequest): TimelineEntry[] {
 }
 
 /** An application's status changes, notes and document requests, oldest first, interleaved by time. */
-export async function fetchTimeline(supabase: SupabaseClient, applicationId: string): Promise<TimelineEntry[]> {
+export async function fetchTimeline(supabase: SupabaseClient, applicationId: string): Promise<Result<TimelineEntry[]>> {
   const [changes, notes, requests] = await Promise.all([
     supabase
       .from('application_status_changes')
@@ -34,8 +37,9 @@ export async function fetchTimeline(supabase: SupabaseClient, applicationId: str
     supabase.from('application_notes').select('id, body, author_id, created_at').eq('application_id', applicationId).order('created_at', { ascending: true }),
     fetchDocumentRequests(supabase, [applicationId]),
   ]);
-  if (changes.error) throw changes.error;
-  if (notes.error) throw notes.error;
+  if (changes.error) return staffFailure(changes.error);
+  if (notes.error) return staffFailure(notes.error);
+  if (!requests.ok) return requests;
   const entries: TimelineEntry[] = [
     ...(changes.data ?? []).map((row) => ({
       type: 'status' as const,
@@ -52,13 +56,13 @@ export async function fetchTimeline(supabase: SupabaseClient, applicationId: str
       by: row.author_id as string | null,
       body: row.body as string,
     })),
-    ...requests.flatMap(requestEntries),
+    ...requests.data.flatMap(requestEntries),
   ];
-  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return succeeded(entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)));
 }
 
 /** Adds an internal note to an application, written by the signed-in admin. */
-export async function addNote(supabase: SupabaseClient, applicationId: string, body: string): Promise<void> {
+export async function addNote(supabase: SupabaseClient, applicationId: string, body: string): Promise<Result> {
   const { error } = await supabase.from('application_notes').insert({ application_id: applicationId, body });
-  if (error) throw error;
+  return error ? toFailure(error, NOTE_TEXTS.failed, NOTE_TEXTS.failed) : succeeded();
 }

@@ -8,6 +8,7 @@ import { getSupabase } from '../../lib/supabase-loader.ts';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from './lists.ts';
 import LeadsChart from './LeadsChart.tsx';
 import { defaultView, writeView } from './view-state.ts';
+import { unwrap } from './query-result.ts';
 
 /** The names of the overview's counts (beside them it has times). */
 export type CountKey = { [K in keyof Counts]: Counts[K] extends number ? K : never }[keyof Counts];
@@ -30,7 +31,7 @@ function filteredHref(list: ListConfig, [key, value]: [string, string]): string 
 
 /** The dashboard's "waiting for an answer" counts. */
 export default function Overview() {
-  const overview = useQuery({ queryKey: ['overview'], queryFn: () => fetchOverview(getSupabase()) });
+  const overview = useQuery({ queryKey: ['overview'], queryFn: () => unwrap(fetchOverview(getSupabase())) });
   return (
     <>
       <section className="admin-overview" aria-labelledby="admin-overview-title">

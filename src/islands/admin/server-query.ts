@@ -2,6 +2,8 @@
 // lower-cased keys (a range on each), the order (the sort column, then id the other way, to match the
 // (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { staffFailure } from '../../lib/forms/errors.ts';
+import { succeeded, type Result } from '../../lib/result.ts';
 import type { ListConfig, Row } from './lists.ts';
 import type { ViewState } from './view-state.ts';
 
@@ -51,26 +53,29 @@ export interface Page {
 }
 
 /** One page of the list with the exact number of matching rows. */
-export async function fetchPage(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<Page> {
+export async function fetchPage(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<Result<Page>> {
   const from = (view.page - 1) * view.size;
   const query = applyView(supabase.from(list.table).select(list.select, { count: 'exact' }), list, view);
   const { data, error, count } = await query.range(from, from + view.size - 1);
   // A page past the end (a stale link, or the last row of the last page deleted) answers 416;
   // the table then moves to the last page that exists.
-  if (error?.code === 'PGRST103') return { rows: [], total: await fetchMatching(supabase, list, view) };
-  if (error) throw error;
-  return { rows: (data ?? []) as unknown as Row[], total: count ?? 0 };
+  if (error?.code === 'PGRST103') {
+    const matching = await fetchMatching(supabase, list, view);
+    return matching.ok ? succeeded({ rows: [], total: matching.data }) : matching;
+  }
+  if (error) return staffFailure(error);
+  return succeeded({ rows: (data ?? []) as unknown as Row[], total: count ?? 0 });
 }
 
-async function fetchMatching(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<number> {
+async function fetchMatching(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<Result<number>> {
   const { error, count } = await applyView(supabase.from(list.table).select('id', { count: 'exact', head: true }), list, view);
-  if (error) throw error;
-  return count ?? 0;
+  if (error) return staffFailure(error);
+  return succeeded(count ?? 0);
 }
 
 /** The number of rows in the list, whatever the search (HEAD request, no rows sent). */
-export async function fetchTotal(supabase: SupabaseClient, list: ListConfig): Promise<number> {
+export async function fetchTotal(supabase: SupabaseClient, list: ListConfig): Promise<Result<number>> {
   const { error, count } = await supabase.from(list.table).select('id', { count: 'exact', head: true });
-  if (error) throw error;
-  return count ?? 0;
+  if (error) return staffFailure(error);
+  return succeeded(count ?? 0);
 }

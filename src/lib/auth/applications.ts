@@ -29,7 +29,7 @@ export interface OwnApplication {
 }
 
 /** Shown when the user's applications cannot be read. */
-export const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
+const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
 
 /**
  * The user's own applications, newest first (an admin's profile lists only their own too), each

@@ -27,7 +27,7 @@ export interface StoredDocument {
   reason: string | undefined;
 }
 
-export const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
+const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
 const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please try again.';
 
 /** A row of public.application_documents. */

@@ -6,7 +6,7 @@
 import type { Failure, Result } from '../../lib/result.ts';
 
 /** A failed call, as react-query holds it. */
-export class CallFailed extends Error {
+class CallFailed extends Error {
   constructor(readonly failure: Failure) {
     super(failure.message);
     this.name = 'CallFailed';

@@ -102,13 +102,16 @@ async function tableRows(db: ScriptDb): Promise<string[]> {
     `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where ${SYSTEM_SCHEMAS} and c.relkind in ('r', 'p') and n.nspname <> 'supabase_migrations' order by 1`,
   );
+  // pg_cron records the database a job runs in: the throwaway database's own name, which differs per build.
+  const { rows: current } = await db.query<{ name: string }>('select current_database() as name');
+  const database = `"database": ${JSON.stringify(current[0]!.name)}`;
   const lines: string[] = [];
   for (const { name } of tables) {
     // Values that differ on every build (ids from sequences, times, Vault's ciphertext) are left out.
     const { rows } = await db.query<{ line: string }>(
       `select to_jsonb(t) - array['id', 'created_at', 'updated_at', 'secret', 'nonce', 'key_id', 'inserted_at', 'jobid', 'checksum'] #>> '{}' as line from ${name} t`,
     );
-    for (const { line } of rows) lines.push(`row ${name} ${line}`);
+    for (const { line } of rows) lines.push(`row ${name} ${line.replaceAll(database, '"database": "(this database)"')}`);
   }
   return lines;
 }

@@ -262,7 +262,7 @@ describe('a database migrated with files the folder does not have', () => {
     const dir = await scratchFolder('after-squash', { '29990104000000_pending.sql': 'create table public.pending_one (id int);' });
     await withLedger(BEFORE_THE_SQUASH, async () => {
       const attempt = migrate(db, dir);
-      await expect(attempt).rejects.toThrow(/^This database was migrated with 20261122000100_profiles\.sql, 20261122000400_admin_users\.sql, 20261123000100_newsletter_rpc_only\.sql, .*20261123000400_form_spam_and_retries\.sql, which .* does not have/);
+      await expect(attempt).rejects.toThrow(/^This database was migrated with 20261122000100_profiles\.sql, 20261122000200_visa_applications\.sql, .*20261122000400_admin_users\.sql, 20261123000100_newsletter_rpc_only\.sql, .*20261123000400_form_spam_and_retries\.sql, which .* does not have/);
       await expect(attempt).rejects.toThrow('run `npm run db:reset` to rebuild the local database');
     });
     const { rows } = await db.query(`select to_regclass('public.pending_one') as tbl`);

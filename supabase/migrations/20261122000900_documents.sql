@@ -832,10 +832,11 @@ grant execute on function public.application_documents(uuid) to authenticated, s
   * Section - Removing a deleted application's files
   * -------------------------------------------------------
   * A row per object to remove, worked by the Edge Function remove-documents, which the database
-  * calls as it calls the notifications' sender (20261122000500_notifications.sql). Life of a row: queued (locked_until NULL, due at next_attempt_at)
-  * → claimed by a worker with a lease (locked_until) → gone once the object is removed, or queued
-  * again after private.notification_backoff with the error. A row whose lease passed belongs to
-  * a worker that died and is claimable again, so a crash mid-removal loses nothing; removing an
+  * calls as it calls the notifications' sender (20261122000500_notifications.sql). Life of a row:
+  * queued (locked_until NULL, due at next_attempt_at) → claimed by a worker with a lease
+  * (locked_until) → gone once the object is removed, or queued again after
+  * private.notification_backoff with the error. A row whose lease passed belongs to a worker that
+  * died and is claimable again, so a crash mid-removal loses nothing; removing an
   * object that is already gone is a success. A row is retried until it succeeds (at most hourly
   * once the backoff is long): a file that should be gone must not stay because Storage was down
   * for a day. last_error says why a row is still here.

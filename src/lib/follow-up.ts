@@ -1,5 +1,6 @@
 // What happens after a submission, as the admin dashboard reads and changes it (issue 17's schema,
-// supabase/migrations/20261122000500_follow_up.sql): the notifications queued for a row, the
+// supabase/migrations/ *_notifications, *_application_timeline, *_lead_handling and
+// *_admin_overview.sql): the notifications queued for a row, the
 // handled state of bookings and messages, an application's timeline and notes, and the counts of
 // what is waiting. Each call takes the client and throws on failure: the dashboard runs them in
 // react-query, which holds the error and offers Retry (as src/islands/admin/server-query.ts does).

@@ -1,4 +1,4 @@
-// Staff's side of an application's documents (supabase/migrations/20261125000500_document_checklists.sql):
+// Staff's side of an application's documents (supabase/migrations/20261122000900_documents.sql):
 // their verdict on a file, their requests for what is missing (and how a request reads in both
 // timelines), and which items each application has provided (for the list's "n of m required"). Each call takes the client and throws on
 // failure, as the dashboard's other calls do (src/lib/follow-up.ts); the dashboard shows what a

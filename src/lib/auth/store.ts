@@ -4,6 +4,7 @@
 // forms make). The role always comes from the profiles table (row-level security decides what the
 // caller may read), never from anything the browser could set.
 import { atom, computed } from 'nanostores';
+import type { Tables } from '../database.ts';
 import type { MaritalStatus } from '../domain.ts';
 import { loadSupabase, emailLink } from '../supabase-loader.ts';
 import { withoutFragment, type AuthLink } from './link.ts';
@@ -11,20 +12,15 @@ import { SIGNED_IN_EVENT } from './stored-session.ts';
 
 export type Role = 'user' | 'admin';
 
-/** A row of public.profiles as its owner (or an admin) reads it. Every detail may be missing. */
-export interface Profile {
-  id: string;
-  full_name: string | null;
-  age: number | null;
-  address: string | null;
-  country: string | null;
-  occupation: string | null;
-  phone: string | null;
-  marital_status: MaritalStatus | null;
-  email: string | null;
-  role: Role;
-  created_at: string;
-}
+/**
+ * A row of public.profiles as its owner (or an admin) reads it. Every detail may be missing. Its
+ * role and marital status are text limited by check constraints, which the generated types see
+ * as string: the read narrows them to the values those constraints allow.
+ */
+export type Profile = Omit<
+  Pick<Tables<'profiles'>, 'id' | 'full_name' | 'age' | 'address' | 'country' | 'occupation' | 'phone' | 'marital_status' | 'email' | 'role' | 'created_at'>,
+  'marital_status' | 'role'
+> & { marital_status: MaritalStatus | null; role: Role };
 
 export type AuthState =
   | { status: 'loading' }
@@ -122,7 +118,12 @@ export async function refreshProfile(): Promise<void> {
   let result: { data: Profile | null; error: unknown };
   try {
     const supabase = await loadSupabase();
-    result = await supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', current.userId).maybeSingle<Profile>();
+    result = await supabase
+      .from('profiles')
+      .select(PROFILE_COLUMNS)
+      .eq('id', current.userId)
+      .maybeSingle()
+      .overrideTypes<{ marital_status: MaritalStatus | null; role: Role }>();
   } catch (error) {
     result = { data: null, error };
   }

@@ -4,7 +4,7 @@
 // handled state of bookings and messages, an application's timeline and notes, and the counts of
 // what is waiting. Each call takes the client and throws on failure: the dashboard runs them in
 // react-query, which holds the error and offers Retry (as src/islands/admin/server-query.ts does).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FunctionReturns, SiteClient, Tables } from './database.ts';
 import type { BadgeTone } from './badges.ts';
 import { fetchDocumentRequests, type DocumentRequest, type RequestedItem } from './documents/requests.ts';
 
@@ -13,19 +13,11 @@ export type SubjectTable = 'visa_applications' | 'bookings' | 'contact_messages'
 /** The tables whose rows staff mark handled. */
 export type LeadTable = 'bookings' | 'contact_messages';
 
+/** The statuses public.notifications allows (a check constraint on text, so the generated type says string). */
 export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** One queued email, as /admin shows it. */
-export interface NotificationRow {
-  id: string;
-  kind: string;
-  subject_id: string;
-  status: NotificationStatus;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
-}
+export type NotificationRow = Pick<Tables<'notifications'>, 'id' | 'kind' | 'subject_id' | 'status' | 'attempts' | 'last_error' | 'sent_at' | 'created_at'>;
 
 /** Whom each kind of email goes to and why, as staff read it. */
 const KIND_LABELS: Record<string, string> = {
@@ -46,20 +38,24 @@ export function notificationKindLabel(kind: string): string {
   return KIND_LABELS[kind] ?? kind;
 }
 
-const STATUS_BADGES: Record<NotificationStatus, { label: string; tone: BadgeTone }> = {
+const STATUS_BADGES = {
   queued: { label: 'Queued', tone: 'neutral' },
   sending: { label: 'Sending', tone: 'progress' },
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
-};
+} as const satisfies Record<NotificationStatus, { label: string; tone: BadgeTone }>;
+
+function isNotificationStatus(status: string): status is NotificationStatus {
+  return Object.hasOwn(STATUS_BADGES, status);
+}
 
 /** A notification status's label and tone. */
-export function notificationBadge(status: NotificationStatus): { label: string; tone: BadgeTone } {
-  return STATUS_BADGES[status] ?? { label: String(status), tone: 'neutral' };
+export function notificationBadge(status: string): { label: string; tone: BadgeTone } {
+  return isNotificationStatus(status) ? STATUS_BADGES[status] : { label: status, tone: 'neutral' };
 }
 
 /** The notifications of every row in `ids` (one page of a list): one request for the page. */
-export async function fetchNotifications(supabase: SupabaseClient, table: SubjectTable, ids: string[]): Promise<NotificationRow[]> {
+export async function fetchNotifications(supabase: SiteClient, table: SubjectTable, ids: string[]): Promise<NotificationRow[]> {
   if (ids.length === 0) return [];
   const { data, error } = await supabase
     .from('notifications')
@@ -68,36 +64,39 @@ export async function fetchNotifications(supabase: SupabaseClient, table: Subjec
     .in('subject_id', ids)
     .order('created_at', { ascending: true });
   if (error) throw error;
-  return (data ?? []) as NotificationRow[];
+  return data ?? [];
 }
 
 /**
  * Puts a failed notification back in the queue (the database refuses any other change); false
  * when it was no longer failed (queued by another click already).
  */
-export async function retryNotification(supabase: SupabaseClient, id: string): Promise<boolean> {
+export async function retryNotification(supabase: SiteClient, id: string): Promise<boolean> {
   const { data, error } = await supabase.rpc('retry_notification', { notification_id: id });
   if (error) throw error;
   return data === true;
 }
 
 /** Marks a booking or message handled by the signed-in admin (now), or new again. */
-export async function setLeadHandled(supabase: SupabaseClient, table: LeadTable, id: string, handled: boolean): Promise<void> {
+export async function setLeadHandled(supabase: SiteClient, table: LeadTable, id: string, handled: boolean): Promise<void> {
   const { error } = await supabase.rpc('set_lead_handled', { lead_table: table, lead_id: id, handled });
   if (error) throw error;
 }
 
 /** The display names of the given accounts (admins read every profile); a missing one is absent. */
-export async function fetchNames(supabase: SupabaseClient, ids: string[]): Promise<Record<string, string>> {
+export async function fetchNames(supabase: SiteClient, ids: string[]): Promise<Record<string, string>> {
   if (ids.length === 0) return {};
   const { data, error } = await supabase.from('profiles').select('id, full_name, email').in('id', ids);
   if (error) throw error;
-  const rows = (data ?? []) as { id: string; full_name: string | null; email: string | null }[];
-  return Object.fromEntries(rows.map((row) => [row.id, row.full_name || row.email || 'an admin']));
+  return Object.fromEntries((data ?? []).map((row) => [row.id, row.full_name || row.email || 'an admin']));
 }
 
-/** What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and whether the queues move. */
-export interface Overview {
+/**
+ * What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and
+ * whether the queues move. admin_overview returns one json object, which the generated types know
+ * only as Json: this is its shape.
+ */
+export type Overview = {
   new_applications: number;
   new_messages: number;
   bookings_today: number;
@@ -112,28 +111,23 @@ export interface Overview {
   /** Files of deleted applications still to remove from Storage, and since when. */
   removals_waiting: number;
   oldest_removal_waiting_since: string | null;
-}
+};
 
 /** The dashboard's counts of what is waiting. */
-export async function fetchOverview(supabase: SupabaseClient): Promise<Overview> {
+export async function fetchOverview(supabase: SiteClient): Promise<Overview> {
   const { data, error } = await supabase.rpc('admin_overview');
   if (error) throw error;
   return data as Overview;
 }
 
 /** The leads of one week (admin_leads_by_week): its Monday in Lagos (YYYY-MM-DD) and what arrived. */
-export interface WeekLeads {
-  week_start: string;
-  bookings: number;
-  messages: number;
-  applications: number;
-}
+export type WeekLeads = FunctionReturns<'admin_leads_by_week'>[number];
 
 /** The leads of the last 12 weeks, oldest first, the current week last. */
-export async function fetchLeadsByWeek(supabase: SupabaseClient): Promise<WeekLeads[]> {
+export async function fetchLeadsByWeek(supabase: SiteClient): Promise<WeekLeads[]> {
   const { data, error } = await supabase.rpc('admin_leads_by_week');
   if (error) throw error;
-  return (data ?? []) as WeekLeads[];
+  return data ?? [];
 }
 
 /**
@@ -154,7 +148,7 @@ export function requestEntries(request: DocumentRequest): TimelineEntry[] {
 }
 
 /** An application's status changes, notes and document requests, oldest first, interleaved by time. */
-export async function fetchTimeline(supabase: SupabaseClient, applicationId: string): Promise<TimelineEntry[]> {
+export async function fetchTimeline(supabase: SiteClient, applicationId: string): Promise<TimelineEntry[]> {
   const [changes, notes, requests] = await Promise.all([
     supabase
       .from('application_status_changes')
@@ -169,26 +163,20 @@ export async function fetchTimeline(supabase: SupabaseClient, applicationId: str
   const entries: TimelineEntry[] = [
     ...(changes.data ?? []).map((row) => ({
       type: 'status' as const,
-      id: row.id as string,
-      at: row.changed_at as string,
-      by: row.changed_by as string | null,
-      from: row.from_status as string | null,
-      to: row.to_status as string,
+      id: row.id,
+      at: row.changed_at,
+      by: row.changed_by,
+      from: row.from_status,
+      to: row.to_status,
     })),
-    ...(notes.data ?? []).map((row) => ({
-      type: 'note' as const,
-      id: row.id as string,
-      at: row.created_at as string,
-      by: row.author_id as string | null,
-      body: row.body as string,
-    })),
+    ...(notes.data ?? []).map((row) => ({ type: 'note' as const, id: row.id, at: row.created_at, by: row.author_id, body: row.body })),
     ...requests.flatMap(requestEntries),
   ];
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
 /** Adds an internal note to an application, written by the signed-in admin. */
-export async function addNote(supabase: SupabaseClient, applicationId: string, body: string): Promise<void> {
+export async function addNote(supabase: SiteClient, applicationId: string, body: string): Promise<void> {
   const { error } = await supabase.from('application_notes').insert({ application_id: applicationId, body });
   if (error) throw error;
 }

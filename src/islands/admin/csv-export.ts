@@ -4,9 +4,9 @@
 // nor the local backend neutralises formula cells in its own CSV, so taking theirs would mean
 // parsing it only to write it again. The API caps each answer at max_rows (1,000 locally and by
 // default on hosted), so the rows are fetched in chunks of that size.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from '../../lib/database.ts';
 import type { ListConfig, Row } from './lists.ts';
-import { applyView } from './server-query.ts';
+import { applyView, selectList } from './server-query.ts';
 import type { ViewState } from './view-state.ts';
 
 const CHUNK_ROWS = 1000;
@@ -14,15 +14,15 @@ const CHUNK_ROWS = 1000;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The CSV text of every row of the list matching the view, under a header row of the list's columns. */
-export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<string> {
+export async function exportCsv(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<string> {
   // papaparse is only needed for an export: loaded on the first click, not with the dashboard.
   const { default: Papa } = await import('papaparse');
   const rows: Row[] = [];
   for (let from = 0; ; from += CHUNK_ROWS) {
-    const query = applyView(supabase.from(list.table).select(list.select), list, view).range(from, from + CHUNK_ROWS - 1);
+    const query = applyView(selectList(supabase, list, list.select), list, view).range(from, from + CHUNK_ROWS - 1);
     const { data, error } = await query;
     if (error) throw error;
-    const chunk = (data ?? []) as unknown as Row[];
+    const chunk = data ?? [];
     rows.push(...(await withExportColumns(supabase, list, chunk)));
     if (chunk.length < CHUNK_ROWS) break;
   }
@@ -39,7 +39,7 @@ export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view
 }
 
 /** The rows of one chunk with the values of the list's export-only columns added. */
-async function withExportColumns(supabase: SupabaseClient, list: ListConfig, chunk: Row[]): Promise<Row[]> {
+async function withExportColumns(supabase: SiteClient, list: ListConfig, chunk: Row[]): Promise<Row[]> {
   const ids = chunk.map((row) => row.id);
   const columns = await Promise.all((list.exportColumns ?? []).map(async (column) => ({ name: column.name, values: await column.read(supabase, ids) })));
   return chunk.map((row) => Object.assign({}, row, ...columns.map(({ name, values }) => ({ [name]: values.get(row.id) }))) as Row);

@@ -1,13 +1,13 @@
 // How many documents applications have, many at once (public.application_document_counts, which
 // reads storage.objects as the caller: an admin counts every application's, an applicant their own).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from '../database.ts';
 
 /** How many documents each application of `applicationIds` has (every id present, 0 when none); throws on failure. */
-export async function documentCounts(supabase: SupabaseClient, applicationIds: string[]): Promise<Map<string, number>> {
+export async function documentCounts(supabase: SiteClient, applicationIds: string[]): Promise<Map<string, number>> {
   const counts = new Map(applicationIds.map((id) => [id, 0]));
   if (applicationIds.length === 0) return counts;
   const { data, error } = await supabase.rpc('application_document_counts', { application_ids: applicationIds });
   if (error) throw error;
-  for (const row of (data ?? []) as { application_id: string; documents: number }[]) counts.set(row.application_id, row.documents);
+  for (const row of data ?? []) counts.set(row.application_id, row.documents);
   return counts;
 }

@@ -1,12 +1,16 @@
 // The admin overview: what is waiting for an answer and whether the queues move (admin_overview).
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from './database.ts';
 import { staffFailure } from './forms/errors.ts';
 import { succeeded, type Result } from './result.ts';
 
-/** What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and whether the queues move. */
-export interface Overview {
+/**
+ * What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and
+ * whether the queues move. admin_overview returns one json object, which the generated types know
+ * only as Json: this is its shape.
+ */
+export type Overview = {
   new_applications: number;
   new_messages: number;
   bookings_today: number;
@@ -21,10 +25,10 @@ export interface Overview {
   /** Files of deleted applications still to remove from Storage, and since when. */
   removals_waiting: number;
   oldest_removal_waiting_since: string | null;
-}
+};
 
 /** The dashboard's counts of what is waiting. */
-export async function fetchOverview(supabase: SupabaseClient): Promise<Result<Overview>> {
+export async function fetchOverview(supabase: SiteClient): Promise<Result<Overview>> {
   const { data, error } = await supabase.rpc('admin_overview');
   if (error) return staffFailure(error);
   return succeeded(data as Overview);

@@ -5,15 +5,15 @@
 // and clears it. So the loader reads that link first, synchronously, before anything is imported
 // or created; the verify and set-password pages then say what the link did from `emailLink()`,
 // whichever island happened to load the client first.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from './database.ts';
 import { readAuthLink, type AuthLink } from './auth/link.ts';
 
 let link: AuthLink | null = null;
-let loading: Promise<SupabaseClient> | undefined;
-let client: SupabaseClient | undefined;
+let loading: Promise<SiteClient> | undefined;
+let client: SiteClient | undefined;
 
 /** The site's client, loaded and created on the first call (the email link is read before). */
-export function loadSupabase(): Promise<SupabaseClient> {
+export function loadSupabase(): Promise<SiteClient> {
   if (!loading) {
     link = typeof window === 'undefined' ? null : readAuthLink(window.location.hash);
     loading = import('./supabase.ts').then(
@@ -37,7 +37,7 @@ export function emailLink(): AuthLink | null {
  * The client loadSupabase created, for code that runs only once it has (the admin dashboard,
  * shown after the auth store has settled). Throws when called before.
  */
-export function getSupabase(): SupabaseClient {
+export function getSupabase(): SiteClient {
   if (!client) throw new Error('getSupabase() was called before loadSupabase() had created the client.');
   return client;
 }

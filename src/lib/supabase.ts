@@ -4,9 +4,10 @@
 // the loader also decides when the client may be created (after the email link is read).
 // The settings are checked with zod/mini: this module ships to the browser, and full zod would
 // add its whole API (and its error messages) to the supabase chunk.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import * as z from 'zod/mini';
 import { SUPABASE_STORAGE_KEY } from './auth/stored-session.ts';
+import type { Database, SiteClient } from './database.ts';
 
 export { SUPABASE_STORAGE_KEY };
 
@@ -62,9 +63,9 @@ export function siteSupabaseSettings(): SupabaseSettings {
  * Call it through loadSupabase (supabase-loader.ts) only: the client reads and clears the email
  * link in the address bar as it starts.
  */
-export function createSiteClient(): SupabaseClient {
+export function createSiteClient(): SiteClient {
   const { url, anonKey } = siteSupabaseSettings();
-  return createClient(url, anonKey, {
+  return createClient<Database>(url, anonKey, {
     auth: {
       storageKey: SUPABASE_STORAGE_KEY,
       persistSession: true,

@@ -3,7 +3,7 @@
 // history on /profile is built from the same entries without the notes.
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from './database.ts';
 import { fetchDocumentRequests, type DocumentRequest, type RequestedItem } from './documents/requests.ts';
 import { staffFailure, toFailure } from './forms/errors.ts';
 import { NOTE_TEXTS } from './forms/note.ts';
@@ -27,7 +27,7 @@ export function requestEntries(request: DocumentRequest): TimelineEntry[] {
 }
 
 /** An application's status changes, notes and document requests, oldest first, interleaved by time. */
-export async function fetchTimeline(supabase: SupabaseClient, applicationId: string): Promise<Result<TimelineEntry[]>> {
+export async function fetchTimeline(supabase: SiteClient, applicationId: string): Promise<Result<TimelineEntry[]>> {
   const [changes, notes, requests] = await Promise.all([
     supabase
       .from('application_status_changes')
@@ -43,26 +43,20 @@ export async function fetchTimeline(supabase: SupabaseClient, applicationId: str
   const entries: TimelineEntry[] = [
     ...(changes.data ?? []).map((row) => ({
       type: 'status' as const,
-      id: row.id as string,
-      at: row.changed_at as string,
-      by: row.changed_by as string | null,
-      from: row.from_status as string | null,
-      to: row.to_status as string,
+      id: row.id,
+      at: row.changed_at,
+      by: row.changed_by,
+      from: row.from_status,
+      to: row.to_status,
     })),
-    ...(notes.data ?? []).map((row) => ({
-      type: 'note' as const,
-      id: row.id as string,
-      at: row.created_at as string,
-      by: row.author_id as string | null,
-      body: row.body as string,
-    })),
+    ...(notes.data ?? []).map((row) => ({ type: 'note' as const, id: row.id, at: row.created_at, by: row.author_id, body: row.body })),
     ...requests.data.flatMap(requestEntries),
   ];
   return succeeded(entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)));
 }
 
 /** Adds an internal note to an application, written by the signed-in admin. */
-export async function addNote(supabase: SupabaseClient, applicationId: string, body: string): Promise<Result> {
+export async function addNote(supabase: SiteClient, applicationId: string, body: string): Promise<Result> {
   const { error } = await supabase.from('application_notes').insert({ application_id: applicationId, body });
   return error ? toFailure(error, NOTE_TEXTS.failed, NOTE_TEXTS.failed) : succeeded();
 }

@@ -238,7 +238,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
  * stand-in's scheduler, each where the stand-in is what the database has (a real extension does
  * its own work), and, when config.callQueueFunctions, the project's address (config.apiUrl: this
  * server, or API_EXTERNAL_URL) and this server's service key in Vault, where the queues' triggers
- * and sweep read them (supabase/migrations/20261125000400_queue_functions.sql).
+ * and sweep read them (supabase/migrations/20261122000500_notifications.sql).
  */
 async function startQueueCalls(db: Db, config: BackendConfig, keys: ApiKeys): Promise<{ net: NetWorker | null; cron: CronScheduler | null }> {
   const { rows } = await db.query<{ net: boolean; cron: boolean }>(

@@ -7,7 +7,9 @@
   * user an admin (npm run admin:grant locally, plain SQL on hosted, public.admin_set_role from the
   * dashboard). No API role can write role. This file also holds what every later migration uses:
   * the private schema with its helpers, the field rules shared by several tables (email address,
-  * marital status) and the admin check of the row-level security policies.
+  * marital status) and the codes of the refusals the forms explain, how the admin dashboard's
+  * lists are searched, the admin check of the row-level security policies and the admin guard of
+  * the admin RPCs; and the admin's user management (deleting users, changing roles).
  */
 
 /**
@@ -66,15 +68,35 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
   * A value a domain refuses raises 23514 (check_violation, HTTP 400) like a table's CHECK, with
   * the constraint named below in the message. Unlike a table's CHECK, a domain is checked when
   * the value is converted to the column's type, that is before the BEFORE triggers run.
+  *
+  * A refusal the browser shows at a form field that no constraint names (a rule of a trigger or of
+  * an RPC) carries a SQLSTATE of the project's own, class RF, so the browser knows it by its code
+  * (src/lib/forms/errors.ts) and never by the message's English. PostgREST passes the code through
+  * at every error verbosity (hint and detail are left out under client-error-verbosity = minimal)
+  * and answers an unlisted code with HTTP 400; the messages stay for people reading the API.
+  *   RF001  the booking date is in the past in Lagos (the booking form's date field)
+  *   RF002  the date of birth is in the future (the visa form's dob field)
+  *   RF003  the booking time has passed in Lagos (the booking form's time field)
+  *   RF004  the application is decided (approved or rejected), or gone: its documents no longer
+  *          change (staff's review of a document, staff's request for documents)
+  *   RF005  an item asked for has been provided meanwhile (staff's request for documents)
+  *   RF006  the document is gone, its applicant removed it meanwhile (staff's review)
  */
 
 /**
-  * An email address: at most 254 characters (the longest path RFC 5321 allows) and the shape
-  * something@something.tld with no spaces, as src/lib/forms/fields.ts checks it.
+  * An email address: at most 254 characters (the longest path RFC 5321 allows), and one mailbox
+  * in RFC 5321's Dot-string form, as src/lib/email-address.ts writes it: atoms of anything but
+  * white space, controls and RFC 5322's specials ( ) < > [ ] : ; @ \ , . " joined by single dots,
+  * an @, then two or more labels of letters, digits and hyphens (any non-ASCII letter included,
+  * for internationalised addresses). So nothing a mail library reads as a list or a display name
+  * (someone,victim@y.example, which would reach two mailboxes) is an address. The pattern is that
+  * file's EMAIL_PATTERN, character for character (tests/db/email-address.test.ts compares them
+  * and runs both over the same addresses).
  */
 create domain public.email_address as text
     constraint email_address_max_length check (char_length(value) <= 254)
-    constraint email_address_format check (value ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$');
+    constraint email_address_format check (value ~
+        '^[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff()<>:;@,."\u005b\u005c\u005d]+(?:\.[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff()<>:;@,."\u005b\u005c\u005d]+)*@[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u0021-\u002c\u002e\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007e]+(?:\.[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u0021-\u002c\u002e\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007e]+)+$');
 
 -- The marital statuses of src/lib/domain.ts (MARITAL_STATUSES), in the same order.
 create domain public.marital_status as text
@@ -131,6 +153,29 @@ revoke all on function private.to_marital_status(text) from public, anon, authen
 
 /**
   * -------------------------------------------------------
+  * Section - The admin lists' search keys and indexes (declared with each table)
+  * -------------------------------------------------------
+  * The dashboard pages every list on the server (exact count + range), sorts by its main columns
+  * and searches by name, email or passport number.
+  *
+  * Search keys: search matches the start of a name, email or passport number, ignoring letter
+  * case. PostgREST filters columns, not expressions, so each searched column has a lower-cased
+  * twin (`<column>_lower`, a generated column) that the database keeps current. The twins use the
+  * "C" collation, where a prefix is a plain range (key >= 'abc' and key < 'abd'), so one b-tree
+  * index per column serves search and ORDER BY under any database collation. The dashboard sends
+  * that range rather than `like 'abc%'`: row-level security lets only leakproof operators into an
+  * index condition, and text comparisons are leakproof, LIKE is not
+  * (tests/db/admin-indexes.test.ts shows both plans). Why not '%term%' with a pg_trgm GIN index:
+  * the embedded backend (PGlite) only has the extensions it is started with (pgcrypto, set in
+  * supabase/local/db/pglite.ts), and a leading-wildcard search without it reads every row.
+  *
+  * List indexes: every list orders by one column and then by id in the opposite direction (the
+  * island's sortOrder), so each list index has the shape (column desc, id): scanned forwards for a
+  * descending sort, backwards for an ascending one, and the tie-break keeps pages stable.
+ */
+
+/**
+  * -------------------------------------------------------
   * Section - Table
   * -------------------------------------------------------
  */
@@ -150,7 +195,7 @@ create table public.profiles
     role            text        not null default 'user' check (role in ('user', 'admin')),
     created_at      timestamptz not null default now(),
     updated_at      timestamptz not null default now(),
-    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    -- The admin dashboard's search keys (Section - The admin lists' search keys says why).
     full_name_lower text collate "C" generated always as (lower(full_name)) stored,
     email_lower     text collate "C" generated always as (lower(email)) stored
 );
@@ -160,7 +205,7 @@ comment on table public.profiles is 'One row per auth user, created from the sig
 -- The admin list sorts users by signup time and finds them by email (so does admin:grant).
 create index profiles_created_at_idx on public.profiles (created_at desc);
 create index profiles_email_idx on public.profiles (lower(email));
--- The admin list's search and sort keys (20261122000400_admin.sql says why).
+-- The admin list's search and sort keys (Section - The admin lists' search keys says why).
 create index profiles_full_name_lower_idx on public.profiles (full_name_lower desc, id);
 create index profiles_email_lower_idx on public.profiles (email_lower desc, id);
 
@@ -317,3 +362,141 @@ create policy "Users can update their own profile" on public.profiles
     to authenticated
     using (id = (select auth.uid()))
     with check (id = (select auth.uid()));
+
+/**
+  * -------------------------------------------------------
+  * Section - Admin guard
+  * -------------------------------------------------------
+ */
+
+/**
+  * Raises unless the caller is an admin acting on another user: SQLSTATE 42501 (HTTP 401/403) with
+  * not_admin when the caller is not an admin, P0001 (HTTP 400) with on_self when target_user is the
+  * caller (an admin deleting or demoting themself could leave nobody able to manage the site).
+ */
+create or replace function private.require_admin(target_user uuid, not_admin text, on_self text)
+    returns void
+    language plpgsql
+    stable
+    set search_path = ''
+as
+$$
+begin
+    if not private.is_admin() then
+        raise exception '%', not_admin using errcode = 'insufficient_privilege';
+    end if;
+
+    if target_user = (select auth.uid()) then
+        raise exception '%', on_self using errcode = 'P0001';
+    end if;
+end;
+$$;
+
+-- Called only by the security definer functions below, as their owner.
+revoke all on function private.require_admin(uuid, text, text) from public, anon, authenticated;
+
+/**
+  * -------------------------------------------------------
+  * Section - User management
+  * -------------------------------------------------------
+  * Each RPC is a security invoker function in public (the API's schema) that calls a security
+  * definer function of the same name in private, which checks its caller with the admin guard
+  * before it uses its owner's rights. So no exposed function runs as its owner (Supabase's linter,
+  * lints 0028/0029), and a signed-in user who is not an admin gets the guard's error either way.
+ */
+
+/**
+  * Deletes the auth account user_id. Only admins may (SQLSTATE 42501 otherwise), an admin cannot
+  * delete their own account this way (that would lock the last admin out), and an unknown id
+  * raises PT404 (PostgREST answers HTTP 404). The profile, identities, sessions and refresh tokens
+  * cascade, and the user's visa applications stay with user_id cleared: they are the
+  * consultancy's records.
+ */
+create or replace function private.admin_delete_user(user_id uuid)
+    returns void
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    perform private.require_admin(admin_delete_user.user_id,
+                                  not_admin => 'Only administrators can delete users.',
+                                  on_self => 'Administrators cannot delete their own account.');
+
+    delete from auth.users where id = admin_delete_user.user_id;
+    if not found then
+        raise exception 'User not found.' using errcode = 'PT404';
+    end if;
+end;
+$$;
+
+revoke all on function private.admin_delete_user(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.admin_delete_user(uuid) to authenticated;
+
+/**
+  * The admin users list's delete: rpc('admin_delete_user', { user_id }); private.admin_delete_user
+  * checks the caller and deletes.
+ */
+create or replace function public.admin_delete_user(user_id uuid)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.admin_delete_user(admin_delete_user.user_id);
+$$;
+
+revoke all on function public.admin_delete_user(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_delete_user(uuid) to authenticated;
+
+/**
+  * Makes target_user an admin or a user again. Only admins may (SQLSTATE 42501 otherwise); an admin
+  * cannot change their own role; new_role must be 'user' or 'admin' (22023, HTTP 400); an unknown
+  * user raises PT404 (HTTP 404). Returns the role now stored. Security definer because
+  * profiles.role has no UPDATE grant for any API role.
+ */
+create or replace function private.admin_set_role(target_user uuid, new_role text)
+    returns text
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    perform private.require_admin(admin_set_role.target_user,
+                                  not_admin => 'Only administrators can change roles.',
+                                  on_self => 'Administrators cannot change their own role.');
+
+    if admin_set_role.new_role is null or admin_set_role.new_role not in ('user', 'admin') then
+        raise exception 'The role must be user or admin.' using errcode = 'invalid_parameter_value';
+    end if;
+
+    update public.profiles set role = admin_set_role.new_role where id = admin_set_role.target_user;
+    if not found then
+        raise exception 'User not found.' using errcode = 'PT404';
+    end if;
+    return admin_set_role.new_role;
+end;
+$$;
+
+revoke all on function private.admin_set_role(uuid, text) from public, anon, authenticated, service_role;
+grant execute on function private.admin_set_role(uuid, text) to authenticated;
+
+/**
+  * The admin users list's role change: rpc('admin_set_role', { target_user, new_role }), returning
+  * the role now stored; private.admin_set_role checks the caller and updates.
+ */
+create or replace function public.admin_set_role(target_user uuid, new_role text)
+    returns text
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.admin_set_role(admin_set_role.target_user, admin_set_role.new_role);
+$$;
+
+revoke all on function public.admin_set_role(uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_set_role(uuid, text) to authenticated;

@@ -1,7 +1,8 @@
 // Starts the local backend for one test file: in-memory PGlite with the migrations applied, a
 // server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
 // email links the way a browser would.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
+import type { Database, SiteClient } from '../../src/lib/database.ts';
 import { request } from 'node:http';
 import pg from 'pg';
 import { test } from 'vitest';
@@ -21,9 +22,9 @@ export interface TestBackend {
   smtpPort: number | null;
   db: ScriptDb;
   /** A fresh supabase-js client with the anon key and no stored session. */
-  client(): SupabaseClient;
+  client(): SiteClient;
   /** A client that uses the service_role key. */
-  admin(): SupabaseClient;
+  admin(): SiteClient;
   /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
   settled(): Promise<void>;
   /** Messages in the outbox addressed to `to`, oldest first. */
@@ -33,7 +34,7 @@ export interface TestBackend {
   /** Opens an email link without following the redirect; returns the Location and its fragment values. */
   follow(link: string): Promise<{ status: number; location: string; fragment: URLSearchParams }>;
   /** Signs up, confirms through the emailed link and signs in; returns the signed-in client and user id. */
-  confirmedUser(email: string, password?: string, data?: Record<string, unknown>): Promise<{ client: SupabaseClient; userId: string }>;
+  confirmedUser(email: string, password?: string, data?: Record<string, unknown>): Promise<{ client: SiteClient; userId: string }>;
   /** Gives a user the admin role (as an operator would, in SQL). */
   makeAdmin(userId: string): Promise<void>;
   close(): Promise<void>;
@@ -119,8 +120,8 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     serviceRoleKey,
     smtpPort: server.smtpPort,
     db,
-    client: () => createClient(server.url, anonKey, options),
-    admin: () => createClient(server.url, serviceRoleKey, options),
+    client: () => createClient<Database>(server.url, anonKey, options),
+    admin: () => createClient<Database>(server.url, serviceRoleKey, options),
     settled: () => server.settled(),
     async mail(to) {
       // /recover and /resend send from a queue after answering; wait for what is queued.
@@ -189,8 +190,8 @@ function remoteBackend(api: RemoteApi): TestBackend {
     get db(): ScriptDb {
       return localOnly('the database handle');
     },
-    client: () => createClient(api.url, api.anonKey, options),
-    admin: () => createClient(api.url, api.serviceRoleKey, options),
+    client: () => createClient<Database>(api.url, api.anonKey, options),
+    admin: () => createClient<Database>(api.url, api.serviceRoleKey, options),
     settled: () => localOnly('the outbox'),
     mail: () => localOnly('the outbox'),
     lastMail: () => localOnly('the outbox'),

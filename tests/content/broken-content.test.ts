@@ -28,15 +28,11 @@ afterAll(() => {
   if (workspace) rmSync(workspace, { recursive: true, force: true });
 });
 
-/** Copies the content, applies one edit to one file and runs `astro sync` on the copy. */
-function syncWithEdit(file: string, edit: (text: string) => string) {
+/** Copies the content, lets `change` alter the copy and runs `astro sync` on it. */
+function syncWith(change: (content: string) => void) {
   const content = mkdtempSync(join(workspace, 'content-'));
   cpSync(CONTENT_ROOT, content, { recursive: true });
-  const target = join(content, file);
-  const original = readFileSync(target, 'utf-8');
-  const broken = edit(original);
-  expect(broken, 'the edit must change the file').not.toBe(original);
-  writeFileSync(target, broken);
+  change(content);
   const cache = mkdtempSync(join(workspace, 'cache-'));
   const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'sync'], {
     cwd: join(workspace, 'project'),
@@ -52,6 +48,17 @@ function syncWithEdit(file: string, edit: (text: string) => string) {
     },
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** Copies the content, applies one edit to one file and runs `astro sync` on the copy. */
+function syncWithEdit(file: string, edit: (text: string) => string) {
+  return syncWith((content) => {
+    const target = join(content, file);
+    const original = readFileSync(target, 'utf-8');
+    const broken = edit(original);
+    expect(broken, 'the edit must change the file').not.toBe(original);
+    writeFileSync(target, broken);
+  });
 }
 
 // Each case starts Astro once (several seconds on a busy machine), hence the generous time limit.
@@ -95,8 +102,38 @@ describe('a broken content file fails the build, naming the file and the field',
     expect(output).toContain('faq.json is not valid JSON');
   });
 
+  it('an id two files share (two pages at one URL), naming both files', () => {
+    const { status, output } = syncWithEdit('countries/kenya.mdx', (text) => text.replace(/^id: \d+$/m, 'id: 1'));
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/id 1 is used twice, by \S*countries\/\S+\.mdx and by \S*countries\/\S+\.mdx/);
+    expect(output).toContain('countries/kenya.mdx');
+  });
+
+  it('an id two entries of a JSON list share', () => {
+    const { status, output } = syncWithEdit('testimonials.json', (text) => {
+      const items = JSON.parse(text) as { id: number }[];
+      items[4]!.id = items[0]!.id;
+      return JSON.stringify(items, null, 2);
+    });
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/testimonials\.json, entry 5/);
+  });
+
   it('the unbroken copy passes, so the failures above come from the edits', () => {
     const { status, output } = syncWithEdit('site.json', (text) => `${text}\n`);
+    expect(output).not.toMatch(/error/i);
+    expect(status).toBe(0);
+  });
+});
+
+describe('ids are stable: an editor removes an entry and the others keep theirs', { timeout: 120_000 }, () => {
+  it('a gap in the ids builds (a country and a visa removed, a service renumbered far past the others)', () => {
+    const { status, output } = syncWith((content) => {
+      rmSync(join(content, 'countries', 'ghana.mdx'));
+      rmSync(join(content, 'visas', 'visa-extension.mdx'));
+      const service = join(content, 'services', 'fast-processing.mdx');
+      writeFileSync(service, readFileSync(service, 'utf-8').replace(/^id: \d+$/m, 'id: 40'));
+    });
     expect(output).not.toMatch(/error/i);
     expect(status).toBe(0);
   });

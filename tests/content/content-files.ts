@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'astro/zod';
-import type { ImageHelper } from '../../src/lib/content/schemas.ts';
+import { settingsSchema, type ImageHelper, type Settings } from '../../src/lib/content/schemas.ts';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT_ROOT = join(PROJECT_ROOT, 'content');
@@ -86,8 +86,7 @@ export function loadJsonCollection<T>(name: string, build: (image: ImageHelper) 
   return items.map((item, index) => validate(build(imageRelativeTo(path)), item, `${path}[${index}]`));
 }
 
-/** True when the ids are exactly 1..n, each once (the specification's id ranges). */
-export function isContiguousFromOne(ids: number[]): boolean {
-  const sorted = [...ids].sort((a, b) => a - b);
-  return sorted.every((id, index) => id === index + 1);
+/** content/site.json, validated as the build does (its loader gives the file the id `site`). */
+export function loadSettings(): Settings {
+  return validate(settingsSchema, { ...(readJsonFile('site.json') as object), id: 'site' }, join(CONTENT_ROOT, 'site.json'));
 }

@@ -1,6 +1,6 @@
 // The service pages' pricing and links. Prices change, so the tests hold their form, not today's
 // figures: a fee reads "from <price>" or "by quote", as the specification's pricing texts do
-// (section 9) and content/README.md asks ("fees as 'from'"), and the page adds its own "Pricing"
+// (section 9) and docs/content.md asks ("fees as 'from'"), and the page adds its own "Pricing"
 // label, so the field holds the price alone.
 import { describe, expect, it } from 'vitest';
 import { servicePageSchema } from '../../src/lib/content/schemas.ts';

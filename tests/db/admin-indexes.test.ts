@@ -1,5 +1,5 @@
 // The admin dashboard's queries use the list indexes declared with each table
-// (20261122000400_admin.sql says why): EXPLAIN of the statements PostgREST runs for the first page,
+// (20261122000100_profiles_and_roles.sql says why): EXPLAIN of the statements PostgREST runs for the first page,
 // a search, a sort and the filters, as an admin (row-level security included), over enough rows
 // that a sequential scan would be the planner's choice without them. tests/bench (npm run
 // bench:api) times the same requests at 100,000 rows.

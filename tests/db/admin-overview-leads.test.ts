@@ -1,4 +1,4 @@
-// The admin's overview at a glance (20261125000510_admin_overview_leads.sql): the applications
+// The admin's overview at a glance (20261122001000_admin_overview.sql): the applications
 // waiting on their applicant (an open request for missing documents, while the application is
 // open), and the leads of the last 12 weeks, counted by the week they arrived in Lagos (Monday to
 // Sunday, whatever the server's or the session's time zone). Admins only.

@@ -1,4 +1,4 @@
-// The application timeline (20261122000500_follow_up.sql): every status an application takes is
+// The application timeline (20261122000600_application_timeline.sql): every status an application takes is
 // recorded with who set it and when, by the database alone; an applicant reads the timeline of
 // their own applications and nobody else's; internal notes are the staff's only.
 

@@ -1,5 +1,5 @@
-// Why a document may not be added (supabase/migrations/20261125000200_document_refusals.sql, with
-// the item's limit since 20261125000500_document_checklists.sql): the RPC the browser asks after
+// Why a document may not be added (supabase/migrations/20261122000900_documents.sql, with
+// the item's limit): the RPC the browser asks after
 // Storage refused an upload or a removal, answered from the rule the insert policy and the trigger use. What each role may ask, and that nobody learns anything of
 // an application that is not theirs; the trigger's refusals keep 42501 (Storage's 403) and carry
 // the same reason as their hint.

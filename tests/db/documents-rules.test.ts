@@ -1,5 +1,5 @@
 // The rules of src/lib/documents/rules.ts and the migrations that enforce them
-// (supabase/migrations/20261122000600_documents.sql, 20261125000500_document_checklists.sql) say
+// (supabase/migrations/20261122000900_documents.sql) say
 // the same: the bucket's row, the count limits, the open statuses, the file names the insert
 // policy takes (every name paths.ts makes) and the item keys (every key the content schema takes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

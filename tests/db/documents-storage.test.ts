@@ -1,6 +1,5 @@
 // The policies on storage.objects for the application-documents bucket
-// (supabase/migrations/20261122000600_documents.sql, documents per item since
-// 20261125000500_document_checklists.sql), as the Storage API runs them: every statement as the
+// (supabase/migrations/20261122000900_documents.sql, documents item by item), as the Storage API runs them: every statement as the
 // caller's role with its JWT claims. Each actor (the applicant, another applicant, an admin, an
 // anonymous visitor) tries each action (insert, select, delete, update); then the caps of an
 // item and of an application (also two uploads racing for the last slot), the trigger that checks

@@ -1,4 +1,4 @@
-// The public forms' guards (20261122000300_public_forms.sql): the honeypot drops bot rows without
+// The public forms' guards (20261122000400_public_forms.sql): the honeypot drops bot rows without
 // an error, an idempotency key stores one row per submission however often it is sent, and
 // subscribe_newsletter(email, website) is open to visitors and users, silent for repeats and for a
 // filled honeypot.

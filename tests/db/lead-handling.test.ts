@@ -1,7 +1,7 @@
-// What is waiting (20261122000500_follow_up.sql): bookings and contact messages are new until an
-// admin marks them handled (set_lead_handled records who and when, nothing else can), and
-// admin_overview counts new applications, new messages and today's and upcoming bookings, today
-// being the day in Lagos whatever the server's time zone.
+// What is waiting (20261122000700_lead_handling.sql, 20261122001000_admin_overview.sql): bookings
+// and contact messages are new until an admin marks them handled (set_lead_handled records who and
+// when, nothing else can), and admin_overview counts new applications, new messages and today's
+// and upcoming bookings, today being the day in Lagos whatever the server's time zone.
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ import {
   type TestDb,
 } from './support.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
-import { CONSULTANCY_TIME_ZONE, consultancyNow, consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyNow, consultancyToday } from '../../src/lib/domain.ts';
 
 const fixture = adminAndUserFixture({ email: 'user@example.com', label: 'user' });
 let db: TestDb;
@@ -186,13 +186,15 @@ describe('admin_overview', () => {
   });
 
   // The counts above agree with the site's calendar only when the two days differ, an hour or so a
-  // day; the definition says at any hour that the function reads the site's time zone.
-  it('reads today in the time zone the site uses (CONSULTANCY_TIME_ZONE of src/lib/domain.ts)', async () => {
+  // day; the definition says at any hour that the function takes today from the one rule of the
+  // consultancy's day (private.consultancy_today, whose zone tests/db/consultancy-time.test.ts
+  // keeps equal to CONSULTANCY_TIME_ZONE of src/lib/domain.ts), and names no zone of its own.
+  it('reads today as the consultancy counts it (private.consultancy_today)', async () => {
     const { rows } = await db.query<{ definition: string }>(
       `select pg_get_functiondef('private.admin_overview()'::regprocedure) as definition`,
     );
-    const zones = [...rows[0]!.definition.matchAll(/at time zone '([^']*)'/gi)].map((match) => match[1]);
-    expect(zones).toEqual([CONSULTANCY_TIME_ZONE]);
+    expect(rows[0]!.definition).toContain('today date := private.consultancy_today(now());');
+    expect(rows[0]!.definition).not.toMatch(/at time zone/i);
   });
 
   it('is for admins only', async () => {

@@ -1,6 +1,7 @@
 // The migration runner: every file recorded once in version order, reopening applies nothing,
 // a failing migration leaves neither its changes nor its ledger row, and a database migrated with
-// files the folder no longer has (the migrations before the squash) is refused, not half-migrated.
+// files the folder no longer has (the migrations before a squash or a re-cut) is refused, not
+// half-migrated.
 
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,22 +36,15 @@ describe('the project migrations', () => {
     const names = (await listMigrations()).map((m) => m.name);
     expect(names).toEqual([
       'profiles_and_roles',
+      'consultancy_time',
       'visa_applications',
       'public_forms',
-      'admin',
-      'follow_up',
+      'notifications',
+      'application_timeline',
+      'lead_handling',
+      'newsletter',
       'documents',
-      'submission_queue',
-      'email_one_address',
-      'document_refusals',
-      'refusal_codes',
-      'consultancy_time',
-      'booking_confirmations_per_day',
-      'booking_refusal_codes',
-      'queue_functions',
-      'newsletter_double_opt_in',
-      'document_checklists',
-      'admin_overview_leads',
+      'admin_overview',
     ]);
   });
 
@@ -217,6 +211,28 @@ describe('a database migrated with files the folder does not have', () => {
     ['20261123000400', 'form_spam_and_retries'],
   ];
 
+  // The ledger of a local database made before the migrations were cut again by domain, each
+  // function defined once: the domain files of the squash and the changes appended to them.
+  const BEFORE_THE_RECUT = [
+    ['20261122000100', 'profiles_and_roles'],
+    ['20261122000200', 'visa_applications'],
+    ['20261122000300', 'public_forms'],
+    ['20261122000400', 'admin'],
+    ['20261122000500', 'follow_up'],
+    ['20261122000600', 'documents'],
+    ['20261122000700', 'submission_queue'],
+    ['20261125000100', 'email_one_address'],
+    ['20261125000200', 'document_refusals'],
+    ['20261125000210', 'refusal_codes'],
+    ['20261125000300', 'consultancy_time'],
+    ['20261125000310', 'booking_confirmations_per_day'],
+    ['20261125000320', 'booking_refusal_codes'],
+    ['20261125000400', 'queue_functions'],
+    ['20261125000420', 'newsletter_double_opt_in'],
+    ['20261125000500', 'document_checklists'],
+    ['20261125000510', 'admin_overview_leads'],
+  ];
+
   /** Replaces the ledger with `rows` while `run` runs, then puts the real one back. */
   async function withLedger(rows: string[][], run: () => Promise<void>): Promise<void> {
     const { rows: saved } = await db.query<{ version: string; name: string; checksum: string }>(
@@ -246,10 +262,25 @@ describe('a database migrated with files the folder does not have', () => {
     const dir = await scratchFolder('after-squash', { '29990104000000_pending.sql': 'create table public.pending_one (id int);' });
     await withLedger(BEFORE_THE_SQUASH, async () => {
       const attempt = migrate(db, dir);
-      await expect(attempt).rejects.toThrow(/^This database was migrated with 20261122000100_profiles\.sql, 20261122000400_admin_users\.sql, 20261123000100_newsletter_rpc_only\.sql, .*20261123000400_form_spam_and_retries\.sql, which .* does not have/);
+      await expect(attempt).rejects.toThrow(/^This database was migrated with 20261122000100_profiles\.sql, 20261122000200_visa_applications\.sql, .*20261122000400_admin_users\.sql, 20261123000100_newsletter_rpc_only\.sql, .*20261123000400_form_spam_and_retries\.sql, which .* does not have/);
       await expect(attempt).rejects.toThrow('run `npm run db:reset` to rebuild the local database');
     });
     const { rows } = await db.query(`select to_regclass('public.pending_one') as tbl`);
+    expect(rows).toEqual([{ tbl: null }]);
+  });
+
+  // Its first file keeps its name and version (only its checksum differs, which alone is a
+  // warning): the sixteen others are what refuses it.
+  it('made before the re-cut by domain is refused before anything is applied, naming the files and npm run db:reset', async () => {
+    const dir = await scratchFolder('after-recut', { '29990105000000_pending.sql': 'create table public.pending_two (id int);' });
+    await withLedger(BEFORE_THE_RECUT, async () => {
+      const attempt = migrate(db, dir);
+      await expect(attempt).rejects.toThrow(
+        /^This database was migrated with 20261122000200_visa_applications\.sql, 20261122000300_public_forms\.sql, 20261122000400_admin\.sql, 20261122000500_follow_up\.sql, .*20261125000510_admin_overview_leads\.sql, which .* does not have/,
+      );
+      await expect(attempt).rejects.toThrow('run `npm run db:reset` to rebuild the local database');
+    });
+    const { rows } = await db.query(`select to_regclass('public.pending_two') as tbl`);
     expect(rows).toEqual([{ tbl: null }]);
   });
 

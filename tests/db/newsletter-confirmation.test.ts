@@ -1,4 +1,4 @@
-// Newsletter double opt-in (20261125000420_newsletter_double_opt_in.sql): a sign-up is pending
+// Newsletter double opt-in (20261122000800_newsletter.sql): a sign-up is pending
 // until its address confirms from the link of its confirmation email; before that the address
 // gets nothing else, a few confirmations a day at most however often it is typed; the link
 // expires and a daily job forgets sign-ups never confirmed. Visitors reach all this only through

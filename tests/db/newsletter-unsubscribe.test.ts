@@ -1,4 +1,4 @@
-// Newsletter unsubscribe (20261122000500_follow_up.sql): the token of the welcome's link
+// Newsletter unsubscribe (20261122000800_newsletter.sql): the token of the welcome's link
 // unsubscribes its address for anyone who has it, a second time changes nothing, an unknown token
 // does nothing; an unsubscribed address gets no welcome that was still waiting; subscribing again
 // asks it to confirm again, and confirming sends no second welcome. The confirmation itself

@@ -1,4 +1,4 @@
-// The notifications outbox (20261122000500_follow_up.sql): every stored submission queues its
+// The notifications outbox (20261122000500_notifications.sql): every stored submission queues its
 // emails in its own transaction and nothing else does (a refused or rolled-back insert leaves no
 // notification, a dedupe key cannot repeat); the worker's claim and complete (leases, backoff,
 // failure after the last try); who may read, write, claim, complete and retry; and, on

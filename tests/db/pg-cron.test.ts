@@ -1,4 +1,4 @@
-// The real pg_cron runs the sweep (20261125000400_queue_functions.sql): on the PostgreSQL pass of
+// The real pg_cron runs the sweep (20261122000500_notifications.sql): on the PostgreSQL pass of
 // scripts/ci-postgres.sh, which preloads Debian's pg_cron for one database (cron.database_name),
 // this file migrates that database, so the migration creates the real extension where the stand-in
 // is not made, and waits for pg_cron's own scheduler to run the job and record it in

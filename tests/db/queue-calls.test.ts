@@ -1,4 +1,4 @@
-// The queues call their Edge Functions (20261125000400_queue_functions.sql): a transaction that
+// The queues call their Edge Functions (20261122000500_notifications.sql): a transaction that
 // queues emails or file removals makes one pg_net request to the queue's function, whatever the
 // number of rows and statements, with the address and key Vault holds, and only once it commits;
 // an admin's Retry calls the sender; the Supabase Cron job sweeps every minute and calls only a

@@ -6,10 +6,21 @@
 // tests/unit/deferred-behaviours.test.ts.)
 import { test, expect } from './support/fixtures.ts';
 import { publicRoutes } from './support/routes.ts';
+import { content } from './support/content.ts';
 import { behavioursReady } from './behaviours/widgets.po.ts';
 
 /** Pages that open with a picture: the largest paint on a phone. */
-const PAGES_WITH_A_LEAD_PICTURE = ['/', '/visa/1', '/country/1', '/services', '/services/1', '/service-details/consultancy', '/team', '/news-media'];
+const PAGES_WITH_A_LEAD_PICTURE = [
+  '/',
+  `/visa/${content.visas[0]!.data.id}`,
+  `/country/${content.countries[0]!.data.id}`,
+  '/services',
+  `/services/${content.services[0]!.data.id}`,
+  `/service-details/${content.servicePages[0]!.slug}`,
+  '/team',
+  '/news-media',
+];
+const country = content.countries[0]!.data;
 
 test.use({ viewport: { width: 412, height: 823 } });
 
@@ -50,8 +61,8 @@ test('on a country page the lead photo is the first request after the page; the 
   page.on('request', (request) => {
     if (request.resourceType() === 'image') requests.push(new URL(request.url()).pathname);
   });
-  await page.goto('/country/1');
-  await expect(page.getByRole('img', { name: 'Flag of Nigeria' })).toBeVisible();
+  await page.goto(`/country/${country.id}`);
+  await expect(page.getByRole('img', { name: `Flag of ${country.name}` })).toBeVisible();
   await expect(page.locator('svg.flag')).toHaveCount(1);
   const lead = await page.locator('img[fetchpriority="high"]').evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname);
   expect(requests[0]).toBe(lead);

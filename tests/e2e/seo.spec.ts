@@ -3,6 +3,7 @@
 import { test, expect } from './support/fixtures.ts';
 import { SitePage, type HeadInfo } from './support/site-page.ts';
 import { allRoutes, privateRoutes, publicRoutes, visaAliasRoutes } from './support/routes.ts';
+import { content } from './support/content.ts';
 
 /** The absolute canonical URL a path should declare (the configured site origin, not the test server). */
 function pathOf(url: string | null): string {
@@ -69,8 +70,7 @@ test.describe('every page describes itself', () => {
     await site.goto('/');
     const faq = structuredData(await site.head()).find((data) => data['@type'] === 'FAQPage');
     const questions = faq?.['mainEntity'] as { name: string; acceptedAnswer: { text: string } }[];
-    // "FAQ with four collapsible questions" (specification 2, Home).
-    expect(questions).toHaveLength(4);
+    expect(questions.map((question) => question.name)).toEqual(content.faq.map((item) => item.question));
     for (const question of questions) {
       await expect(page.getByText(question.name, { exact: true })).toBeVisible();
       expect(question.acceptedAnswer.text.length).toBeGreaterThan(20);
@@ -79,7 +79,13 @@ test.describe('every page describes itself', () => {
 
   test('detail pages publish their breadcrumbs, matching the visible trail', async ({ page }) => {
     const site = new SitePage(page);
-    for (const path of ['/visa/5', '/services/2', '/service-details/tourism', '/country/3']) {
+    const detailPages = [
+      `/visa/${content.visas[0]!.data.id}`,
+      `/services/${content.services[0]!.data.id}`,
+      `/service-details/${content.servicePages[0]!.slug}`,
+      `/country/${content.countries[0]!.data.id}`,
+    ];
+    for (const path of detailPages) {
       await site.goto(path);
       const crumbs = structuredData(await site.head()).find((data) => data['@type'] === 'BreadcrumbList');
       const items = crumbs?.['itemListElement'] as { position: number; name: string; item: string }[];

@@ -9,9 +9,10 @@ import { localFunctionSecrets } from '../../supabase/local/functions/local-secre
 import { startFunctionsRuntime, type FunctionsRuntime } from '../../supabase/local/functions/runtime.ts';
 import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
 import { startBackend, type TestBackend } from '../api/support.ts';
+import { loadSettings } from '../content/content-files.ts';
 
-/** The staff address of content/site.json that lead notifications go to. */
-export const STAFF = 'bookings@bridgewayvisa.com';
+/** The first staff address of content/site.json: lead notifications go to each, one message each. */
+export const STAFF = loadSettings().notifications.staff[0]!;
 
 /**
  * A backend whose catcher feeds its outbox (which keeps enough for the 1,000-row test), with the

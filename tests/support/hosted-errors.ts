@@ -149,19 +149,19 @@ const postgrest = (status: number, code: string, message: string, details: strin
 });
 
 export const POSTGREST = {
-  /** private.reject_past_booking_date (20261125000320_booking_refusal_codes.sql). */
+  /** private.reject_past_booking_date (20261122000400_public_forms.sql). */
   bookingDateInPast: () => postgrest(400, 'RF001', 'The booking date cannot be in the past.'),
-  /** private.reject_past_booking_date (20261125000320_booking_refusal_codes.sql). */
+  /** private.reject_past_booking_date (20261122000400_public_forms.sql). */
   bookingTimePassed: () => postgrest(400, 'RF003', 'The booking time has already passed in Lagos (WAT).'),
-  /** private.reject_future_birth_date (20261125000210_refusal_codes.sql). */
+  /** private.reject_future_birth_date (20261122000300_visa_applications.sql). */
   birthDateInFuture: () => postgrest(400, 'RF002', 'The date of birth cannot be in the future.'),
-  /** private.review_document, private.request_documents (20261125000500_document_checklists.sql). */
+  /** private.review_document, private.request_documents (20261122000900_documents.sql). */
   applicationDecided: () => postgrest(400, 'RF004', 'This application has been decided, so its documents no longer change.'),
   /** private.request_documents. */
   documentProvidedMeanwhile: () => postgrest(400, 'RF005', 'A document asked for has been provided meanwhile.'),
   /** private.review_document. */
   documentGone: () => postgrest(400, 'RF006', 'This document is no longer there.'),
-  /** private.enforce_submission_limit (20261122000300_public_forms.sql): PT429 is HTTP 429. */
+  /** private.enforce_submission_limit (20261122000400_public_forms.sql): PT429 is HTTP 429. */
   spamLimit: () =>
     postgrest(429, 'PT429', 'Too many submissions from this email address. Please try again in an hour.', null, 'Each email address may submit this form 5 times per hour.'),
   /** The same refusal under client-error-verbosity = "minimal": code and message only. */

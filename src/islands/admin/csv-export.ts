@@ -4,11 +4,11 @@
 // nor the local backend neutralises formula cells in its own CSV, so taking theirs would mean
 // parsing it only to write it again. The API caps each answer at max_rows (1,000 locally and by
 // default on hosted), so the rows are fetched in chunks of that size.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from '../../lib/database.ts';
 import { staffFailure } from '../../lib/forms/errors.ts';
 import { succeeded, type Result } from '../../lib/result.ts';
 import type { ListConfig, Row } from './lists.ts';
-import { applyView } from './server-query.ts';
+import { applyView, selectList } from './server-query.ts';
 import type { ViewState } from './view-state.ts';
 
 const CHUNK_ROWS = 1000;
@@ -16,7 +16,7 @@ const CHUNK_ROWS = 1000;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The CSV text of every row of the list matching the view, under a header row of the list's columns. */
-export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<Result<string>> {
+export async function exportCsv(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<string>> {
   // papaparse is only needed for an export: loaded on the first click, not with the dashboard.
   let Papa: typeof import('papaparse');
   try {
@@ -26,10 +26,10 @@ export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view
   }
   const rows: Row[] = [];
   for (let from = 0; ; from += CHUNK_ROWS) {
-    const query = applyView(supabase.from(list.table).select(list.select), list, view).range(from, from + CHUNK_ROWS - 1);
+    const query = applyView(selectList(supabase, list, list.select), list, view).range(from, from + CHUNK_ROWS - 1);
     const { data, error } = await query;
     if (error) return staffFailure(error);
-    const chunk = (data ?? []) as unknown as Row[];
+    const chunk = data ?? [];
     const withColumns = await withExportColumns(supabase, list, chunk);
     if (!withColumns.ok) return withColumns;
     rows.push(...withColumns.data);
@@ -48,7 +48,7 @@ export async function exportCsv(supabase: SupabaseClient, list: ListConfig, view
 }
 
 /** The rows of one chunk with the values of the list's export-only columns added. */
-async function withExportColumns(supabase: SupabaseClient, list: ListConfig, chunk: Row[]): Promise<Result<Row[]>> {
+async function withExportColumns(supabase: SiteClient, list: ListConfig, chunk: Row[]): Promise<Result<Row[]>> {
   const ids = chunk.map((row) => row.id);
   const columns: { name: string; values: Map<string, unknown> }[] = [];
   for (const column of list.exportColumns ?? []) {

@@ -1,7 +1,7 @@
 // The five admin lists as data: which table each reads, its columns (label, how a value reads,
 // which key sorts it), what its search matches, its filters, and how one of its rows is named
 // and deleted. DataTable renders any of them; nothing here knows about React state.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database, SiteClient } from '../../lib/database.ts';
 import { applicationStatusTone, subscriptionStatusTone, type BadgeTone } from '../../lib/badges.ts';
 import {
   APPLICATION_STATUSES,
@@ -21,6 +21,10 @@ import { failed, succeeded, type Result } from '../../lib/result.ts';
 import { OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
 import type { ListQuery } from './server-query.ts';
 
+/** The tables the admin lists read. */
+export type ListTable = keyof Pick<Database['public']['Tables'], 'visa_applications' | 'profiles' | 'bookings' | 'contact_messages' | 'newsletter_subscribers'>;
+
+/** A row of a list: the columns its `select` names, which is data, so read by name. */
 export type Row = Record<string, unknown> & { id: string };
 
 export interface Column {
@@ -50,7 +54,7 @@ interface ExportColumn {
   /** The column's name in the header row. */
   name: string;
   /** The value of each row of `ids`, by id. */
-  read: (supabase: SupabaseClient, ids: string[]) => Promise<Result<Map<string, unknown>>>;
+  read: (supabase: SiteClient, ids: string[]) => Promise<Result<Map<string, unknown>>>;
 }
 
 export type ListId = 'applications' | 'users' | 'bookings' | 'messages' | 'subscribers';
@@ -59,7 +63,7 @@ export interface ListConfig {
   id: ListId;
   /** Section heading and table caption. */
   title: string;
-  table: string;
+  table: ListTable;
   /** The columns read for the table and the CSV file. */
   select: string;
   columns: Column[];
@@ -73,7 +77,7 @@ export interface ListConfig {
   /** The confirmation's sentence naming exactly what goes. */
   describeDelete: (row: Row) => string;
   /** Deletes the row; fails when nothing was deleted. */
-  remove: (supabase: SupabaseClient, row: Row) => Promise<Result>;
+  remove: (supabase: SiteClient, row: Row) => Promise<Result>;
   /** File name stem of the CSV export. */
   exportName: string;
   /** Columns the CSV export adds after those of `select`. */
@@ -105,8 +109,8 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 const nameOr = (value: unknown, fallback: string) => text(value) || fallback;
 
 /** Deletes one row by id and checks it went: row-level security turns a refused delete into "0 rows". */
-function deleteById(table: string) {
-  return async (supabase: SupabaseClient, row: Row) => {
+function deleteById(table: ListTable) {
+  return async (supabase: SiteClient, row: Row) => {
     const { data, error } = await supabase.from(table).delete().eq('id', row.id).select('id');
     if (error) return staffFailure(error);
     // Row-level security refused it, or it was already gone.

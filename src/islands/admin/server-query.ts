@@ -2,6 +2,7 @@
 // lower-cased keys (a range on each), the order (the sort column, then id the other way, to match the
 // (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from '../../lib/database.ts';
 import { staffFailure } from '../../lib/forms/errors.ts';
 import { succeeded, type Result } from '../../lib/result.ts';
 import type { ListConfig, Row } from './lists.ts';
@@ -32,8 +33,17 @@ export function searchFilter(keys: string[], term: string): string {
   return keys.map((key) => `and(${key}.gte.${quote(start)},${key}.lt.${quote(prefixEnd(start))})`).join(',');
 }
 
-/** A select on a list's table (its columns are a plain string, so rows are untyped). */
-export type ListQuery = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
+/**
+ * A select on a list's table. A list names its columns, sort keys and filters as data (strings
+ * that one DataTable reads for any of five tables), which the generated types cannot follow: the
+ * query goes through the client without them, and its rows are Rows, records of the named columns.
+ */
+export function selectList(supabase: SiteClient, list: ListConfig, columns: string, options?: { count?: 'exact'; head?: boolean }) {
+  const byColumnName: SupabaseClient = supabase;
+  return byColumnName.from(list.table).select<string, Row>(columns, options);
+}
+
+export type ListQuery = ReturnType<typeof selectList>;
 
 /** Applies the view's filters, search and order to a query of the list's table. */
 export function applyView(query: ListQuery, list: ListConfig, view: ViewState): ListQuery {
@@ -53,9 +63,9 @@ export interface Page {
 }
 
 /** One page of the list with the exact number of matching rows. */
-export async function fetchPage(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<Result<Page>> {
+export async function fetchPage(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<Page>> {
   const from = (view.page - 1) * view.size;
-  const query = applyView(supabase.from(list.table).select(list.select, { count: 'exact' }), list, view);
+  const query = applyView(selectList(supabase, list, list.select, { count: 'exact' }), list, view);
   const { data, error, count } = await query.range(from, from + view.size - 1);
   // A page past the end (a stale link, or the last row of the last page deleted) answers 416;
   // the table then moves to the last page that exists.
@@ -64,18 +74,18 @@ export async function fetchPage(supabase: SupabaseClient, list: ListConfig, view
     return matching.ok ? succeeded({ rows: [], total: matching.data }) : matching;
   }
   if (error) return staffFailure(error);
-  return succeeded({ rows: (data ?? []) as unknown as Row[], total: count ?? 0 });
+  return succeeded({ rows: data ?? [], total: count ?? 0 });
 }
 
-async function fetchMatching(supabase: SupabaseClient, list: ListConfig, view: ViewState): Promise<Result<number>> {
-  const { error, count } = await applyView(supabase.from(list.table).select('id', { count: 'exact', head: true }), list, view);
+async function fetchMatching(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<number>> {
+  const { error, count } = await applyView(selectList(supabase, list, 'id', { count: 'exact', head: true }), list, view);
   if (error) return staffFailure(error);
   return succeeded(count ?? 0);
 }
 
 /** The number of rows in the list, whatever the search (HEAD request, no rows sent). */
-export async function fetchTotal(supabase: SupabaseClient, list: ListConfig): Promise<Result<number>> {
-  const { error, count } = await supabase.from(list.table).select('id', { count: 'exact', head: true });
+export async function fetchTotal(supabase: SiteClient, list: ListConfig): Promise<Result<number>> {
+  const { error, count } = await selectList(supabase, list, 'id', { count: 'exact', head: true });
   if (error) return staffFailure(error);
   return succeeded(count ?? 0);
 }

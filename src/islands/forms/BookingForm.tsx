@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { BOOKING_COUNTRIES, CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../lib/domain.ts';
 import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
-import { insertRow } from '../../lib/forms/submit.ts';
+import { store } from '../../lib/forms/submit.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
@@ -14,7 +14,7 @@ import { useStoredSubmission } from './use-stored-submission.ts';
 const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
   // The database judges the moment in Lagos too; its refusals (a clock that disagrees) go to their
   // field, the date or the time (src/lib/forms/errors.ts knows them by their SQLSTATE).
-  insertRow('bookings', { ...booking, website: website || null, client_key: clientKey }, BOOKING_FAILURE);
+  store((supabase) => supabase.from('bookings').insert({ ...booking, website: website || null, client_key: clientKey }), BOOKING_FAILURE);
 
 export default function BookingForm() {
   const submit = useStoredSubmission(storeBooking);

@@ -9,7 +9,7 @@ import {
   contactSchema,
   type ContactMessage,
 } from '../../lib/forms/contact.ts';
-import { insertRow } from '../../lib/forms/submit.ts';
+import { store } from '../../lib/forms/submit.ts';
 import { useForm } from '../hooks/use-form.ts';
 import Dialog from '../ui/Dialog.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
@@ -22,7 +22,7 @@ import { useStoredSubmission } from './use-stored-submission.ts';
 type Sent = ContactMessage & { page: string };
 
 const storeMessage = ({ website, ...message }: Sent, clientKey: string) =>
-  insertRow('contact_messages', { ...message, website: website || null, client_key: clientKey }, CONTACT_FAILURE);
+  store((supabase) => supabase.from('contact_messages').insert({ ...message, website: website || null, client_key: clientKey }), CONTACT_FAILURE);
 
 export default function ContactForm() {
   const store = useStoredSubmission(storeMessage);

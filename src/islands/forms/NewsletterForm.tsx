@@ -20,7 +20,7 @@ import { useStoredSubmission } from './use-stored-submission.ts';
 
 // The address is unique in the table, so a repeat is already harmless: no idempotency key needed.
 const subscribe = ({ email, website }: NewsletterSignup) =>
-  store((supabase) => supabase.rpc('subscribe_newsletter', { email, website: website || null }), NEWSLETTER_FAILURE);
+  store((supabase) => supabase.rpc('subscribe_newsletter', { email, ...(website ? { website } : {}) }), NEWSLETTER_FAILURE);
 
 export default function NewsletterForm() {
   const submit = useStoredSubmission(subscribe);

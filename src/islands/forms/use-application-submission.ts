@@ -6,7 +6,7 @@
 // remaining files to that same application and stores no second one.
 import { useCallback, useMemo, useState } from 'react';
 import { applicationIdFor } from '../../lib/forms/application-id.ts';
-import { insertRow } from '../../lib/forms/submit.ts';
+import { store } from '../../lib/forms/submit.ts';
 import { VISA_DOCUMENTS_UNSENT, VISA_FAILURE, type VisaApplication } from '../../lib/forms/visa-application.ts';
 import { failed, succeeded, type Result } from '../../lib/result.ts';
 import { useDocumentQueue } from '../documents/use-document-queue.ts';
@@ -15,7 +15,7 @@ import { useStoredSubmission } from './use-stored-submission.ts';
 // user_id defaults to the caller (auth.uid()); row-level security refuses any other. A date of
 // birth the database judges future is shown at its field (src/lib/forms/errors.ts).
 const insertApplication = (application: VisaApplication, clientKey: string) =>
-  insertRow('visa_applications', { ...application, client_key: clientKey }, VISA_FAILURE);
+  store((supabase) => supabase.from('visa_applications').insert({ ...application, message: application.message ?? null, client_key: clientKey }), VISA_FAILURE);
 
 /** Stores the application; with files to send, also reads back its id (without, nothing more is asked). */
 const storeApplication =

@@ -2,7 +2,7 @@
 // complete a password reset, edit the profile); one's applications are read by applications.ts. Each returns a Result
 // (src/lib/result.ts); the texts are the forms' own (src/lib/forms/), or, for a refusal of the auth
 // service, the words src/lib/forms/errors.ts gives its code.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from '../database.ts';
 import { authRefusal, isSessionGone, toFailure } from '../forms/errors.ts';
 import { LOGIN_TEXTS } from '../forms/login.ts';
 import { PROFILE_SAVE_TEXTS, type ProfileData } from '../forms/profile.ts';
@@ -23,7 +23,7 @@ const linkTo = (path: string) => `${window.location.origin}${path}`;
  * Runs `action` with the client. Anything it throws (supabase-js failed to load offline, or a
  * bug) becomes a failure too, so a form always gets an answer and keeps what was typed.
  */
-async function withClient<T>(action: (supabase: SupabaseClient) => Promise<Result<T>>): Promise<Result<T>> {
+async function withClient<T>(action: (supabase: SiteClient) => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await action(await loadSupabase());
   } catch (error) {

@@ -1,32 +1,23 @@
 // The signed-in user's own visa applications, as /profile shows them: each with its status
 // changes and staff's requests for missing documents. Apart from the account calls (actions.ts),
 // which every account form loads, since only the profile's applications need these.
+import type { Tables } from '../database.ts';
 import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from '../documents/requests.ts';
 import { toFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 
 /** One change of an application's status, as its applicant sees it (never who made it). */
-interface OwnStatusChange {
-  id: string;
-  application_id: string;
-  from_status: string | null;
-  to_status: string;
-  changed_at: string;
-}
+type OwnStatusChange = Pick<Tables<'application_status_changes'>, 'id' | 'application_id' | 'from_status' | 'to_status' | 'changed_at'>;
 
 /**
  * One of the user's visa applications, as /profile shows it, with its status changes and staff's
  * requests for missing documents, oldest first.
  */
-export interface OwnApplication {
-  id: string;
-  visa_type: string;
-  submitted_at: string;
-  status: string;
+export type OwnApplication = Pick<Tables<'visa_applications'>, 'id' | 'visa_type' | 'submitted_at' | 'status'> & {
   changes: OwnStatusChange[];
   requests: DocumentRequest[];
-}
+};
 
 /** Shown when the user's applications cannot be read. */
 const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
@@ -48,20 +39,25 @@ export async function listOwnApplications(userId: string): Promise<Result<OwnApp
     if (applications.error) return toFailure({ ...applications.error, status: applications.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
     const rows = applications.data ?? [];
     if (rows.length === 0) return succeeded([]);
-    const ids = rows.map((row) => row.id as string);
+    const ids = rows.map((row) => row.id);
     const [changes, requests] = await Promise.all([
       supabase
         .from('application_status_changes')
         .select('id, application_id, from_status, to_status, changed_at')
         .in('application_id', ids)
         .order('changed_at', { ascending: true }),
-      supabase.from('document_requests').select(DOCUMENT_REQUEST_COLUMNS).in('application_id', ids).order('requested_at', { ascending: true }),
+      supabase
+        .from('document_requests')
+        .select(DOCUMENT_REQUEST_COLUMNS)
+        .in('application_id', ids)
+        .order('requested_at', { ascending: true })
+        .overrideTypes<DocumentRequest[]>(),
     ]);
     for (const read of [changes, requests]) {
       if (read.error) return toFailure({ ...read.error, status: read.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
     }
-    const history = (changes.data ?? []) as OwnStatusChange[];
-    const asked = (requests.data ?? []) as DocumentRequest[];
+    const history = changes.data ?? [];
+    const asked = requests.data ?? [];
     return succeeded(
       rows.map((row) => ({
         ...row,

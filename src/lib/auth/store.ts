@@ -4,26 +4,28 @@
 // forms make). The role always comes from the profiles table (row-level security decides what the
 // caller may read), never from anything the browser could set.
 import { atom, computed } from 'nanostores';
-import type { MaritalStatus } from '../domain.ts';
+import type { Tables } from '../database.ts';
+import { MARITAL_STATUSES, type MaritalStatus } from '../domain.ts';
 import { loadSupabase, emailLink } from '../supabase-loader.ts';
 import { withoutFragment, type AuthLink } from './link.ts';
 import { SIGNED_IN_EVENT } from './stored-session.ts';
 
 export type Role = 'user' | 'admin';
 
-/** A row of public.profiles as its owner (or an admin) reads it. Every detail may be missing. */
-export interface Profile {
-  id: string;
-  full_name: string | null;
-  age: number | null;
-  address: string | null;
-  country: string | null;
-  occupation: string | null;
-  phone: string | null;
-  marital_status: MaritalStatus | null;
-  email: string | null;
-  role: Role;
-  created_at: string;
+type ProfileRow = Pick<
+  Tables<'profiles'>,
+  'id' | 'full_name' | 'age' | 'address' | 'country' | 'occupation' | 'phone' | 'marital_status' | 'email' | 'role' | 'created_at'
+>;
+
+/**
+ * A row of public.profiles as its owner (or an admin) reads it. Every detail may be missing. Its
+ * role and marital status are text limited by check constraints, which the generated types see
+ * as string: toProfile narrows them to the values those constraints allow.
+ */
+export type Profile = Omit<ProfileRow, 'marital_status' | 'role'> & { marital_status: MaritalStatus | null; role: Role };
+
+function toProfile(row: ProfileRow): Profile {
+  return { ...row, role: row.role === 'admin' ? 'admin' : 'user', marital_status: MARITAL_STATUSES.find((status) => status === row.marital_status) ?? null };
 }
 
 export type AuthState =
@@ -122,7 +124,8 @@ export async function refreshProfile(): Promise<void> {
   let result: { data: Profile | null; error: unknown };
   try {
     const supabase = await loadSupabase();
-    result = await supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', current.userId).maybeSingle<Profile>();
+    const { data, error } = await supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', current.userId).maybeSingle();
+    result = { data: data && toProfile(data), error };
   } catch (error) {
     result = { data: null, error };
   }

@@ -19,7 +19,7 @@ export async function getTestimonials(): Promise<TestimonialView[]> {
   return entries.map(({ data }) => ({ ...data, image: toPicture(data.image) })).sort((a, b) => a.id - b.id);
 }
 
-/** The two testimony videos, in id order. */
+/** The testimony videos, in id order. */
 export async function getVideos(): Promise<VideoView[]> {
   const entries = await getCollection('videos');
   return entries.map(({ data }) => ({ ...data, poster: toPicture(data.poster) })).sort((a, b) => a.id - b.id);
@@ -35,12 +35,12 @@ export async function getProcessSteps(): Promise<Data<'process'>[]> {
   return (await getCollection('process')).map((entry) => entry.data).sort((a, b) => a.step - b.step);
 }
 
-/** The three test-prep cards (IELTS, TOEFL, Citizenship test), in file order. */
+/** The test-prep cards, in file order. */
 export async function getTestPrep(): Promise<Data<'testPrep'>[]> {
   return (await getCollection('testPrep')).map((entry) => entry.data).sort(byPosition);
 }
 
-/** The six continents of "Visa Services by Continent", in file order. */
+/** The continents of "Visa Services by Continent", in file order. */
 export async function getContinents(): Promise<ContinentView[]> {
   return (await getCollection('continents')).map(({ data }) => ({ ...data, image: toPicture(data.image) })).sort(byPosition);
 }

@@ -10,6 +10,13 @@ import { isEmailAddress } from '../email-address.ts';
 /** One email address under the site's one rule (src/lib/email-address.ts): never a list or a display name. */
 const emailAddress = z.string().refine(isEmailAddress, 'must be one email address, like name@example.com (no list, no display name)');
 
+/**
+ * An entry's number: its address (/visa/{id}, /country/{id}, /services/{id}) and its place in lists.
+ * Stable: removing an entry leaves a gap and renumbers nothing. Each is used once in its collection
+ * (checked by the loaders in src/content.config.ts, src/lib/content/unique.ts).
+ */
+export const entryId = z.number().int().min(1);
+
 /** Icon names a visa may use; src/components/VisaIcon.astro draws each one. */
 export const VISA_ICONS = ['plane', 'alarm', 'rings', 'home', 'briefcase', 'calendar'] as const;
 
@@ -53,7 +60,7 @@ const checklistSchema = z
 /** A visa type (content/visas/*.mdx); the MDX body is the guidance on its detail page. */
 export const visaSchema = (image: ImageHelper) =>
   z.object({
-    id: z.number().int().min(1).max(6),
+    id: entryId,
     type: z.enum(VISA_TYPES),
     description: z.string().min(20).max(300),
     icon: z.enum(VISA_ICONS),
@@ -72,7 +79,7 @@ export const visaSchema = (image: ImageHelper) =>
 /** A destination country (content/countries/*.mdx). */
 export const countrySchema = (image: ImageHelper) =>
   z.object({
-    id: z.number().int().min(1),
+    id: entryId,
     name: z.string().min(2),
     /** ISO 3166-1 alpha-2 code; the flag is drawn from a maintained flag package. */
     flag: z.string().regex(/^[A-Z]{2}$/),
@@ -86,7 +93,7 @@ export const countrySchema = (image: ImageHelper) =>
 /** A service card and its /services/{id} page (content/services/*.mdx). */
 export const serviceSchema = (image: ImageHelper) =>
   z.object({
-    id: z.number().int().min(1),
+    id: entryId,
     title: z.string().min(3),
     description: z.string().min(20).max(300),
     image: pictureSchema(image),
@@ -110,7 +117,7 @@ export const servicePageSchema = (image: ImageHelper) =>
 /** A news article at /news/{file name} (content/news/*.mdx); the MDX body is the article. */
 export const newsSchema = (image: ImageHelper) =>
   z.object({
-    id: z.number().int().min(1),
+    id: entryId,
     title: z.string().min(5),
     /** The teaser on the news card (the specification's `content`). */
     content: z.string().min(20).max(300),
@@ -121,7 +128,7 @@ export const newsSchema = (image: ImageHelper) =>
 /** A team member (content/team/*.mdx). */
 export const teamMemberSchema = (image: ImageHelper) =>
   z.object({
-    id: z.number().int().min(1),
+    id: entryId,
     name: z.string().min(2),
     role: z.string().min(2),
     image: pictureSchema(image),
@@ -151,7 +158,7 @@ export const partnerSchema = (image: ImageHelper) =>
 /** A customer testimonial of the home carousel (content/testimonials.json). */
 export const testimonialSchema = (image: ImageHelper) =>
   z.object({
-    id: z.number().int().min(1),
+    id: entryId,
     text: z.string().min(20),
     name: z.string().min(2),
     country: z.string().min(2),
@@ -161,7 +168,7 @@ export const testimonialSchema = (image: ImageHelper) =>
 /** A testimony video (content/videos.json); the file itself lives under public/videos/. */
 export const videoSchema = (image: ImageHelper) =>
   z.object({
-    id: z.number().int().min(1),
+    id: entryId,
     name: z.string().min(2),
     testimony: z.string().min(10),
     /** A site-relative path under public/ (tests run offline; nothing is hot-linked). */

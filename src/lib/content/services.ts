@@ -1,4 +1,4 @@
-// The five services (/services/{id}) and the six static service pages (/service-details/{slug}).
+// The services (/services/{id}) and the static service pages (/service-details/{slug}).
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { toPicture, type Picture } from './pictures.ts';
 

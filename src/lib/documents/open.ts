@@ -1,7 +1,7 @@
 // How a stored document opens in the browser: through a signed URL made when it is clicked (never
 // in advance: one made when a list loads would have expired by the time someone clicks), shown in
 // the page when browsers display the type, in a new tab for a PDF, saved otherwise.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 import { DOCUMENTS_BUCKET, PREVIEWABLE_TYPES } from './rules.ts';
@@ -23,7 +23,7 @@ export function documentOpening(type: string): DocumentOpening {
  * A signed URL of `doc`, valid for SIGNED_URL_SECONDS; with `download`, the answer asks the
  * browser to save the file under its name. Fails when Storage refuses or does not answer.
  */
-export async function signedDocumentUrl(supabase: SupabaseClient, doc: StoredDocument, download = false): Promise<Result<string>> {
+export async function signedDocumentUrl(supabase: SiteClient, doc: StoredDocument, download = false): Promise<Result<string>> {
   try {
     const { data, error } = await supabase.storage
       .from(DOCUMENTS_BUCKET)

@@ -1,31 +1,29 @@
-// Staff's side of an application's documents (supabase/migrations/20261125000500_document_checklists.sql):
+// Staff's side of an application's documents (supabase/migrations/20261122000900_documents.sql):
 // their verdict on a file, their requests for what is missing (and how a request reads in both
 // timelines), and which items each application has provided (for the list's "n of m required"). Each call takes the client and answers a
 // Result, as the dashboard's other calls do (src/lib/timeline.ts); a refused action carries what it
 // means to staff (src/lib/forms/errors.ts, by its code).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient, Tables } from '../database.ts';
 import { staffDocumentFailure, staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 import type { ItemCount } from './checklist.ts';
 import type { DocumentVerdict } from './stored.ts';
 
-/** An item a request names: its key and its name in the checklist that day. */
-export interface RequestedItem {
+/** An item a request names: its key and its name in the checklist that day (a JSON object, hence a type, not an interface). */
+export type RequestedItem = {
   key: string;
   label: string;
-}
+};
 
-/** A request for missing documents, as both timelines and the applicant's card read it. */
-export interface DocumentRequest {
-  id: string;
-  application_id: string;
-  items: RequestedItem[];
-  note: string | null;
-  requested_by: string | null;
-  requested_at: string;
-  /** When its last item arrived; null while it is open. */
-  fulfilled_at: string | null;
-}
+/**
+ * A request for missing documents, as both timelines and the applicant's card read it; fulfilled_at
+ * is when its last item arrived (null while it is open). Its items column is jsonb, which the
+ * generated types know only as Json: public.request_documents stores it as a list of RequestedItems.
+ */
+export type DocumentRequest = Pick<
+  Tables<'document_requests'>,
+  'id' | 'application_id' | 'note' | 'requested_by' | 'requested_at' | 'fulfilled_at'
+> & { items: RequestedItem[] };
 
 /** A request for missing documents as people read it, in the admin's and the applicant's timelines alike. */
 export function documentsRequestedText(labels: readonly string[]): string {
@@ -47,27 +45,28 @@ const REQUEST_FAILED = 'Failed to send the request. Please try again.';
 export const DOCUMENT_REQUEST_COLUMNS = 'id, application_id, items, note, requested_by, requested_at, fulfilled_at';
 
 /** The requests of the given applications, oldest first (row-level security: an applicant's own, an admin's all). */
-export async function fetchDocumentRequests(supabase: SupabaseClient, applicationIds: string[]): Promise<Result<DocumentRequest[]>> {
+export async function fetchDocumentRequests(supabase: SiteClient, applicationIds: string[]): Promise<Result<DocumentRequest[]>> {
   if (applicationIds.length === 0) return succeeded([]);
   const { data, error } = await supabase
     .from('document_requests')
     .select(DOCUMENT_REQUEST_COLUMNS)
     .in('application_id', applicationIds)
-    .order('requested_at', { ascending: true });
+    .order('requested_at', { ascending: true })
+    .overrideTypes<DocumentRequest[]>();
   if (error) return staffFailure(error);
-  return succeeded((data ?? []) as DocumentRequest[]);
+  return succeeded(data ?? []);
 }
 
 /** Asks the applicant for `items`, with staff's line; answers the request's id. */
-export async function requestDocuments(supabase: SupabaseClient, applicationId: string, items: RequestedItem[], note: string): Promise<Result<string>> {
-  const { data, error } = await supabase.rpc('request_documents', { application_id: applicationId, items, note: note.trim() || null });
+export async function requestDocuments(supabase: SiteClient, applicationId: string, items: RequestedItem[], note: string): Promise<Result<string>> {
+  const { data, error } = await supabase.rpc('request_documents', { application_id: applicationId, items, ...(note.trim() ? { note: note.trim() } : {}) });
   if (error) return staffDocumentFailure(error, REQUEST_FAILED);
-  return succeeded(data as string);
+  return succeeded(data);
 }
 
 /** Records staff's verdict on a file; a file to replace needs the reason and its item's name. */
 export async function reviewDocument(
-  supabase: SupabaseClient,
+  supabase: SiteClient,
   objectId: string,
   verdict: DocumentVerdict,
   reason?: { text: string; itemLabel: string },
@@ -75,16 +74,15 @@ export async function reviewDocument(
   const { error } = await supabase.rpc('review_document', {
     object_id: objectId,
     verdict,
-    reason: reason ? reason.text.trim() : null,
-    item_label: reason ? reason.itemLabel : null,
+    ...(reason ? { reason: reason.text.trim(), item_label: reason.itemLabel } : {}),
   });
   return error ? staffDocumentFailure(error, REVIEW_FAILED) : succeeded();
 }
 
 /** Which items each of the applications (one page of the list) has provided: one request for the page. */
-export async function fetchDocumentItems(supabase: SupabaseClient, applicationIds: string[]): Promise<Result<ItemCount[]>> {
+export async function fetchDocumentItems(supabase: SiteClient, applicationIds: string[]): Promise<Result<ItemCount[]>> {
   if (applicationIds.length === 0) return succeeded([]);
   const { data, error } = await supabase.rpc('application_document_items', { application_ids: applicationIds });
   if (error) return staffFailure(error);
-  return succeeded((data ?? []) as ItemCount[]);
+  return succeeded(data ?? []);
 }

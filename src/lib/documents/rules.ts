@@ -1,5 +1,5 @@
 // The rules of an application's documents, written once. The migration that creates
-// the bucket (supabase/migrations/20261122000600_documents.sql) holds the same limits, and
+// the bucket (supabase/migrations/20261122000900_documents.sql) holds the same limits, and
 // tests/db/documents-rules.test.ts reads them back from the database so the two cannot drift.
 // The browser checks a file against these rules before it uploads, so a visitor hears about a
 // file that is too large or of the wrong type at once; the database and Storage refuse it anyway.

@@ -30,15 +30,8 @@ export interface StoredDocument {
 const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
 const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please try again.';
 
-/** A row of public.application_documents. */
-interface DocumentRow {
-  id: string;
-  name: string;
-  item: string | null;
-  size: number | null;
-  mime_type: string | null;
-  verdict: DocumentVerdict | null;
-  reason: string | null;
+function isVerdict(verdict: string | null): verdict is DocumentVerdict {
+  return verdict === 'accepted' || verdict === 'needs_replacing';
 }
 
 /**
@@ -51,15 +44,17 @@ export async function listDocuments(applicationId: string): Promise<Result<Store
     const supabase = await loadSupabase();
     const { data, error } = await supabase.rpc('application_documents', { application_id: applicationId });
     if (error) return toFailure(error, DOCUMENTS_LIST_FAILED, DOCUMENTS_LIST_FAILED);
+    // The generated row says string for every column: the generator cannot see that a function's
+    // result columns may be null (item, size, mime_type, verdict and reason can be).
     return succeeded(
-      ((data ?? []) as DocumentRow[]).map((row) => ({
+      (data ?? []).map((row) => ({
         id: row.id,
         path: row.name,
         name: fileNameOf(row.name),
         item: row.item ?? undefined,
         size: row.size ?? 0,
         type: row.mime_type ?? '',
-        verdict: row.verdict ?? undefined,
+        verdict: isVerdict(row.verdict) ? row.verdict : undefined,
         reason: row.reason ?? undefined,
       })),
     );
@@ -77,8 +72,9 @@ export async function listDocuments(applicationId: string): Promise<Result<Store
 export async function documentRefusal(applicationId: string, item?: string): Promise<string | null | undefined> {
   try {
     const supabase = await loadSupabase();
-    const { data, error } = await supabase.rpc('document_refusal', { application_id: applicationId, item: item ?? null });
-    return error ? undefined : ((data as string | null) ?? null);
+    const { data, error } = await supabase.rpc('document_refusal', { application_id: applicationId, ...(item === undefined ? {} : { item }) });
+    // The generated type says string: the generator never marks a function's scalar result nullable.
+    return error ? undefined : (data ?? null);
   } catch {
     return undefined;
   }

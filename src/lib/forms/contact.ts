@@ -1,5 +1,5 @@
 // The contact form of /contact and /contact1 (specification sections 3, 5 and 8; docs/product-decisions.md's
-// failure message). Limits are those of public.contact_messages (20261122000300_public_forms.sql).
+// failure message). Limits are those of public.contact_messages (20261122000400_public_forms.sql).
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, email, honeypot, phone, text } from './fields.ts';
 

@@ -1,6 +1,6 @@
 // How every public form stores its submission: one request through supabase-js, its answer turned
 // into a Result (src/lib/result.ts) with the form's own texts.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteClient } from '../database.ts';
 import { failed, succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { fieldRefusal, toFailure } from './errors.ts';
@@ -11,8 +11,8 @@ interface RequestError {
   details?: string | null | undefined;
 }
 
-/** A supabase-js request as far as the result needs it (a PostgREST insert or rpc). */
-type Request = (supabase: SupabaseClient) => PromiseLike<{ error: RequestError | null; status: number }>;
+/** A supabase-js request as far as the result needs it (a PostgREST insert, return=minimal since visitors cannot read rows back, or an rpc). */
+type Request = (supabase: SiteClient) => PromiseLike<{ error: RequestError | null; status: number }>;
 
 /**
  * True when an insert failed only because a row with this idempotency key is already stored:
@@ -39,9 +39,4 @@ export async function store(request: Request, failure: string): Promise<Result> 
     // The chunk with supabase-js could not be loaded (offline), or something threw.
     return toFailure(thrown, failure, failure);
   }
-}
-
-/** Inserts one row into `table` (return=minimal: visitors cannot read rows back). */
-export function insertRow(table: string, row: Record<string, unknown>, failure: string): Promise<Result> {
-  return store((supabase) => supabase.from(table).insert(row), failure);
 }

@@ -8,7 +8,8 @@
 // clock and 256 MB per request, and pg_net waits 5 s for the answer. No new batch is claimed after
 // CLAIMING_MS, and no more than the job's rowsPerCall rows are claimed per call (its CPU per row,
 // measured, times that stays under a second); a batch already claimed is finished, within its lease.
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
+import type { Database, ServiceClient } from './client.ts';
 import { isQueueCaller } from './caller.ts';
 import { type Project, readProject } from './project.ts';
 import { callAgain } from './queue.ts';
@@ -38,7 +39,7 @@ export interface QueueJob<Settings> {
   /** The job's own settings; throws Misconfigured naming each bad variable. */
   readSettings(env: Env): Settings;
   /** Prepares one call's work. */
-  start(client: SupabaseClient, settings: Settings, project: Project): CallWork;
+  start(client: ServiceClient, settings: Settings, project: Project): CallWork;
 }
 
 /** No batch is claimed after this many milliseconds of a call, so a call answers within pg_net's 5 s when the queue is healthy. */
@@ -62,7 +63,7 @@ export function queueFunction<Settings>(job: QueueJob<Settings>, env: Env): (req
     }
 
     const started = Date.now();
-    const client = createClient(project.url, project.serviceKey, {
+    const client = createClient<Database>(project.url, project.serviceKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
     const work = job.start(client, settings, project);

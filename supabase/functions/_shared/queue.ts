@@ -3,12 +3,15 @@
 // locked`, so two calls never take one row and a killed call's rows come back when the lease
 // passes), and a complete function records how each claimed attempt ended (done, or queued again
 // with backoff, or failed). What a job does with its rows stays in its function's folder.
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import type { FunctionReturns, ServiceClient } from './client.ts';
+
+/** The claim functions of the queues. */
+type ClaimFunction = 'claim_notifications' | 'claim_document_removals';
 
 /** A queue's database functions: the claim, and the report of a group of outcomes. */
-export interface Queue {
-  claim: string;
-  completeMany: string;
+export interface Queue<Claim extends ClaimFunction = ClaimFunction> {
+  claim: Claim;
+  completeMany: 'complete_notifications' | 'complete_document_removals';
 }
 
 /** What every claimed row carries: its id and the attempt this claim is. */
@@ -18,10 +21,11 @@ export interface ClaimedRow {
 }
 
 /** Claims up to maxRows due rows of a queue for leaseSeconds; a refused claim throws, naming the function. */
-export async function claim<Row extends ClaimedRow>(client: SupabaseClient, queue: Queue, maxRows: number, leaseSeconds: number): Promise<Row[]> {
+export function claim<Claim extends ClaimFunction>(client: ServiceClient, queue: Queue<Claim>, maxRows: number, leaseSeconds: number): Promise<FunctionReturns<Claim>>;
+export async function claim(client: ServiceClient, queue: Queue, maxRows: number, leaseSeconds: number): Promise<FunctionReturns<ClaimFunction>> {
   const { data, error } = await client.rpc(queue.claim, { max_rows: maxRows, lease_seconds: leaseSeconds });
   if (error) throw new Error(`${queue.claim}: ${error.message}`);
-  return (data ?? []) as Row[];
+  return data ?? [];
 }
 
 /** How a claimed attempt ended: failure null is done; giveUp fails the row now, with no retry (notifications). */
@@ -40,12 +44,12 @@ export interface Outcome {
  * its rows come back when their lease passes.
  */
 export class Reporter {
-  private readonly client: SupabaseClient;
+  private readonly client: ServiceClient;
   private readonly queue: Queue;
   private pending: Outcome[] = [];
   private sending: Promise<void> | null = null;
 
-  constructor(client: SupabaseClient, queue: Queue) {
+  constructor(client: ServiceClient, queue: Queue) {
     this.client = client;
     this.queue = queue;
   }
@@ -75,7 +79,7 @@ export class Reporter {
  * Asks the database to call `functionName` again (public.call_queue_function, through pg_net, once
  * this call has answered): for a call that stopped at its limits with rows still due.
  */
-export async function callAgain(client: SupabaseClient, functionName: string): Promise<void> {
+export async function callAgain(client: ServiceClient, functionName: string): Promise<void> {
   const { error } = await client.rpc('call_queue_function', { function_name: functionName });
   // The sweep calls again within a minute in any case.
   if (error) console.error(`call_queue_function ${functionName}: ${error.message}`);

@@ -4,11 +4,11 @@
 // mid-removal loses nothing), removes the objects through the Storage API with the service key
 // (hosted Storage refuses SQL deletes on its tables, and only the API removes the bytes), and
 // reports each row (public.complete_document_removal: gone, or queued again with backoff).
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import type { FunctionReturns, ServiceClient } from '../_shared/client.ts';
 import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 
 /** The removals queue. A removal the function could not record comes back when its lease passes; removing a file twice is harmless. */
-const REMOVALS: Queue = { claim: 'claim_document_removals', completeMany: 'complete_document_removals' };
+const REMOVALS: Queue<'claim_document_removals'> = { claim: 'claim_document_removals', completeMany: 'complete_document_removals' };
 
 /** Rows one claim takes (Storage removes at most 1,000 names per request). */
 export const BATCH_SIZE = 100;
@@ -17,12 +17,7 @@ export const BATCH_SIZE = 100;
 const LEASE_SECONDS = 120;
 
 /** A row of private.document_removals as claim_document_removals returns it. */
-export interface Removal {
-  id: string;
-  bucket_id: string;
-  object_name: string;
-  attempts: number;
-}
+export type Removal = FunctionReturns<'claim_document_removals'>[number];
 
 /** What one batch did: rows claimed, removed, and removals Storage refused (retried later). */
 export type RemovalReport = {
@@ -32,8 +27,8 @@ export type RemovalReport = {
 };
 
 /** Claims one batch of removals and carries it out. */
-export async function removeBatch(client: SupabaseClient): Promise<RemovalReport> {
-  const rows = await claim<Removal>(client, REMOVALS, BATCH_SIZE, LEASE_SECONDS);
+export async function removeBatch(client: ServiceClient): Promise<RemovalReport> {
+  const rows = await claim(client, REMOVALS, BATCH_SIZE, LEASE_SECONDS);
   const report: RemovalReport = { claimed: rows.length, removed: 0, failed: 0 };
   const reporter = new Reporter(client, REMOVALS);
   for (const [bucket, batch] of byBucket(rows)) {

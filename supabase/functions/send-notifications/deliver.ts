@@ -2,29 +2,21 @@
 // a lease, so two calls never take the same row and a killed call's rows come back), then for
 // each one read its subject row, render its email, send it and record the outcome
 // (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
+import type { FunctionReturns, Json, ServiceClient } from '../_shared/client.ts';
 import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 import { BRAND, type Brand } from './emails/brand.ts';
-import { renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
-import type { SubscriberRow } from './emails/types.ts';
+import { isNotificationKind, renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
+import type { SubjectRows, SubjectTable } from './emails/types.ts';
 import type { MailSender } from './mail/sender.ts';
 import { messageId } from './message-id.ts';
 import { oneMailbox, RefusedRecipient } from './recipients.ts';
 import type { SenderSettings } from './settings.ts';
 
 /** The notifications queue. A send the function could not record comes back when its lease passes and is sent again, with the same Message-ID. */
-const NOTIFICATIONS: Queue = { claim: 'claim_notifications', completeMany: 'complete_notifications' };
+const NOTIFICATIONS: Queue<'claim_notifications'> = { claim: 'claim_notifications', completeMany: 'complete_notifications' };
 
 /** A row of public.notifications as claim_notifications returns it. */
-export interface Notification {
-  id: string;
-  kind: NotificationKind;
-  recipient: string | null;
-  subject_table: string;
-  subject_id: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
+export type Notification = FunctionReturns<'claim_notifications'>[number];
 
 /** Rows one claim takes. */
 export const BATCH_SIZE = 25;
@@ -57,7 +49,7 @@ export type DeliveryReport = {
 };
 
 /** The subject rows of a batch by id, or the reason a table could not be read. */
-type Subjects = Map<string, Record<string, unknown> | Error>;
+type Subjects = Map<string, SubjectRows[SubjectTable] | Error>;
 
 interface Batch {
   settings: SenderSettings;
@@ -69,8 +61,8 @@ interface Batch {
 }
 
 /** Claims one batch and delivers it through `mail`. */
-export async function deliverBatch(client: SupabaseClient, settings: SenderSettings, apiUrl: string, mail: MailSender): Promise<DeliveryReport> {
-  const rows = await claim<Notification>(client, NOTIFICATIONS, BATCH_SIZE, leaseSecondsFor(settings));
+export async function deliverBatch(client: ServiceClient, settings: SenderSettings, apiUrl: string, mail: MailSender): Promise<DeliveryReport> {
+  const rows = await claim(client, NOTIFICATIONS, BATCH_SIZE, leaseSecondsFor(settings));
   const report: DeliveryReport = { claimed: rows.length, sent: 0, skipped: 0, failed: 0 };
   if (rows.length === 0) return report;
   const batch: Batch = { settings, apiUrl, brand: BRAND, subjects: await readSubjects(client, rows), mail, reporter: new Reporter(client, NOTIFICATIONS) };
@@ -80,18 +72,19 @@ export async function deliverBatch(client: SupabaseClient, settings: SenderSetti
   return report;
 }
 
-async function readSubjects(client: SupabaseClient, rows: Notification[]): Promise<Subjects> {
+async function readSubjects(client: ServiceClient, rows: Notification[]): Promise<Subjects> {
   const subjects: Subjects = new Map();
-  const tables = new Map<string, string[]>();
+  const tables = new Map<SubjectTable, string[]>();
   for (const row of rows) {
-    const table = TEMPLATES[row.kind]?.table;
-    if (table) tables.set(table, [...(tables.get(table) ?? []), row.subject_id]);
+    if (!isNotificationKind(row.kind)) continue;
+    const table = TEMPLATES[row.kind].table;
+    tables.set(table, [...(tables.get(table) ?? []), row.subject_id]);
   }
   await Promise.all(
     [...tables].map(async ([table, ids]) => {
       const { data, error } = await client.from(table).select('*').in('id', [...new Set(ids)]);
       if (error) for (const id of ids) subjects.set(id, new Error(`reading ${table}: ${error.message}`));
-      else for (const subject of data as Record<string, unknown>[]) subjects.set(subject['id'] as string, subject);
+      else for (const subject of data) subjects.set(subject.id, subject);
     }),
   );
   return subjects;
@@ -112,23 +105,29 @@ async function deliverOne(batch: Batch, row: Notification): Promise<'sent' | 'sk
 }
 
 /** True when a newsletter email no longer applies to its subscriber (see send). */
-function isStale(kind: NotificationKind, subscriber: SubscriberRow): boolean {
-  if (kind === 'newsletter_welcome') return subscriber.unsubscribed_at !== null;
-  if (kind === 'newsletter_confirmation') return subscriber.confirmed_at !== null;
+function isStale(kind: NotificationKind, subject: SubjectRows[SubjectTable]): boolean {
+  if (kind === 'newsletter_welcome' && 'unsubscribed_at' in subject) return subject.unsubscribed_at !== null;
+  if (kind === 'newsletter_confirmation' && 'confirmed_at' in subject) return subject.confirmed_at !== null;
   return false;
+}
+
+/** The payload's fields (a jsonb object; anything else reads as no fields). */
+function payloadOf(payload: Json): Record<string, unknown> {
+  return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
 }
 
 /** Sends the row's email; false when there is nothing to send (the subject is gone, or unsubscribed). */
 async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Notification): Promise<boolean> {
-  if (!TEMPLATES[row.kind]) throw new Error(`Unknown notification kind ${row.kind}`);
+  const kind = row.kind;
+  if (!isNotificationKind(kind)) throw new Error(`Unknown notification kind ${kind}`);
   const subject = subjects.get(row.subject_id);
   if (subject instanceof Error) throw subject;
   // The lead was deleted, the subscriber left before their welcome went out, or confirmed before
   // this confirmation went out: nothing to say.
-  if (!subject || isStale(row.kind, subject as unknown as SubscriberRow)) return false;
+  if (!subject || isStale(kind, subject)) return false;
   // Every address is checked before anything is sent, so a bad staff address sends to no one.
   const recipients = row.recipient === null ? brand.staff.map((address) => ({ to: oneMailbox(address), id: messageId(row.id, address) })) : [{ to: oneMailbox(row.recipient), id: messageId(row.id) }];
-  const email = renderEmail(row.kind, { row: subject, payload: row.payload, brand, siteUrl: settings.siteUrl, apiUrl });
+  const email = renderEmail(kind, { row: subject, payload: payloadOf(row.payload), brand, siteUrl: settings.siteUrl, apiUrl });
   // One message per address: a mailbox never sees who else was told. A failure retries the row,
   // and staff who already had it get it again with the same Message-ID.
   for (const { to, id } of recipients) {

@@ -1,7 +1,7 @@
 // The Edge Function that sends the queued notifications (public.notifications): each call claims
 // batches of due rows, renders each email (emails/), sends it over SMTP (mail/smtp.ts) and records
 // the outcome, and answers what it did. The database calls it when rows are queued and every minute
-// (supabase/migrations/20261125000400_queue_functions.sql); nothing else may (_shared/caller.ts).
+// (supabase/migrations/20261122000500_notifications.sql); nothing else may (_shared/caller.ts).
 // Deployed with verify_jwt = false (supabase/config.toml): it checks its caller itself.
 import { queueFunction, type QueueJob } from '../_shared/queue-function.ts';
 import { BATCH_SIZE, CONNECTIONS, deliverBatch } from './deliver.ts';

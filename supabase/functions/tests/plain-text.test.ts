@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { plainText } from '../_shared/plain-text.ts';
 import { BRAND } from '../send-notifications/emails/brand.ts';
 import { renderEmail, TEMPLATES, type NotificationKind } from '../send-notifications/emails/index.ts';
+import type { SubjectRows } from '../send-notifications/emails/types.ts';
 
 /** What a person might type: React escapes it as &#x27; &amp; &lt; &gt; in the HTML. */
 const TYPED = "Ngozi O'Neil & Sons <Ltd> &lt;";
 
-const ROWS: Record<string, Record<string, unknown>> = {
+const ROWS: SubjectRows = {
   bookings: { id: '00000000-0000-4000-8000-000000000001', full_name: TYPED, email: 'ngozi@example.com', phone: TYPED, country: 'UK', date: '2027-03-10', time: '09:30:00' },
   contact_messages: { id: '00000000-0000-4000-8000-000000000002', name: TYPED, email: 'ngozi@example.com', phone: TYPED, subject: TYPED, message: TYPED, page: '/contact' },
   visa_applications: { id: '00000000-0000-4000-8000-000000000003', name: TYPED, email: 'ngozi@example.com', phone: TYPED, visa_type: 'Tourist Visa', nationality: TYPED, status: 'in_review', submitted_at: '2026-11-25T10:00:00Z' },

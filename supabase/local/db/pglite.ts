@@ -15,6 +15,8 @@ for (const oid of TEXT_KEPT_OIDS) parsers[oid] = keepText;
 export interface PgliteDb extends ScriptDb {
   /** The data folder as a gzipped tar, which `loadDataDir` turns back into the same database. */
   dump(): Promise<Blob>;
+  /** The PGlite instance itself, for tools that speak to it directly (the wire-protocol server of `npm run db:types`). */
+  pglite: PGlite;
 }
 
 /** Opens (creating if needed) a PGlite database in dataDir, or in memory for 'memory://';
@@ -46,6 +48,7 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<P
       }),
     listen: (channel, onNotify) => pg.listen(channel, onNotify),
     dump: () => pg.dumpDataDir('gzip'),
+    pglite: pg,
     close: async () => {
       await pg.close();
       await release();

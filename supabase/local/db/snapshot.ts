@@ -7,14 +7,13 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOOTSTRAP_FILES, listMigrations, migrate } from './migrate.ts';
-import type { ScriptDb } from './types.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite, type PgliteDb } from './pglite.ts';
 
 const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/pglite-snapshots', import.meta.url));
 const PGLITE_PACKAGE = new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
 
 /** Opens an in-memory database with the bootstrap and all migrations applied, from the cache when it can. */
-export async function openMigratedInMemory(): Promise<ScriptDb> {
+export async function openMigratedInMemory(): Promise<PgliteDb> {
   const archive = join(CACHE_DIR, `${await snapshotKey()}.tar.gz`);
   const cached = await readFile(archive).catch(() => undefined);
   if (cached) return openPglite('memory://', new Blob([cached]));

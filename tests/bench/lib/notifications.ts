@@ -49,7 +49,7 @@ interface InsertRound {
 
 type Measure = (count: number, concurrency: number, request: (i: number) => Promise<Response>) => Promise<{ perSecond: number; failures: number }>;
 
-/** The follow-up triggers that queue a booking's notifications (supabase/migrations/20261122000500_follow_up.sql). */
+/** The follow-up triggers that queue a booking's notifications (supabase/migrations/20261122000700_lead_handling.sql). */
 const BOOKING_TRIGGER = 'bookings_follow_up';
 
 function booking(n: number, tag: string) {

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import type { Locator } from '@playwright/test';
 import { behavioursReady } from './widgets.po.ts';
+import { content } from '../support/content.ts';
 
 // A video starts only after its file arrives and its first frame is decoded. In a CI run with both
 // cores busy, finding the new <video> alone took 2.5 s of the default 5 s, and a keyboard test
@@ -17,8 +18,7 @@ test.describe('testimony videos', () => {
 
   test('load nothing up front: a lazy still and a play button, no video until it is asked for', async ({ page }) => {
     const figures = page.locator('[data-video]');
-    // "Two testimony videos" (specification 2, Home).
-    await expect(figures).toHaveCount(2);
+    await expect(figures).toHaveCount(content.videos.length);
     for (const figure of await figures.all()) {
       await expect(figure.locator('video')).toHaveCount(0);
       await expect(figure.locator('img')).toHaveAttribute('loading', 'lazy');

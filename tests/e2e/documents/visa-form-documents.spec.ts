@@ -7,6 +7,7 @@ import { DOCUMENT_MESSAGES } from '../../../src/lib/documents/rules.ts';
 import { VISA_DOCUMENTS_UNSENT } from '../../../src/lib/forms/visa-application.ts';
 import { VISA_TEXTS } from '../../support/spec-texts.ts';
 import { OFFLINE_CONSOLE, VisaForm, axeViolations, rowsWhere } from '../forms/forms.po.ts';
+import { content } from '../support/content.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { DocumentsArea, FILES, UPLOAD_URL, onlyApplicationId, storedNames } from './documents.po.ts';
 
@@ -15,12 +16,17 @@ test.describe.configure({ timeout: 150_000 });
 const documentsOf = (form: VisaForm) => new DocumentsArea(form.page, form.form.getByRole('group', { name: 'Documents (optional)' }));
 
 test('a visa page lists the documents of its content file, in its HTML', async ({ page, request }) => {
-  const html = await (await request.get('/visa/1')).text();
+  // A visa whose checklist has an optional item, so both kinds of item are seen.
+  const visa = content.visas.find(({ data }) => data.documents.some((item) => item.optional));
+  expect(visa, 'a visa with an optional document').toBeDefined();
+  const { id, documents } = visa!.data;
+  const html = await (await request.get(`/visa/${id}`)).text();
   expect(html).toContain('Documents to attach');
-  await page.goto('/visa/1');
+  await page.goto(`/visa/${id}`);
   const checklist = page.getByRole('region', { name: 'Documents to attach' });
-  await expect(checklist.getByRole('listitem').first()).toContainText('Passport bio page');
-  await expect(checklist.getByRole('listitem').filter({ hasText: 'Travel insurance' })).toContainText('(if it applies)');
+  await expect(checklist.getByRole('listitem').first()).toContainText(documents[0]!.name);
+  const optional = documents.find((item) => item.optional)!;
+  await expect(checklist.getByRole('listitem').filter({ hasText: optional.name })).toContainText('(if it applies)');
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -4,6 +4,7 @@
 // (server, network, retry) are in failures.spec.ts.
 import { VISA_TEXTS } from '../../support/spec-texts.ts';
 import { TEST_PASSWORD, createUser, profileData, uniqueEmail } from '../support/backend.ts';
+import { content, visaPath } from '../support/content.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { FormIsland, INJECTION, VisaForm, axeViolations, expectDialogClosesWithEscape, isoDay, restUrl, rowsWhere, signInBrowser } from './forms.po.ts';
 
@@ -28,9 +29,9 @@ test('a signed-out visitor goes to login and comes back to the form with the vis
 });
 
 test('the Apply buttons of a visa page and a country page carry the visa type', async ({ page }) => {
-  await page.goto('/visa/5');
+  await page.goto(visaPath('Business Visa'));
   await expect(page.getByRole('link', { name: 'Apply for Business Visa' })).toHaveAttribute('href', '/visa-form?type=Business%20Visa');
-  await page.goto('/country/1');
+  await page.goto(`/country/${content.countries[0]!.data.id}`);
   await expect(page.getByRole('link', { name: /^Apply for a .* visa$/ })).toHaveAttribute('href', /^\/visa-form\?type=\w/);
 });
 

@@ -2,9 +2,10 @@
 // waited for by recipient and subject, and the lines of an attached calendar file.
 import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
 import { mailTo } from '../support/backend.ts';
+import { loadSettings } from '../../content/content-files.ts';
 
-/** The staff address of content/site.json that lead notifications go to. */
-export const STAFF = 'bookings@bridgewayvisa.com';
+/** The first staff address of content/site.json: lead notifications go to each, one message each. */
+export const STAFF = loadSettings().notifications.staff[0]!;
 
 /** Waits (up to timeoutMs) for the newest notification to `to` whose subject matches (and text mentions `mentioning`). */
 export async function waitForNotification(to: string, subject: RegExp, options: { mentioning?: string; timeoutMs?: number } = {}): Promise<MailMessage> {

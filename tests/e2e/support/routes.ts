@@ -1,6 +1,6 @@
 // Every route the static site serves, derived from the content files the way the pages derive
 // them, so a new country, news item or service page is tested without editing this list.
-import { VISA_TYPES, visaTypeSlug } from '../../../src/lib/domain.ts';
+import { visaTypeSlug, type VisaType } from '../../../src/lib/domain.ts';
 import { readMdxFolder } from '../../content/content-files.ts';
 
 /** File names (without extension) of a content folder's published MDX entries. */
@@ -18,11 +18,11 @@ export const unusedId = (folder: string) => Math.max(0, ...entryIds(folder)) + 1
 /** Account pages, the login-gated visa form and the newsletter's token pages: served, noindex, not in the sitemap. */
 export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm'];
 
-/** The visa alias routes, one per type (`/visa/business-visa`), each a duplicate of `/visa/{id}`. */
-export const visaAliasRoutes = VISA_TYPES.map((type, index) => ({
-  path: `/visa/${visaTypeSlug(type)}`,
-  canonical: `/visa/${index + 1}`,
-}));
+/** The visa alias routes, one per visa file (`/visa/business-visa`), each a duplicate of `/visa/{id}`. */
+export const visaAliasRoutes = readMdxFolder('visas').map((file) => {
+  const { id, type } = file.data as { id: number; type: VisaType };
+  return { path: `/visa/${visaTypeSlug(type)}`, canonical: `/visa/${id}` };
+});
 
 /** Canonical public pages: exactly what the sitemap must list. */
 export const publicRoutes = [

@@ -16,15 +16,32 @@ import { staffDocumentsProvided } from './staff-documents-provided.ts';
 import { staffNewApplication } from './staff-new-application.ts';
 import { staffNewBooking } from './staff-new-booking.ts';
 import { staffNewContactMessage } from './staff-new-contact-message.ts';
-import type { Email, EmailAttachment, EmailInput } from './types.ts';
+import type { Email, EmailAttachment, EmailInput, SubjectRows } from './types.ts';
 
-// The row types differ per kind; the registry checks each template against its table's row at
-// the call site below, where the row has been read from that table.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Template = (input: EmailInput<any>) => Email;
+/** Every kind of notification (the database's kinds) and the table its subject row lives in. */
+interface SubjectTables {
+  staff_new_booking: 'bookings';
+  booking_confirmation: 'bookings';
+  staff_new_contact_message: 'contact_messages';
+  staff_new_application: 'visa_applications';
+  applicant_application_received: 'visa_applications';
+  applicant_status_changed: 'visa_applications';
+  applicant_document_needs_replacing: 'visa_applications';
+  applicant_documents_requested: 'visa_applications';
+  staff_documents_provided: 'visa_applications';
+  newsletter_confirmation: 'newsletter_subscribers';
+  newsletter_welcome: 'newsletter_subscribers';
+}
 
-/** Every kind of notification (the database's kinds), its subject table and its template. */
-export const TEMPLATES = {
+export type NotificationKind = keyof SubjectTables;
+
+/** The row the template of `Kind` reads. */
+export type TemplateRow<Kind extends NotificationKind> = SubjectRows[SubjectTables[Kind]];
+
+type Templates = { readonly [Kind in NotificationKind]: { table: SubjectTables[Kind]; render: (input: EmailInput<TemplateRow<Kind>>) => Email } };
+
+/** Every kind's subject table and template: each template is checked against its table's row. */
+export const TEMPLATES: Templates = {
   staff_new_booking: { table: 'bookings', render: staffNewBooking },
   booking_confirmation: { table: 'bookings', render: bookingConfirmation },
   staff_new_contact_message: { table: 'contact_messages', render: staffNewContactMessage },
@@ -36,9 +53,12 @@ export const TEMPLATES = {
   staff_documents_provided: { table: 'visa_applications', render: staffDocumentsProvided },
   newsletter_confirmation: { table: 'newsletter_subscribers', render: newsletterConfirmation },
   newsletter_welcome: { table: 'newsletter_subscribers', render: newsletterWelcome },
-} as const satisfies Record<string, { table: string; render: Template }>;
+};
 
-export type NotificationKind = keyof typeof TEMPLATES;
+/** True when `kind` is a kind of notification this function knows. */
+export function isNotificationKind(kind: string): kind is NotificationKind {
+  return Object.hasOwn(TEMPLATES, kind);
+}
 
 /** A notification ready to send. */
 export interface RenderedEmail {
@@ -50,9 +70,8 @@ export interface RenderedEmail {
 }
 
 /** Renders the template of `kind` for one subject row. */
-export function renderEmail(kind: NotificationKind, input: EmailInput<unknown>): RenderedEmail {
-  const render: Template = TEMPLATES[kind].render;
-  const email = render(input);
+export function renderEmail<Kind extends NotificationKind>(kind: Kind, input: EmailInput<TemplateRow<Kind>>): RenderedEmail {
+  const email = TEMPLATES[kind].render(input);
   const body = renderToStaticMarkup(h(Layout, { brand: input.brand, title: email.title }, email.body));
   return {
     subject: email.subject,

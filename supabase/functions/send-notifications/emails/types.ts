@@ -1,5 +1,6 @@
 // What a template gets and gives back.
 import type { ReactNode } from 'npm:react@^19.3.1';
+import type { Tables } from '../../_shared/client.ts';
 import type { Brand } from './brand.ts';
 
 /** A template's input: the stored row the notification is about, its payload, and where links go. */
@@ -30,7 +31,22 @@ export interface Email {
   headers?: Record<string, string>;
 }
 
-export interface BookingRow { id: string; full_name: string; email: string; phone: string; country: string; date: string; time: string }
-export interface ContactMessageRow { id: string; name: string; email: string; phone: string; subject: string; message: string; page: string }
-export interface ApplicationRow { id: string; name: string; email: string; phone: string; visa_type: string; nationality: string; status: string; submitted_at: string }
-export interface SubscriberRow { id: string; email: string; unsubscribe_token: string; unsubscribed_at: string | null; confirmation_token: string; confirmed_at: string | null }
+// The columns of each subject table that the templates read, typed as the generated Database says.
+export type BookingRow = Pick<Tables<'bookings'>, 'id' | 'full_name' | 'email' | 'phone' | 'country' | 'date' | 'time'>;
+export type ContactMessageRow = Pick<Tables<'contact_messages'>, 'id' | 'name' | 'email' | 'phone' | 'subject' | 'message' | 'page'>;
+export type ApplicationRow = Pick<Tables<'visa_applications'>, 'id' | 'name' | 'email' | 'phone' | 'visa_type' | 'nationality' | 'status' | 'submitted_at'>;
+export type SubscriberRow = Pick<
+  Tables<'newsletter_subscribers'>,
+  'id' | 'email' | 'unsubscribe_token' | 'unsubscribed_at' | 'confirmation_token' | 'confirmed_at'
+>;
+
+/** The row a template reads, by the table notifications name as their subject. */
+export interface SubjectRows {
+  bookings: BookingRow;
+  contact_messages: ContactMessageRow;
+  visa_applications: ApplicationRow;
+  newsletter_subscribers: SubscriberRow;
+}
+
+/** A table whose rows notifications are about. */
+export type SubjectTable = keyof SubjectRows;

@@ -35,27 +35,36 @@ create table public.visa_applications
         check (status in ('submitted', 'in_review', 'approved', 'rejected')),
     submitted_at          timestamptz not null default now(),
     updated_at            timestamptz not null default now(),
-    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    -- The admin dashboard's search keys (20261122000100_profiles_and_roles.sql says why).
     name_lower            text collate "C" generated always as (lower(name)) stored,
     email_lower           text collate "C" generated always as (lower(email)) stored,
     passport_number_lower text collate "C" generated always as (lower(passport_number)) stored,
     -- Optional (a client that sends none gets no protection); unique when present.
-    client_key            uuid unique
+    client_key            uuid unique,
+    -- Whether the application waits on its applicant: it has a request for missing documents not
+    -- yet fulfilled. Kept here (by the documents' functions, in the transactions that open and
+    -- settle requests, 20261122000900_documents.sql) so the admin's list filters by it and the
+    -- overview counts it through an index. No API role may write it.
+    awaiting_documents    boolean     not null default false
 );
 
 comment on table public.visa_applications is 'Visa applications; status is submitted, in_review, approved or rejected.';
 comment on column public.visa_applications.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
+comment on column public.visa_applications.awaiting_documents is 'True while a document request of the application is open; kept by public.request_documents and the upload''s trigger.';
 
 -- The admin list pages by submission time; an applicant lists their own.
 create index visa_applications_submitted_at_idx on public.visa_applications (submitted_at desc, id);
 create index visa_applications_user_id_idx on public.visa_applications (user_id);
--- The admin list's search and sort keys (20261122000400_admin.sql says why).
+-- The admin list's search and sort keys (20261122000100_profiles_and_roles.sql says why).
 create index visa_applications_name_lower_idx on public.visa_applications (name_lower desc, id);
 create index visa_applications_email_lower_idx on public.visa_applications (email_lower desc, id);
 create index visa_applications_passport_number_lower_idx on public.visa_applications (passport_number_lower desc, id);
 -- The status and visa type filters, newest first (the default order).
 create index visa_applications_status_idx on public.visa_applications (status, submitted_at desc, id);
 create index visa_applications_visa_type_idx on public.visa_applications (visa_type, submitted_at desc, id);
+-- The list's filter of applications waiting on their applicant, and the overview's count of them.
+create index visa_applications_awaiting_documents_idx on public.visa_applications (submitted_at desc, id)
+    where awaiting_documents;
 
 create trigger visa_applications_set_updated_at
     before update
@@ -76,7 +85,7 @@ $$
 begin
     if new.dob > (now() at time zone 'UTC' + interval '14 hours')::date then
         raise exception 'The date of birth cannot be in the future.'
-            using errcode = 'check_violation', column = 'dob';
+            using errcode = 'RF002', column = 'dob';
     end if;
     return new;
 end;

@@ -1,16 +1,18 @@
 /**
   * -------------------------------------------------------
-  * Public forms: bookings, contact messages, newsletter subscribers, and their spam guards
+  * Public forms: bookings and contact messages, and their spam guards
   * -------------------------------------------------------
   * Anyone, signed in or not, may submit these forms; nobody but an admin reads them back. Anonymous
   * inserts therefore use return=minimal: there is no SELECT policy for visitors. Three guards:
-  * - a spam limit: each email address may submit each form at most a few times an hour;
+  * - a spam limit: each email address may submit each form at most a few times an hour (the
+  *   newsletter's sign-up counts too, 20261122000800_newsletter.sql);
   * - a honeypot column (`website`) on the bookings and contact tables: a row that fills it comes
   *   from a bot and is dropped without an error, so the bot sees the same 201 as a person;
   * - an idempotency key (`client_key`): the browser makes one per submission and sends it again on
   *   a retry, so a double click or a retry after a lost answer stores one row (the second insert
   *   fails with a unique violation, HTTP 409, which the form counts as done).
-  * Newsletter sign-ups go through public.subscribe_newsletter only (Section - Newsletter subscribers).
+  * What each submission then sets off (the emails, staff marking it handled) is
+  * 20261122000700_lead_handling.sql.
  */
 
 /**
@@ -145,37 +147,53 @@ create table public.bookings
     date            date        not null,
     time            time        not null,
     created_at      timestamptz not null default now(),
-    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    -- The admin dashboard's search keys (20261122000100_profiles_and_roles.sql says why).
     full_name_lower text collate "C" generated always as (lower(full_name)) stored,
     email_lower     text collate "C" generated always as (lower(email)) stored,
     website         text,
-    client_key      uuid unique
+    client_key      uuid unique,
+    -- Written only by public.set_lead_handled (20261122000700_lead_handling.sql).
+    handled_at      timestamptz,
+    handled_by      uuid references public.profiles (id) on delete set null
 );
 
 comment on table public.bookings is 'Appointment requests from the home page booking form.';
 comment on column public.bookings.website is 'Honeypot: always empty in a stored row (private.drop_honeypot_rows).';
 comment on column public.bookings.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
+comment on column public.bookings.handled_at is 'When staff marked the booking handled (NULL: new); set by public.set_lead_handled.';
 
 create index bookings_created_at_idx on public.bookings (created_at desc, id);
--- The admin list's search and sort keys (20261122000400_admin.sql says why).
+-- The admin list's search and sort keys (20261122000100_profiles_and_roles.sql says why).
 create index bookings_full_name_lower_idx on public.bookings (full_name_lower desc, id);
 create index bookings_email_lower_idx on public.bookings (email_lower desc, id);
 create index bookings_date_idx on public.bookings (date desc, id);
+-- The dashboard counts and lists what is new.
+create index bookings_new_idx on public.bookings (date) where handled_at is null;
+create index bookings_handled_by_idx on public.bookings (handled_by);
 
 /**
-  * Refuses a booking for a day that is over everywhere. Today is taken where it is earliest on
-  * Earth (UTC-12), so a visitor booking for their own today is never judged to be in the past.
+  * Before insert on public.bookings: refuses a booking whose date, or whose time on today's date,
+  * is already past in Lagos (RF001 the date, RF003 the time): a booking may be for the current
+  * minute in Lagos or later, never before. Security definer because visitors may not call the
+  * private clock functions themselves.
  */
 create or replace function private.reject_past_booking_date()
     returns trigger
     language plpgsql
+    security definer
     set search_path = ''
 as
 $$
+declare
+    lagos_now timestamp := private.consultancy_now(now());
 begin
-    if new.date < (now() at time zone 'UTC' - interval '12 hours')::date then
+    if new.date < lagos_now::date then
         raise exception 'The booking date cannot be in the past.'
-            using errcode = 'check_violation', column = 'date';
+            using errcode = 'RF001', column = 'date';
+    end if;
+    if new.date + new.time < lagos_now then
+        raise exception 'The booking time has already passed in Lagos (WAT).'
+            using errcode = 'RF003', column = 'time';
     end if;
     return new;
 end;
@@ -217,21 +235,28 @@ create table public.contact_messages
     message     text        not null check (char_length(btrim(message)) between 1 and 5000),
     page        text        not null check (char_length(page) <= 200 and page ~ '^/([A-Za-z0-9_-][A-Za-z0-9/_-]*)?$'),
     created_at  timestamptz not null default now(),
-    -- The admin dashboard's search keys (20261122000400_admin.sql says why).
+    -- The admin dashboard's search keys (20261122000100_profiles_and_roles.sql says why).
     name_lower  text collate "C" generated always as (lower(name)) stored,
     email_lower text collate "C" generated always as (lower(email)) stored,
     website     text,
-    client_key  uuid unique
+    client_key  uuid unique,
+    -- Written only by public.set_lead_handled (20261122000700_lead_handling.sql).
+    handled_at  timestamptz,
+    handled_by  uuid references public.profiles (id) on delete set null
 );
 
 comment on table public.contact_messages is 'Messages from the contact forms; page is the path they were sent from.';
 comment on column public.contact_messages.website is 'Honeypot: always empty in a stored row (private.drop_honeypot_rows).';
 comment on column public.contact_messages.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
+comment on column public.contact_messages.handled_at is 'When staff marked the message handled (NULL: new); set by public.set_lead_handled.';
 
 create index contact_messages_created_at_idx on public.contact_messages (created_at desc, id);
--- The admin list's search and sort keys (20261122000400_admin.sql says why).
+-- The admin list's search and sort keys (20261122000100_profiles_and_roles.sql says why).
 create index contact_messages_name_lower_idx on public.contact_messages (name_lower desc, id);
 create index contact_messages_email_lower_idx on public.contact_messages (email_lower desc, id);
+-- The dashboard counts and lists what is new.
+create index contact_messages_new_idx on public.contact_messages (created_at desc) where handled_at is null;
+create index contact_messages_handled_by_idx on public.contact_messages (handled_by);
 
 create trigger contact_messages_drop_honeypot
     before insert
@@ -247,88 +272,13 @@ execute function private.enforce_submission_limit();
 
 /**
   * -------------------------------------------------------
-  * Section - Newsletter subscribers
-  * -------------------------------------------------------
-  * One row per address, whatever its letter case. Visitors and users may not insert into the
-  * table: a direct insert would answer 409 (unique violation) for a subscribed address and 201 for
-  * any other, telling anyone who is on the list. public.subscribe_newsletter, which answers the
-  * same for both, is the only way in; the service key keeps full access.
- */
-create table public.newsletter_subscribers
-(
-    id          uuid primary key     default extensions.gen_random_uuid(),
-    email       public.email_address not null,
-    created_at  timestamptz not null default now(),
-    -- The admin dashboard's search key (20261122000400_admin.sql says why).
-    email_lower text collate "C" generated always as (lower(email)) stored
-);
-
-comment on table public.newsletter_subscribers is 'Newsletter sign-ups from the footer; email is unique ignoring case.';
-
-create unique index newsletter_subscribers_email_key on public.newsletter_subscribers (lower(email));
-create index newsletter_subscribers_created_at_idx on public.newsletter_subscribers (created_at desc, id);
--- The admin list's search and sort key (20261122000400_admin.sql says why).
-create index newsletter_subscribers_email_lower_idx on public.newsletter_subscribers (email_lower desc, id);
-
-create trigger newsletter_subscribers_submission_limit
-    before insert
-    on public.newsletter_subscribers
-    for each row
-execute function private.enforce_submission_limit();
-
-/**
-  * Subscribes an address. Silent for an address that is already subscribed (no enumeration) and
-  * for a filled honeypot (`website`). Security definer because visitors may not insert into the
-  * table directly; it lives in private, which the REST API does not expose, and is reached through
-  * public.subscribe_newsletter. The email rule and the spam-limit trigger still apply, and the
-  * limit counts every sign-up of an address, repeats too.
- */
-create or replace function private.subscribe_newsletter(email text, website text)
-    returns void
-    language sql
-    security definer
-    set search_path = ''
-as
-$$
-insert into public.newsletter_subscribers (email)
-select btrim(subscribe_newsletter.email)
-where nullif(btrim(subscribe_newsletter.website), '') is null
-on conflict do nothing;
-$$;
-
-revoke all on function private.subscribe_newsletter(text, text) from public, anon, authenticated, service_role;
-grant execute on function private.subscribe_newsletter(text, text) to anon, authenticated, service_role;
--- Visitors reach this one function of private through public.subscribe_newsletter; every other
--- function there revokes execute from anon.
-grant usage on schema private to anon;
-
-/**
-  * The newsletter form's RPC: rpc('subscribe_newsletter', { email, website }). Security invoker, so
-  * an exposed function never runs with its owner's rights (Supabase's linter, lints 0028/0029);
-  * private.subscribe_newsletter does the privileged insert.
- */
-create or replace function public.subscribe_newsletter(email text, website text default null)
-    returns void
-    language sql
-    security invoker
-    set search_path = ''
-as
-$$
-select private.subscribe_newsletter(subscribe_newsletter.email, subscribe_newsletter.website);
-$$;
-
-revoke all on function public.subscribe_newsletter(text, text) from public, anon, authenticated, service_role;
-grant execute on function public.subscribe_newsletter(text, text) to anon, authenticated, service_role;
-
-/**
-  * -------------------------------------------------------
   * Section - Privileges
   * -------------------------------------------------------
-  * Visitors and users insert the form fields, the honeypot and the idempotency key only (never id
-  * or created_at), and nothing into newsletter_subscribers; admins read and delete through the
-  * policies below; the service key has full access.
+  * Visitors and users insert the form fields, the honeypot and the idempotency key only (never id,
+  * created_at or the handled state); admins read and delete through the policies below; the
+  * service key has full access.
  */
-revoke all on table public.bookings, public.contact_messages, public.newsletter_subscribers
+revoke all on table public.bookings, public.contact_messages
     from anon, authenticated, service_role;
 
 grant insert (full_name, phone, email, country, date, time, website, client_key)
@@ -336,9 +286,9 @@ grant insert (full_name, phone, email, country, date, time, website, client_key)
 grant insert (name, email, subject, phone, message, page, website, client_key)
     on table public.contact_messages to anon, authenticated;
 
-grant select, delete on table public.bookings, public.contact_messages, public.newsletter_subscribers
+grant select, delete on table public.bookings, public.contact_messages
     to authenticated;
-grant all on table public.bookings, public.contact_messages, public.newsletter_subscribers to service_role;
+grant all on table public.bookings, public.contact_messages to service_role;
 
 /**
   * -------------------------------------------------------
@@ -352,7 +302,6 @@ grant all on table public.bookings, public.contact_messages, public.newsletter_s
  */
 alter table public.bookings enable row level security;
 alter table public.contact_messages enable row level security;
-alter table public.newsletter_subscribers enable row level security;
 
 -- Visitors and signed-in users book appointments.
 create policy "Anyone can book an appointment" on public.bookings
@@ -386,18 +335,6 @@ create policy "Admins can read contact messages" on public.contact_messages
 
 -- Admins delete contact messages.
 create policy "Admins can delete contact messages" on public.contact_messages
-    for delete
-    to authenticated
-    using ((select private.is_admin()));
-
--- Admins read newsletter subscribers.
-create policy "Admins can read newsletter subscribers" on public.newsletter_subscribers
-    for select
-    to authenticated
-    using ((select private.is_admin()));
-
--- Admins delete newsletter subscribers (an unsubscribe request).
-create policy "Admins can delete newsletter subscribers" on public.newsletter_subscribers
     for delete
     to authenticated
     using ((select private.is_admin()));

@@ -1,20 +1,36 @@
 /**
   * -------------------------------------------------------
-  * Documents item by item: the checklist, staff's reviews and requests for what is missing
+  * Documents: the files an applicant attaches to an application, item by item
   * -------------------------------------------------------
-  * Each visa's checklist lives in the content (the visas' content files `documents:`, each item with a
-  * stable key), not here. What the database keeps is which item a file was added for, as a folder
-  * of its object name: `{user id}/{application id}/{item key}/{file name}` (src/lib/documents/
-  * paths.ts). The folder is part of the upload itself, so it is atomic with it, hosted Storage keeps
-  * it, and the policies and the trigger that checks every written document see it. An item key is
-  * a slug (private.document_item_key_ok); the database cannot know the checklists, so any slug is
-  * taken, and `other` holds the files that fit no item. Files stored before items had keys stay
-  * directly in the application's folder: readable, removable while open, counted, never added to.
+  * A private Storage bucket, application-documents, holds every application's documents at
+  * `{user id}/{application id}/{item key}/{file name}` (src/lib/documents/paths.ts). Each visa's
+  * checklist lives in the content (the visas' content files `documents:`, each item with a stable
+  * key), not here; what the database keeps is which item a file was added for, as a folder of its
+  * object name. The folder is part of the upload itself, so it is atomic with it, hosted Storage
+  * keeps it, and the policies and the trigger that checks every written document see it. An item
+  * key is a slug (private.document_item_key_ok); the database cannot know the checklists, so any
+  * slug is taken, and `other` holds the files that fit no item. A file stored directly in the
+  * application's folder (`{user id}/{application id}/{file name}`, the shape before items had
+  * keys) is readable, removable while the application is open and counted, never added to.
   *
-  * Limits: at most private.max_documents_per_item() files an item and
-  * private.max_documents_per_application() an application (src/lib/documents/rules.ts), so six
-  * monthly bank statements fit and the longest checklist still has room. A refusal by the item's
-  * limit is the reason `item_full` of private.document_refusal, beside not_theirs, decided, full.
+  * The policies on storage.objects below, and the trigger that checks every stored document again,
+  * are the whole security of the files, on hosted Supabase and in the embedded backend alike (both
+  * run every Storage request as the caller's role but write an upload's row as the server): an
+  * applicant adds and removes documents of their own applications while they are open (submitted
+  * or in review), at most private.max_documents_per_item() an item and
+  * private.max_documents_per_application() an application (so six monthly bank statements fit and
+  * the longest checklist still has room), and reads those of their own applications whatever their
+  * status; an admin reads every document; nobody else reads or writes anything, and nobody
+  * updates an object (replacing a document is removing it and uploading again). The limits are
+  * those of src/lib/documents/rules.ts; tests/db/documents-rules.test.ts reads them back from here.
+  *
+  * Hosted Storage checks an upload's policies with a trial insert as the caller, rolled back, and
+  * writes the real row later as its superuser, which row-level security does not check (so do a
+  * copy and a signed upload URL, possibly long after it was made). A trigger on storage.objects
+  * therefore checks every new document's row again, whoever writes it; the policies stay as the
+  * early refusal, answered before a byte is read. On hosted, the postgres role creates that trigger
+  * through its TRIGGER privilege on storage.objects but cannot drop it (supabase_storage_admin owns
+  * the table): change the checks by `create or replace function`, never by dropping the trigger.
   *
   * Staff review each provided file (public.document_reviews: accepted, or needs replacing with a
   * reason, which the applicant reads on the item and is emailed), and ask for what is missing
@@ -25,15 +41,38 @@
   * provided when it holds a file not marked as needing replacement
   * (public.application_document_items, the one place that says so).
   *
-  * The landed functions on storage.objects are replaced, never dropped (the trigger can be created
-  * by postgres on hosted but only dropped by supabase_storage_admin, which owns the table).
+  * Deleting an application deletes its files, durably: the delete queues the names of its objects
+  * in private.document_removals in the same transaction, and an Edge Function
+  * (supabase/functions/remove-documents) removes them through the Storage API with the service
+  * key, as hosted requires (SQL may not delete from storage tables).
+  *
+  * The policies' checks are functions in private (security definer where they read what the
+  * caller cannot, or lock); the RPCs (an application's documents, their counts and items, why an
+  * upload was refused, staff's actions, the removal queue) are security invoker functions in
+  * public, each calling a security definer function in private where it needs more rights.
  */
 
 /**
   * -------------------------------------------------------
-  * Section - Limits and item keys
+  * Section - The bucket and its rules
   * -------------------------------------------------------
  */
+
+/**
+  * The bucket's id, written once for the policies and functions below.
+ */
+create or replace function private.documents_bucket()
+    returns text
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select 'application-documents';
+$$;
+
+revoke all on function private.documents_bucket() from public, anon;
+grant execute on function private.documents_bucket() to authenticated, service_role;
 
 /** At most this many documents an application, over all its items (MAX_DOCUMENTS_PER_APPLICATION). */
 create or replace function private.max_documents_per_application()
@@ -45,6 +84,8 @@ as
 $$
 select 30;
 $$;
+
+revoke all on function private.max_documents_per_application() from public, anon, authenticated;
 
 /** At most this many documents an item of an application's checklist (MAX_DOCUMENTS_PER_ITEM). */
 create or replace function private.max_documents_per_item()
@@ -58,6 +99,22 @@ select 6;
 $$;
 
 revoke all on function private.max_documents_per_item() from public, anon, authenticated;
+
+/**
+  * Whether an application in this status still takes and gives up documents
+  * (OPEN_FOR_DOCUMENTS): submitted or in review, not yet decided.
+ */
+create or replace function private.open_for_documents(status text)
+    returns boolean
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select coalesce(open_for_documents.status in ('submitted', 'in_review'), false);
+$$;
+
+revoke all on function private.open_for_documents(text) from public, anon, authenticated;
 
 /**
   * Whether `key` may name an item's folder: ITEM_KEY_PATTERN and MAX_ITEM_KEY_LENGTH of rules.ts
@@ -81,10 +138,22 @@ $$;
 revoke all on function private.document_item_key_ok(text) from public, anon, authenticated;
 grant execute on function private.document_item_key_ok(text) to service_role;
 
+-- Private, 10 MB a file (MAX_DOCUMENT_BYTES), the types of DOCUMENT_MIME_TYPES. Settings written
+-- again when the bucket exists already (made by hand in a dashboard), so this file decides them.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values (private.documents_bucket(), private.documents_bucket(), false, 10485760,
+        array ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/heic'])
+on conflict (id) do update set public             = excluded.public,
+                               file_size_limit    = excluded.file_size_limit,
+                               allowed_mime_types = excluded.allowed_mime_types;
+
 /**
   * -------------------------------------------------------
-  * Section - Which folder a document is in
+  * Section - The policies' checks
   * -------------------------------------------------------
+  * Each takes an object name as the caller sent it and answers true or false; none raises,
+  * whatever the name (a folder that is not a uuid, 1,000 characters, no folder at all), so a
+  * hostile name is refused like any other, never answered with a server error.
  */
 
 /**
@@ -113,6 +182,33 @@ begin
     return folders[2]::uuid;
 end;
 $$;
+
+-- Called only by the security definer checks below.
+revoke all on function private.document_application(text) from public, anon, authenticated;
+
+/**
+  * Whether the document is in the folder of one of the caller's own applications; with
+  * open_only, of one that is still open. Reading (download, list, sign) asks without open_only
+  * (an applicant may always see what they sent), removing with it. Security definer so the
+  * check does not depend on the applications' own policies.
+ */
+create or replace function private.owns_document(object_name text, open_only boolean)
+    returns boolean
+    language sql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+select exists (select 1
+               from public.visa_applications a
+               where a.id = private.document_application(owns_document.object_name)
+                 and a.user_id = (select auth.uid())
+                 and (not owns_document.open_only or private.open_for_documents(a.status)));
+$$;
+
+revoke all on function private.owns_document(text, boolean) from public, anon;
+grant execute on function private.owns_document(text, boolean) to authenticated;
 
 /**
   * -------------------------------------------------------
@@ -235,32 +331,6 @@ create policy "Applicants and admins can read document requests" on public.docum
         or application_id in (select a.id from public.visa_applications a where a.user_id = (select auth.uid())));
 
 /**
-  * Whether the application waits on its applicant: it has a request not yet fulfilled. Kept on the
-  * application (by the functions below, in the transactions that open and settle requests) so the
-  * admin's list filters by it and the overview counts it through an index. No API role may write it.
- */
-alter table public.visa_applications
-    add column awaiting_documents boolean not null default false;
-
-comment on column public.visa_applications.awaiting_documents is 'True while a document request of the application is open; kept by public.request_documents and the upload''s trigger.';
-
-create index visa_applications_awaiting_documents_idx on public.visa_applications (submitted_at desc, id)
-    where awaiting_documents;
-
--- Notifications of the three new events, all about the application, beside every kind before them
--- (20261125000420_newsletter_double_opt_in.sql's list).
-alter table public.notifications
-    drop constraint notifications_kind_check;
-alter table public.notifications
-    add constraint notifications_kind_check check (kind in ('staff_new_booking', 'staff_new_contact_message',
-                                                            'staff_new_application', 'applicant_application_received',
-                                                            'applicant_status_changed', 'booking_confirmation',
-                                                            'newsletter_confirmation', 'newsletter_welcome',
-                                                            'applicant_document_needs_replacing',
-                                                            'applicant_documents_requested',
-                                                            'staff_documents_provided'));
-
-/**
   * -------------------------------------------------------
   * Section - Which items are provided
   * -------------------------------------------------------
@@ -370,26 +440,39 @@ end;
 $$;
 
 revoke all on function private.settle_document_requests(uuid) from public, anon, authenticated;
-
 /**
   * -------------------------------------------------------
   * Section - Why a document may not be added
   * -------------------------------------------------------
+  * Decided once (private.document_refusal) for the three places that ask: the insert policy's
+  * check (private.may_add_document, the early refusal of Storage's trial write), the trigger that
+  * checks every written document again (private.check_document_insert), and the browser, which
+  * asks public.document_refusal after Storage refused an upload or a removal.
+  *
+  * Hosted Storage answers a 42501 as 403 AccessDenied and every other SQLSTATE as a 500 "database
+  * error" (its DBError.fromDBError), and keeps neither the hint nor the detail: so the policies and
+  * the trigger keep 42501, and the browser, after a 403, asks the database why instead of reading
+  * Storage's message. The answer is a key the browser turns into the visitor's words
+  * (src/lib/forms/errors.ts):
+  *   not_theirs  no application of theirs has this id (another applicant's, deleted, or never made)
+  *   decided     their application is approved or rejected, so its documents no longer change
+  *   full        it already holds private.max_documents_per_application() documents
+  *   item_full   the item already holds private.max_documents_per_item() files
+  * and NULL when nothing stops them (the refusal was something else: an expired token, a name
+  * the policy refuses).
  */
-
--- Replaced by the version that also takes the item.
-drop function private.caller_document_refusal(uuid);
-drop function public.document_refusal(uuid);
 
 /**
   * The reason `applicant` (a user id as text: the object's first folder) may not add a document to
-  * the item `item` of the application, or NULL: as before (not_theirs, decided, full), and
-  * item_full when the item already holds private.max_documents_per_item() files. `item` NULL
-  * skips that limit (the browser's question after a refused removal names no item). `written`:
-  * the document being added is already among the objects counted (the trigger runs after the
-  * insert). `lock_application`: the application's row is locked (until the transaction ends)
-  * before anything is counted, so two writes for the last slot are counted one after the other,
-  * and a write waiting on a delete of the application finds it gone.
+  * the item `item` of the application, or NULL. Ownership comes first, so nobody learns anything
+  * of an application that is not theirs. `item` NULL skips the item's limit (the browser's question
+  * after a refused removal names no item). `written`: the document being added is already among
+  * the objects counted (the trigger runs after the insert), so a limit is reached only past it.
+  * `lock_application`: the application's row is locked (until the transaction ends) before
+  * anything is counted, so two writes for the last slot are counted one after the other, and a
+  * write waiting on a delete of the application finds it gone; the browser's question after a
+  * refusal locks nothing. Security definer to read and lock rows the caller cannot; executed only
+  * by the definer functions below.
  */
 create or replace function private.document_refusal(application_id uuid, applicant text, item text, written boolean,
                                                     lock_application boolean)
@@ -455,8 +538,6 @@ $$;
 
 revoke all on function private.document_refusal(uuid, text, text, boolean, boolean) from public, anon, authenticated;
 
-drop function private.document_refusal(uuid, text, boolean, boolean);
-
 /**
   * The insert policy's check: a name `{the caller's id}/{application id}/{item key}/{file name}`
   * with a file name as safeFileName makes it (paths.ts: at most 100 characters of letters, digits,
@@ -484,13 +565,61 @@ begin
 end;
 $$;
 
+revoke all on function private.may_add_document(text) from public, anon;
+grant execute on function private.may_add_document(text) to authenticated;
+
+/**
+  * -------------------------------------------------------
+  * Section - Policies on storage.objects
+  * -------------------------------------------------------
+  * For signed-in users only: anonymous requests match no policy and see and write nothing. The
+  * first folder is compared with the caller's id before any function runs, so a listing scans
+  * other applicants' objects at the cost of a string comparison. No UPDATE policy: an upsert or
+  * a move of a document is refused.
+ */
+
+-- An applicant adds documents to their own open applications, up to the limit.
+create policy "Applicants add documents to their open applications" on storage.objects
+    for insert
+    to authenticated
+    with check (bucket_id = private.documents_bucket()
+        and split_part(name, '/', 1) = (select auth.uid())::text
+        and private.may_add_document(name));
+
+-- An applicant reads the documents of their own applications; admins read every document.
+-- One policy, so each row is checked once.
+create policy "Applicants read their own documents, admins all" on storage.objects
+    for select
+    to authenticated
+    using (bucket_id = private.documents_bucket()
+        and ((select private.is_admin())
+            or (split_part(name, '/', 1) = (select auth.uid())::text and private.owns_document(name, false))));
+
+-- An applicant removes documents of their own applications while they are open.
+create policy "Applicants remove documents of their open applications" on storage.objects
+    for delete
+    to authenticated
+    using (bucket_id = private.documents_bucket()
+        and split_part(name, '/', 1) = (select auth.uid())::text
+        and private.owns_document(name, true));
+
+/**
+  * -------------------------------------------------------
+  * Section - The check of every written document
+  * -------------------------------------------------------
+ */
+
 /**
   * After insert on storage.objects, for the documents bucket only, whoever writes (hosted Storage
   * writes an upload's real row as its superuser, which no policy checks): refuses a document
   * unless its name is `{user id}/{application id}/{item key}/{file name}`, its first folder is its
   * owner_id (Storage sets it from the uploader's token on every write, its superuser's too;
   * auth.uid() may be unset there), and private.document_refusal finds nothing against it. Each
-  * refusal is a 42501 (Storage's 403) with its own message and the reason's key as its hint.
+  * refusal is a 42501 (Storage's 403 AccessDenied) with its own message and the reason's key as
+  * its hint. The application's row is locked first (until the write commits), so a write waits
+  * for a delete of the application in progress, then finds it gone: nothing is stored after
+  * private.queue_document_removals has run. After, not before, the insert: a caller's write meets
+  * the policies first and keeps their answer, and the counts include this row.
   * A document let in may complete a request for missing documents: with the application's row
   * still locked, private.settle_document_requests settles what it completes.
  */
@@ -540,6 +669,14 @@ begin
 end;
 $$;
 
+revoke all on function private.check_document_insert() from public, anon, authenticated;
+
+create trigger objects_check_document_insert
+    after insert
+    on storage.objects
+    for each row
+execute function private.check_document_insert();
+
 /**
   * The caller's reason (private.document_refusal for auth.uid(), nothing locked). Security
   * definer so it reads what private.document_refusal reads; it takes no user, so a caller only
@@ -584,20 +721,61 @@ grant execute on function public.document_refusal(uuid, text) to authenticated;
 
 /**
   * -------------------------------------------------------
-  * Section - An application's documents, with their item and review
+  * Section - Document lists and counts
   * -------------------------------------------------------
  */
 
-drop function public.application_documents(uuid);
+/**
+  * How many documents each of the given applications has: one row per application the caller
+  * can read (an applicant their own, an admin every one), 0 when it has none. Security invoker:
+  * the policies on the applications and on storage.objects decide what is counted. The objects
+  * are found by their folder `{user id}/{application id}/` as a byte range, which the
+  * name_prefix_search index (text_pattern_ops) serves; only an application whose applicant's
+  * account was deleted (user_id NULL; the files stay under the old id) is matched by its folder
+  * alone, the second of the name, which reads every object of the bucket.
+  * rpc('application_document_counts', { application_ids }).
+ */
+create or replace function public.application_document_counts(application_ids uuid[])
+    returns table
+            (
+                application_id uuid,
+                documents      integer
+            )
+    language sql
+    stable
+    security invoker
+    set search_path = ''
+as
+$$
+select a.id,
+       case
+           when a.user_id is not null then
+               (select count(*)::integer
+                from storage.objects o
+                where o.bucket_id = private.documents_bucket()
+                  and o.name ~>=~ (a.user_id::text || '/' || a.id::text || '/')
+                  and o.name ~<~ (a.user_id::text || '/' || a.id::text || '0'))
+           else
+               (select count(*)::integer
+                from storage.objects o
+                where o.bucket_id = private.documents_bucket()
+                  and split_part(o.name, '/', 2) = a.id::text)
+           end
+from public.visa_applications a
+where a.id = any (application_document_counts.application_ids);
+$$;
+
+revoke all on function public.application_document_counts(uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.application_document_counts(uuid[]) to authenticated, service_role;
 
 /**
   * The documents of one application, by name: each object's id (what a review names), name (what
-  * signing and removing take), item (its item folder; NULL for a file stored before items had
-  * keys), size, type, upload time, and staff's verdict with its reason. Found by the folder
-  * `{user id}/{application id}/` through the index, or, when the applicant's account was deleted
-  * (user_id NULL), by the application's folder alone, so an admin still finds them. Security
-  * invoker: the policies decide (an applicant their own applications' documents, an admin every
-  * one, anyone else none). rpc('application_documents', { application_id }).
+  * signing and removing take), item (its item folder; NULL for a file stored directly in the
+  * application's folder), size, type, upload time, and staff's verdict with its reason. Found by
+  * the folder `{user id}/{application id}/` through the index, or, when the applicant's account
+  * was deleted (user_id NULL), by the application's folder alone, so an admin still finds them.
+  * Security invoker: the policies decide (an applicant their own applications' documents, an admin
+  * every one, anyone else none). rpc('application_documents', { application_id }).
  */
 create or replace function public.application_documents(application_id uuid)
     returns table
@@ -648,6 +826,185 @@ $$;
 
 revoke all on function public.application_documents(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.application_documents(uuid) to authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Removing a deleted application's files
+  * -------------------------------------------------------
+  * A row per object to remove, worked by the Edge Function remove-documents, which the database
+  * calls as it calls the notifications' sender (20261122000500_notifications.sql). Life of a row:
+  * queued (locked_until NULL, due at next_attempt_at) → claimed by a worker with a lease
+  * (locked_until) → gone once the object is removed, or queued again after
+  * private.notification_backoff with the error. A row whose lease passed belongs to a worker that
+  * died and is claimable again, so a crash mid-removal loses nothing; removing an
+  * object that is already gone is a success. A row is retried until it succeeds (at most hourly
+  * once the backoff is long): a file that should be gone must not stay because Storage was down
+  * for a day. last_error says why a row is still here.
+  * In private, not public: only the function (service key) reads and writes it, through the RPCs
+  * below, and the REST API exposes no table of private. No row-level security for the same
+  * reason, as private.form_submissions.
+ */
+create table private.document_removals
+(
+    id              uuid primary key     default extensions.gen_random_uuid(),
+    bucket_id       text        not null,
+    object_name     text        not null,
+    -- No foreign key: the application is gone by the time its row is read.
+    application_id  uuid        not null,
+    attempts        integer     not null default 0 check (attempts >= 0),
+    next_attempt_at timestamptz not null default now(),
+    locked_until    timestamptz,
+    last_error      text check (char_length(last_error) <= 2000),
+    created_at      timestamptz not null default now(),
+    unique (bucket_id, object_name)
+);
+
+comment on table private.document_removals is 'Objects of deleted applications to remove through the Storage API (the worker, service key).';
+
+-- The claim: rows waiting for a try (queued and due, or claimed with a lapsed lease), oldest first.
+create index document_removals_claimable_idx on private.document_removals ((coalesce(locked_until, next_attempt_at)));
+
+revoke all on table private.document_removals from public, anon, authenticated, service_role;
+grant select, insert, update, delete on table private.document_removals to service_role;
+
+/**
+  * After delete on public.visa_applications: queues the removal of every object in the deleted
+  * application's folder, in the deleting transaction (a rolled back delete queues nothing).
+  * The folder's first part is the applicant, unknown once their account is gone (user_id NULL):
+  * then the objects are found by the application folder alone. Security definer: the deleting
+  * admin can neither read every object nor write the queue.
+ */
+create or replace function private.queue_document_removals()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    insert into private.document_removals (bucket_id, object_name, application_id)
+    select o.bucket_id, o.name, old.id
+    from storage.objects o
+    where o.bucket_id = private.documents_bucket()
+      and case
+              when old.user_id is not null then o.name like old.user_id::text || '/' || old.id::text || '/%'
+              else split_part(o.name, '/', 2) = old.id::text end
+    on conflict (bucket_id, object_name) do nothing;
+    return null;
+end;
+$$;
+
+revoke all on function private.queue_document_removals() from public, anon, authenticated;
+
+create trigger visa_applications_queue_document_removals
+    after delete
+    on public.visa_applications
+    for each row
+execute function private.queue_document_removals();
+
+create trigger document_removals_call_remover
+    after insert
+    on private.document_removals
+    referencing new table as queued
+    for each statement
+execute function private.on_rows_queued('remove-documents');
+
+/**
+  * Claims up to max_rows queued removals for one worker (as claim_notifications does): rows that
+  * are due and rows whose lease passed, oldest first, each with one more attempt and a lease of
+  * lease_seconds; `for update skip locked`, so two workers never claim one row. For the service
+  * key only. rpc('claim_document_removals', { max_rows, lease_seconds }).
+ */
+create or replace function public.claim_document_removals(max_rows integer default 100, lease_seconds integer default 60)
+    returns table
+            (
+                id          uuid,
+                bucket_id   text,
+                object_name text,
+                attempts    integer
+            )
+    language plpgsql
+    security invoker
+    set search_path = ''
+as
+$$
+begin
+    if claim_document_removals.max_rows is null or claim_document_removals.max_rows not between 1 and 1000
+        or claim_document_removals.lease_seconds is null or claim_document_removals.lease_seconds not between 1 and 86400 then
+        raise exception 'max_rows must be 1 to 1000 and lease_seconds 1 to 86400.' using errcode = 'invalid_parameter_value';
+    end if;
+
+    return query
+        with due as (select r.id
+                     from private.document_removals r
+                     where coalesce(r.locked_until, r.next_attempt_at) <= now()
+                     order by coalesce(r.locked_until, r.next_attempt_at), r.id
+                     limit claim_document_removals.max_rows for update skip locked)
+            update private.document_removals r
+                set attempts = r.attempts + 1,
+                    locked_until = now() + make_interval(secs => claim_document_removals.lease_seconds)
+                from due
+                where r.id = due.id
+                returning r.id, r.bucket_id, r.object_name, r.attempts;
+end;
+$$;
+
+revoke all on function public.claim_document_removals(integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.claim_document_removals(integer, integer) to service_role;
+
+/**
+  * Reports a try of a claimed removal: without error the object is gone and so is the row; with
+  * an error the row is queued again after private.notification_backoff. claimed_attempt is the
+  * row's attempts as the claim returned it: a report for a claim that is no longer current (its
+  * lease passed and another worker claimed the row) changes nothing. For the service key only.
+  * rpc('complete_document_removal', { removal_id, claimed_attempt, error }).
+ */
+create or replace function public.complete_document_removal(removal_id uuid, claimed_attempt integer, error text default null)
+    returns void
+    language plpgsql
+    security invoker
+    set search_path = ''
+as
+$$
+begin
+    if complete_document_removal.error is null then
+        delete
+        from private.document_removals
+        where id = complete_document_removal.removal_id
+          and locked_until is not null
+          and attempts = complete_document_removal.claimed_attempt;
+    else
+        update private.document_removals r
+        set next_attempt_at = now() + private.notification_backoff(r.attempts),
+            locked_until    = null,
+            last_error      = left(complete_document_removal.error, 2000)
+        where r.id = complete_document_removal.removal_id
+          and r.locked_until is not null
+          and r.attempts = complete_document_removal.claimed_attempt;
+    end if;
+end;
+$$;
+
+revoke all on function public.complete_document_removal(uuid, integer, text) from public, anon, authenticated, service_role;
+grant execute on function public.complete_document_removal(uuid, integer, text) to service_role;
+
+/**
+  * Reports the tries of several claimed removals in one call, each handled exactly as
+  * complete_document_removal handles it: reports is a JSON array of {"id", "attempt", "error"}.
+ */
+create or replace function public.complete_document_removals(reports jsonb)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select public.complete_document_removal(r.id, r.attempt, r.error)
+from jsonb_to_recordset(complete_document_removals.reports) as r(id uuid, attempt integer, error text);
+$$;
+
+revoke all on function public.complete_document_removals(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.complete_document_removals(jsonb) to service_role;
 
 /**
   * -------------------------------------------------------

@@ -1,19 +1,22 @@
 /**
   * -------------------------------------------------------
-  * The admin's overview: waiting on the applicant, and the leads of the last 12 weeks
+  * Admin overview: what is waiting, whether the queues move, and the leads of the last 12 weeks
   * -------------------------------------------------------
-  * The overview's counts gain the applications waiting on their applicant (an open request for
-  * missing documents, public.visa_applications.awaiting_documents, on an application still open).
-  * Beside them, a chart of the leads of the last 12 weeks: bookings, contact messages and visa
-  * applications received each week, weeks as the consultancy counts them (Monday to Sunday in
-  * Lagos, private.consultancy_today), the current week last.
+  * The dashboard's first screen. Its counts: applications still submitted, contact messages not
+  * handled, bookings for today and after today, and the applications waiting on their applicant (an
+  * open request for missing documents on an application still open). With no worker process to
+  * watch, it also says whether the queues move: emails failed (each row shows its reason and
+  * Retry), emails and file removals waiting, and since when the oldest of each has waited (NULL
+  * when none waits); an oldest wait of more than a few minutes means the Edge Functions are not
+  * being called or are failing (docs/deploy.md, Checking). Beside them, a chart of the leads of
+  * the last 12 weeks: bookings, contact messages and visa applications received each week.
+  * Days and weeks are the consultancy's, in Lagos (private.consultancy_today), not the server's:
+  * weeks run Monday to Sunday there, the current week last.
  */
 
 /**
-  * What is waiting, for the dashboard's first screen (20261122000500_follow_up.sql), whether the
-  * queues move (20261125000400_queue_functions.sql), and the applications waiting on their
-  * applicant. Security definer so the counts cost one round trip without a policy check each; it
-  * checks the caller with the admin guard.
+  * The overview's counts. Security definer so they cost one round trip without a policy check
+  * each; it checks the caller with the admin guard.
  */
 create or replace function private.admin_overview()
     returns jsonb
@@ -24,7 +27,7 @@ create or replace function private.admin_overview()
 as
 $$
 declare
-    today date := (now() at time zone 'Africa/Lagos')::date;
+    today date := private.consultancy_today(now());
 begin
     perform private.require_admin(null, not_admin => 'Only administrators can see the overview.', on_self => '');
 
@@ -45,6 +48,29 @@ begin
                                        and private.open_for_documents(status)));
 end;
 $$;
+
+revoke all on function private.admin_overview() from public, anon, authenticated;
+grant execute on function private.admin_overview() to authenticated;
+
+/**
+  * The dashboard's counts: rpc('admin_overview') gives { new_applications, new_messages,
+  * bookings_today, bookings_upcoming, waiting_on_applicant, emails_failed, emails_waiting,
+  * oldest_email_waiting_since, removals_waiting, oldest_removal_waiting_since }. Admins only
+  * (42501 otherwise).
+ */
+create or replace function public.admin_overview()
+    returns jsonb
+    language sql
+    stable
+    security invoker
+    set search_path = ''
+as
+$$
+select private.admin_overview();
+$$;
+
+revoke all on function public.admin_overview() from public, anon, authenticated, service_role;
+grant execute on function public.admin_overview() to authenticated;
 
 /**
   * The leads of the last 12 weeks, one row a week, oldest first, the current week last (with its

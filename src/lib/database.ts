@@ -1,0 +1,13 @@
+// The site's view of the database: the types `npm run db:types` generates from the migrations
+// (kept in supabase/functions/_shared so the Edge Functions import the same file), and the
+// supabase-js client typed with them. A renamed column or function fails `npm run check`.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/functions/_shared/database.types.ts';
+
+export type { Database, Json, Tables, TablesInsert, TablesUpdate } from '../../supabase/functions/_shared/database.types.ts';
+
+/** The site's supabase-js client, typed with the generated `Database`. */
+export type SiteClient = SupabaseClient<Database>;
+
+/** What a function of the public schema returns (`supabase.rpc(name)`'s data). */
+export type FunctionReturns<Name extends keyof Database['public']['Functions']> = Database['public']['Functions'][Name]['Returns'];

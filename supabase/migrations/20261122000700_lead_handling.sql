@@ -1,0 +1,175 @@
+/**
+  * -------------------------------------------------------
+  * Lead handling: what follows a booking or a contact message
+  * -------------------------------------------------------
+  * Each new one tells the staff (and the visitor who booked); staff then mark it handled from
+  * /admin. Handled state (the handled_at and handled_by columns of both tables) is written only by
+  * set_lead_handled, which records who did it, so handled_by cannot name anyone but the admin who
+  * clicked. Deleting a lead forgets its notifications (how staff honour a request to be forgotten).
+ */
+
+/**
+  * -------------------------------------------------------
+  * Section - Booking confirmations: a few a day to one address
+  * -------------------------------------------------------
+  * Anyone may type someone else's address into the booking form, and each booking confirms to
+  * it. The spam limit (private.enforce_submission_limit) lets one address book five times an
+  * hour, which would still let a stranger send 120 confirmations a day to one mailbox. So an
+  * address gets at most private.booking_confirmations_per_day() confirmations in any 24 hours,
+  * counted on its trimmed, lower-cased form as the spam limit counts it. A booking beyond that is
+  * still stored and staff are still told; only the visitor's confirmation is not queued.
+  * Concurrent bookings from one address are serialised by the spam limit's lock on that address,
+  * taken earlier in the same transaction, so two cannot both pass the count.
+ */
+
+/** The one place that sets how many booking confirmations one address may receive in 24 hours. */
+create or replace function private.booking_confirmations_per_day()
+    returns integer
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select 5;
+$$;
+
+revoke all on function private.booking_confirmations_per_day() from public, anon, authenticated;
+
+-- The count below: one address's confirmations of the last day, from the index alone.
+create index notifications_booking_confirmations_idx on public.notifications (lower(recipient), created_at)
+    where kind = 'booking_confirmation';
+
+/**
+  * After insert on bookings: the staff's "new booking" email, and the visitor's confirmation
+  * unless their address has had its day's share (see above), in one insert. A row dropped by the
+  * honeypot or refused by the spam limit never gets here. Security definer: visitors cannot read
+  * or write the outbox. Its rows are inserted by the function itself, in one statement, as
+  * private.on_application_submitted's are (20261122000600_application_timeline.sql says why).
+ */
+create or replace function private.on_booking_submitted()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key)
+    select 'staff_new_booking', null, 'bookings', new.id, 'staff_new_booking:' || new.id
+    union all
+    select 'booking_confirmation', new.email, 'bookings', new.id, 'booking_confirmation:' || new.id
+    where (select count(*)
+           from public.notifications n
+           where n.kind = 'booking_confirmation'
+             and lower(n.recipient) = lower(btrim(new.email))
+             and n.created_at > now() - interval '1 day') < private.booking_confirmations_per_day()
+    on conflict (dedupe_key) do nothing;
+    return null;
+end;
+$$;
+
+revoke all on function private.on_booking_submitted() from public, anon, authenticated;
+
+create trigger bookings_follow_up
+    after insert
+    on public.bookings
+    for each row
+execute function private.on_booking_submitted();
+
+create trigger bookings_forget_notifications
+    after delete
+    on public.bookings
+    for each row
+execute function private.forget_notifications();
+
+/**
+  * After insert on contact_messages: the staff's "new contact message" email.
+ */
+create or replace function private.on_contact_message_submitted()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    perform private.queue_notification('staff_new_contact_message', null, 'contact_messages', new.id);
+    return null;
+end;
+$$;
+
+revoke all on function private.on_contact_message_submitted() from public, anon, authenticated;
+
+create trigger contact_messages_follow_up
+    after insert
+    on public.contact_messages
+    for each row
+execute function private.on_contact_message_submitted();
+
+create trigger contact_messages_forget_notifications
+    after delete
+    on public.contact_messages
+    for each row
+execute function private.forget_notifications();
+
+/**
+  * Marks a booking or contact message handled by the calling admin, or new again. Security
+  * definer because no API role may write handled_at/handled_by; it checks the caller with the
+  * admin guard. Marking a handled lead handled again keeps who handled it first.
+ */
+create or replace function private.set_lead_handled(lead_table text, lead_id uuid, handled boolean)
+    returns void
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    handler uuid := case when set_lead_handled.handled then (select auth.uid()) end;
+    changed integer;
+begin
+    perform private.require_admin(null, not_admin => 'Only administrators can mark leads handled.', on_self => '');
+
+    if set_lead_handled.handled is null then
+        raise exception 'handled must be true or false.' using errcode = 'invalid_parameter_value';
+    end if;
+
+    -- The table name is checked against the two lead tables before it is put into the statement.
+    if set_lead_handled.lead_table is null or set_lead_handled.lead_table not in ('bookings', 'contact_messages') then
+        raise exception 'lead_table must be bookings or contact_messages.' using errcode = 'invalid_parameter_value';
+    end if;
+
+    execute format('update public.%I
+                    set handled_at = case when $2 is null then null else coalesce(handled_at, now()) end,
+                        handled_by = case when $2 is null then null else coalesce(handled_by, $2) end
+                    where id = $1', set_lead_handled.lead_table)
+        using set_lead_handled.lead_id, handler;
+
+    -- EXECUTE leaves FOUND alone; the row count says whether the lead exists.
+    get diagnostics changed = row_count;
+    if changed = 0 then
+        raise exception 'Lead not found.' using errcode = 'PT404';
+    end if;
+end;
+$$;
+
+revoke all on function private.set_lead_handled(text, uuid, boolean) from public, anon, authenticated;
+grant execute on function private.set_lead_handled(text, uuid, boolean) to authenticated;
+
+/**
+  * Marks a lead handled (handled true) or new (false): rpc('set_lead_handled', { lead_table,
+  * lead_id, handled }) with lead_table 'bookings' or 'contact_messages'. Admins only (42501
+  * otherwise); an unknown table raises 22023 (HTTP 400), an unknown id PT404 (HTTP 404).
+ */
+create or replace function public.set_lead_handled(lead_table text, lead_id uuid, handled boolean)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.set_lead_handled(set_lead_handled.lead_table, set_lead_handled.lead_id, set_lead_handled.handled);
+$$;
+
+revoke all on function public.set_lead_handled(text, uuid, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.set_lead_handled(text, uuid, boolean) to authenticated;

@@ -1,0 +1,445 @@
+/**
+  * -------------------------------------------------------
+  * Newsletter: sign-up, double opt-in, welcome and unsubscribe
+  * -------------------------------------------------------
+  * One row per address, whatever its letter case. Visitors and users may not insert into the
+  * table: a direct insert would answer 409 (unique violation) for a subscribed address and 201 for
+  * any other, telling anyone who is on the list. public.subscribe_newsletter, which answers the
+  * same in every case, is the only way in; the service key keeps full access. The sign-up counts
+  * against the public forms' spam limit (20261122000400_public_forms.sql).
+  *
+  * Anyone can type someone else's address into the newsletter form. So a sign-up is pending until
+  * the address confirms it: the only email a pending address gets is the confirmation, with a
+  * link to /newsletter/confirm; the welcome (and every newsletter staff send from the subscriber
+  * list) comes only after the click. A pending sign-up expires after
+  * private.newsletter_confirmation_lifetime(): its link stops working, and a daily Supabase Cron
+  * job deletes it (with its queued emails). An address gets at most
+  * private.newsletter_confirmations_per_day() confirmations in 24 hours, however often it is typed.
+  *
+  * The welcome carries a one-click unsubscribe link with the row's unsubscribe_token.
+  * Unsubscribing keeps the row (stamped unsubscribed_at), so the address can be told apart from
+  * one that never subscribed, and cancels a welcome not sent yet.
+  *
+  * A row's state: pending (confirmed_at NULL), subscribed (confirmed_at set, unsubscribed_at
+  * NULL), unsubscribed (unsubscribed_at set). Signing up again with a pending or unsubscribed
+  * address asks for confirmation again (a new token); with a subscribed address it does nothing,
+  * and the form answers the same in every case (no enumeration). An address is welcomed once,
+  * however often it unsubscribes and confirms again.
+ */
+
+/**
+  * -------------------------------------------------------
+  * Section - Table
+  * -------------------------------------------------------
+ */
+create table public.newsletter_subscribers
+(
+    id                        uuid primary key     default extensions.gen_random_uuid(),
+    email                     public.email_address not null,
+    created_at                timestamptz not null default now(),
+    -- The admin dashboard's search key (20261122000100_profiles_and_roles.sql says why).
+    email_lower               text collate "C" generated always as (lower(email)) stored,
+    unsubscribe_token         uuid        not null default extensions.gen_random_uuid() unique,
+    unsubscribed_at           timestamptz,
+    confirmation_token        uuid        not null default extensions.gen_random_uuid() unique,
+    confirmation_requested_at timestamptz not null default now(),
+    confirmed_at              timestamptz,
+    -- The state as the admin's list shows and filters it, kept by the database from the two stamps.
+    status                    text        not null generated always as (
+        case
+            when unsubscribed_at is not null then 'unsubscribed'
+            when confirmed_at is null then 'pending'
+            else 'subscribed'
+            end) stored
+);
+
+comment on table public.newsletter_subscribers is 'Newsletter sign-ups from the footer; email is unique ignoring case.';
+comment on column public.newsletter_subscribers.unsubscribe_token is 'The secret of the one-click unsubscribe link (public.unsubscribe_newsletter).';
+comment on column public.newsletter_subscribers.unsubscribed_at is 'When the address unsubscribed (NULL: subscribed); it gets no newsletter email after that.';
+comment on column public.newsletter_subscribers.confirmation_token is 'The secret of the confirmation link (public.confirm_newsletter); a new one for each request to confirm.';
+comment on column public.newsletter_subscribers.confirmation_requested_at is 'When confirmation was last asked for; the link expires private.newsletter_confirmation_lifetime() later.';
+comment on column public.newsletter_subscribers.confirmed_at is 'When the address confirmed (NULL: pending, it gets nothing but its confirmation).';
+comment on column public.newsletter_subscribers.status is 'pending, subscribed or unsubscribed, from confirmed_at and unsubscribed_at; only subscribed addresses get newsletters.';
+
+create unique index newsletter_subscribers_email_key on public.newsletter_subscribers (lower(email));
+create index newsletter_subscribers_created_at_idx on public.newsletter_subscribers (created_at desc, id);
+-- The admin list's search and sort key (20261122000100_profiles_and_roles.sql says why).
+create index newsletter_subscribers_email_lower_idx on public.newsletter_subscribers (email_lower desc, id);
+-- The expiry job reads pending sign-ups by age.
+create index newsletter_subscribers_pending_idx on public.newsletter_subscribers (confirmation_requested_at)
+    where confirmed_at is null;
+
+create trigger newsletter_subscribers_submission_limit
+    before insert
+    on public.newsletter_subscribers
+    for each row
+execute function private.enforce_submission_limit();
+
+/**
+  * -------------------------------------------------------
+  * Section - Signing up
+  * -------------------------------------------------------
+ */
+
+/**
+  * Subscribes an address. Silent for an address that is already subscribed (no enumeration) and
+  * for a filled honeypot (`website`). Security definer because visitors may not insert into the
+  * table directly; it lives in private, which the REST API does not expose, and is reached through
+  * public.subscribe_newsletter. The email rule and the spam-limit trigger still apply, and the
+  * limit counts every sign-up of an address, repeats too.
+ */
+create or replace function private.subscribe_newsletter(email text, website text)
+    returns void
+    language sql
+    security definer
+    set search_path = ''
+as
+$$
+insert into public.newsletter_subscribers (email)
+select btrim(subscribe_newsletter.email)
+where nullif(btrim(subscribe_newsletter.website), '') is null
+on conflict do nothing;
+$$;
+
+revoke all on function private.subscribe_newsletter(text, text) from public, anon, authenticated, service_role;
+grant execute on function private.subscribe_newsletter(text, text) to anon, authenticated, service_role;
+-- Visitors reach this one function of private through public.subscribe_newsletter; every other
+-- function there revokes execute from anon.
+grant usage on schema private to anon;
+
+/**
+  * The newsletter form's RPC: rpc('subscribe_newsletter', { email, website }). Security invoker, so
+  * an exposed function never runs with its owner's rights (Supabase's linter, lints 0028/0029);
+  * private.subscribe_newsletter does the privileged insert.
+ */
+create or replace function public.subscribe_newsletter(email text, website text default null)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.subscribe_newsletter(subscribe_newsletter.email, subscribe_newsletter.website);
+$$;
+
+revoke all on function public.subscribe_newsletter(text, text) from public, anon, authenticated, service_role;
+grant execute on function public.subscribe_newsletter(text, text) to anon, authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Confirming (double opt-in)
+  * -------------------------------------------------------
+ */
+
+/** The one place that sets how long a confirmation link works. */
+create or replace function private.newsletter_confirmation_lifetime()
+    returns interval
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select interval '7 days';
+$$;
+
+revoke all on function private.newsletter_confirmation_lifetime() from public, anon, authenticated;
+
+/** The one place that sets how many confirmations one address may receive in 24 hours. */
+create or replace function private.newsletter_confirmations_per_day()
+    returns integer
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select 3;
+$$;
+
+revoke all on function private.newsletter_confirmations_per_day() from public, anon, authenticated;
+
+-- The count below: one address's confirmations of the last day, from the index alone.
+create index notifications_newsletter_confirmations_idx on public.notifications (lower(recipient), created_at)
+    where kind = 'newsletter_confirmation';
+
+/**
+  * Queues the confirmation of a sign-up (keyed by its token, so each request to confirm is one
+  * email), unless the address has had its day's share.
+ */
+create or replace function private.queue_newsletter_confirmation(subscriber_id uuid, address text, token uuid)
+    returns void
+    language sql
+    set search_path = ''
+as
+$$
+insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key)
+select 'newsletter_confirmation', queue_newsletter_confirmation.address, 'newsletter_subscribers',
+       queue_newsletter_confirmation.subscriber_id, 'newsletter_confirmation:' || queue_newsletter_confirmation.token
+where (select count(*)
+       from public.notifications n
+       where n.kind = 'newsletter_confirmation'
+         and lower(n.recipient) = lower(queue_newsletter_confirmation.address)
+         and n.created_at > now() - interval '1 day') < private.newsletter_confirmations_per_day()
+on conflict (dedupe_key) do nothing;
+$$;
+
+revoke all on function private.queue_newsletter_confirmation(uuid, text, uuid) from public, anon, authenticated;
+
+/**
+  * After insert on newsletter_subscribers (a new address): its confirmation, not yet a welcome.
+ */
+create or replace function private.on_newsletter_subscribed()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    perform private.queue_newsletter_confirmation(new.id, new.email, new.confirmation_token);
+    return null;
+end;
+$$;
+revoke all on function private.on_newsletter_subscribed() from public, anon, authenticated;
+
+create trigger newsletter_subscribers_follow_up
+    after insert
+    on public.newsletter_subscribers
+    for each row
+execute function private.on_newsletter_subscribed();
+
+create trigger newsletter_subscribers_forget_notifications
+    after delete
+    on public.newsletter_subscribers
+    for each row
+execute function private.forget_notifications();
+
+/**
+  * Before insert on newsletter_subscribers, for an address already on the list: nothing when it is
+  * subscribed; otherwise (pending, or unsubscribed) it is asked to confirm again, with a new token,
+  * as pending. Either way no row is added. Its trigger name sorts after the spam limit's, so the
+  * repeated sign-up is still counted.
+ */
+create or replace function private.resubscribe_newsletter()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    existing public.newsletter_subscribers;
+begin
+    select * into existing from public.newsletter_subscribers where lower(email) = lower(new.email) for update;
+    if not found then
+        return new;
+    end if;
+    if existing.confirmed_at is null or existing.unsubscribed_at is not null then
+        update public.newsletter_subscribers
+        set confirmation_token        = extensions.gen_random_uuid(),
+            confirmation_requested_at = now(),
+            confirmed_at              = null,
+            unsubscribed_at           = null
+        where id = existing.id
+        returning * into existing;
+        perform private.queue_newsletter_confirmation(existing.id, existing.email, existing.confirmation_token);
+    end if;
+    return null;
+end;
+$$;
+
+revoke all on function private.resubscribe_newsletter() from public, anon, authenticated;
+
+create trigger newsletter_subscribers_welcome_back
+    before insert
+    on public.newsletter_subscribers
+    for each row
+execute function private.resubscribe_newsletter();
+
+/**
+  * Confirms the sign-up whose confirmation_token is token, while its link works, and queues its
+  * welcome (once per row ever: the welcome's key is the row's id, so an address that unsubscribed
+  * and confirmed again is not welcomed twice). Confirmations still waiting to be sent are
+  * completed without sending, as unsubscribing does with a waiting welcome (the sender also skips
+  * one it had already claimed). Idempotent: a second click keeps the first confirmed_at and
+  * answers true. False for an unknown, replaced or expired token. Security definer because
+  * visitors can neither read nor write the table; the token is the credential.
+ */
+create or replace function private.confirm_newsletter(token uuid)
+    returns boolean
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    subscriber public.newsletter_subscribers;
+begin
+    update public.newsletter_subscribers s
+    set confirmed_at = coalesce(s.confirmed_at, now())
+    where s.confirmation_token = confirm_newsletter.token
+      and s.unsubscribed_at is null
+      and (s.confirmed_at is not null
+        or s.confirmation_requested_at > now() - private.newsletter_confirmation_lifetime())
+    returning * into subscriber;
+
+    if subscriber.id is null then
+        return false;
+    end if;
+
+    update public.notifications
+    set status       = 'sent',
+        sent_at      = null,
+        locked_until = null,
+        last_error   = 'Not sent: the address confirmed first.'
+    where subject_table = 'newsletter_subscribers'
+      and subject_id = subscriber.id
+      and kind = 'newsletter_confirmation'
+      and status in ('queued', 'failed');
+
+    perform private.queue_notification('newsletter_welcome', subscriber.email, 'newsletter_subscribers', subscriber.id);
+    return true;
+end;
+$$;
+
+revoke all on function private.confirm_newsletter(uuid) from public, anon, authenticated;
+-- Visitors confirm from the link in the email; their usage of schema private is granted with
+-- private.subscribe_newsletter above.
+grant execute on function private.confirm_newsletter(uuid) to anon, authenticated, service_role;
+
+/**
+  * Confirms a newsletter sign-up by the token of its confirmation link: rpc('confirm_newsletter',
+  * { token }). For anyone (the link works without signing in); true when the sign-up is confirmed.
+ */
+create or replace function public.confirm_newsletter(token uuid)
+    returns boolean
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.confirm_newsletter(confirm_newsletter.token);
+$$;
+
+revoke all on function public.confirm_newsletter(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.confirm_newsletter(uuid) to anon, authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Unsubscribing
+  * -------------------------------------------------------
+ */
+
+/**
+  * Unsubscribes the address whose unsubscribe_token is token and completes its welcome if that
+  * was not sent yet (status sent, sent_at NULL: completed without sending). Idempotent: a second
+  * call keeps the first unsubscribed_at. Returns whether a subscriber has that token. Security
+  * definer because visitors can neither read nor write the table; the token is the credential.
+  * The worker also checks unsubscribed_at before sending a welcome it had already claimed.
+ */
+create or replace function private.unsubscribe_newsletter(token uuid)
+    returns boolean
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    subscriber uuid;
+begin
+    update public.newsletter_subscribers
+    set unsubscribed_at = coalesce(unsubscribed_at, now())
+    where unsubscribe_token = unsubscribe_newsletter.token
+    returning id into subscriber;
+
+    if subscriber is null then
+        return false;
+    end if;
+
+    update public.notifications
+    set status       = 'sent',
+        sent_at      = null,
+        locked_until = null,
+        last_error   = 'Not sent: the address unsubscribed first.'
+    where subject_table = 'newsletter_subscribers'
+      and subject_id = subscriber
+      and kind = 'newsletter_welcome'
+      and status in ('queued', 'failed');
+    return true;
+end;
+$$;
+
+revoke all on function private.unsubscribe_newsletter(uuid) from public, anon, authenticated;
+-- Anonymous visitors unsubscribe from the link in the email; the function is their only way in
+-- (their usage of schema private is granted with private.subscribe_newsletter above).
+grant execute on function private.unsubscribe_newsletter(uuid) to anon, authenticated, service_role;
+
+/**
+  * Unsubscribes by the token of an unsubscribe link: rpc('unsubscribe_newsletter', { token }).
+  * For anyone (the link works without signing in); true when the token is known, false otherwise.
+ */
+create or replace function public.unsubscribe_newsletter(token uuid)
+    returns boolean
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.unsubscribe_newsletter(unsubscribe_newsletter.token);
+$$;
+
+revoke all on function public.unsubscribe_newsletter(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.unsubscribe_newsletter(uuid) to anon, authenticated, service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - Forgetting sign-ups never confirmed
+  * -------------------------------------------------------
+ */
+
+/**
+  * Deletes the pending sign-ups whose link has expired (and, by the delete trigger, their queued
+  * emails): an address that never confirmed is not kept. Run daily by Supabase Cron.
+ */
+create or replace function private.expire_newsletter_sign_ups()
+    returns void
+    language sql
+    security definer
+    set search_path = ''
+as
+$$
+delete
+from public.newsletter_subscribers
+where confirmed_at is null
+  and confirmation_requested_at <= now() - private.newsletter_confirmation_lifetime();
+$$;
+
+revoke all on function private.expire_newsletter_sign_ups() from public, anon, authenticated;
+
+-- pg_cron replaces a job of the same name, so applying this again changes nothing. 03:15 UTC is
+-- 04:15 in Lagos, when nobody signs up.
+select cron.schedule('expire-newsletter-sign-ups', '15 3 * * *', 'select private.expire_newsletter_sign_ups()');
+
+/**
+  * -------------------------------------------------------
+  * Section - Privileges and row-level security
+  * -------------------------------------------------------
+  * Nothing for visitors and users (the RPCs above are their way in); admins read and delete
+  * through the policies below; the service key has full access.
+ */
+revoke all on table public.newsletter_subscribers from anon, authenticated, service_role;
+grant select, delete on table public.newsletter_subscribers to authenticated;
+grant all on table public.newsletter_subscribers to service_role;
+
+alter table public.newsletter_subscribers enable row level security;
+
+-- Admins read newsletter subscribers.
+create policy "Admins can read newsletter subscribers" on public.newsletter_subscribers
+    for select
+    to authenticated
+    using ((select private.is_admin()));
+
+-- Admins delete newsletter subscribers (an unsubscribe request).
+create policy "Admins can delete newsletter subscribers" on public.newsletter_subscribers
+    for delete
+    to authenticated
+    using ((select private.is_admin()));

@@ -9,7 +9,6 @@ import clientDirectives from './src/integrations/client-directives/index.ts';
 import { inlineScripts } from './src/integrations/inline-scripts.ts';
 import securityHeaders from './src/integrations/security-headers/index.ts';
 import { readSupabaseSettings } from './src/lib/supabase.ts';
-import { readNotifySettings } from './src/lib/notify/settings.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
 
@@ -18,12 +17,11 @@ import { readSiteEnv } from './src/lib/site-env.ts';
 loadProjectEnv();
 const env = exitOnConfigError(() => readSiteEnv(process.env));
 // What the browser may call besides the site: the Supabase project the build talks to, and the
-// notification services and the CAPTCHA provider only when they are configured (the
+// CAPTCHA provider only when it is configured (the
 // Content-Security-Policy's connect-src, and script-src and frame-src for the CAPTCHA). Images
 // come from the Supabase project too: the admin previews documents through their signed URLs.
-const notify = readNotifySettings(process.env);
 const supabaseUrl = readSupabaseSettings(process.env).url;
-const connectUrls = [supabaseUrl, notify.email?.url, notify.form?.url].filter((url) => url !== undefined);
+const connectUrls = [supabaseUrl];
 const captcha = env.PUBLIC_CAPTCHA_PROVIDER && env.PUBLIC_CAPTCHA_SITE_KEY ? env.PUBLIC_CAPTCHA_PROVIDER : undefined;
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 // `npm run preview`, and the site server of `npm start` and the browser tests: the build's folder
-// (ASTRO_OUT_DIR) served with the headers of its `_headers` (scripts/site-server.ts says how).
+// (ASTRO_OUT_DIR) served with the headers of its `_headers` (scripts/static-host.ts says how).
 // `astro preview` cannot send headers per path. Usage: node scripts/serve-site.ts [--port N]
 // (default SITE_PORT) [--host H] (default 127.0.0.1).
 import { join, resolve } from 'node:path';
@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { readSiteEnv } from '../src/lib/site-env.ts';
 import { loadConfig } from '../supabase/local/config.ts';
 import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
-import { createSiteServer, readHeaderRules } from './site-server.ts';
+import { createSiteServer, readHeaderRules } from './static-host.ts';
 
 loadProjectEnv();
 const siteEnv = exitOnConfigError(() => readSiteEnv(process.env));

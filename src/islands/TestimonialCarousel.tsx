@@ -31,11 +31,11 @@ interface Props {
 /** The testimonial carousel island (hydrated when it nears the viewport). */
 export default function TestimonialCarousel({ first, sizer, count: pageCount, src, intervalMs, swipeThresholdPx }: Props) {
   const list = useFetch(src, (signal) => fetchSlides(src, signal));
-  const slides = list.status === 'ready' ? list.data : null;
+  const slides = list.result?.ok ? list.result.data : null;
   // The list is the authority once it has arrived; until then the page's count stands in for it.
   const count = slides?.length ?? pageCount;
   const retry = () => {
-    if (list.status === 'failed') list.retry();
+    if (list.result?.ok === false) list.retry();
   };
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);

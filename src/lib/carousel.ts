@@ -1,5 +1,6 @@
 // The carousel's arithmetic and its list's fetch, kept apart from React so they are unit-tested in
 // Node and shared by the island, its hooks and the section that renders it on the server.
+import { failed, succeeded, type Result } from './result.ts';
 
 /** One testimony as the island receives it: the photo already resized to plain src/width/height. */
 export interface CarouselTestimonial {
@@ -11,16 +12,20 @@ export interface CarouselTestimonial {
 }
 
 /**
- * The full list of slides at `src` (lib/content/carousel-slides.ts writes it). Rejects when it does
+ * The full list of slides at `src` (lib/content/carousel-slides.ts writes it). Fails when it does
  * not arrive, or holds no slides: an empty or malformed list must not replace the testimony the
- * page already shows with an empty box.
+ * page already shows with an empty box. The failure has no words: the carousel keeps the page's
+ * testimony and asks again on the visitor's next move.
  */
-export async function fetchSlides(src: string, signal: AbortSignal): Promise<CarouselTestimonial[]> {
-  const response = await fetch(src, { signal });
-  if (!response.ok) throw new Error(`${src} answered ${response.status}`);
-  const body: unknown = await response.json();
-  if (!Array.isArray(body) || body.length === 0) throw new Error(`${src} holds no slides`);
-  return body as CarouselTestimonial[];
+export async function fetchSlides(src: string, signal: AbortSignal): Promise<Result<CarouselTestimonial[]>> {
+  try {
+    const response = await fetch(src, { signal });
+    if (!response.ok) return failed('refused', '');
+    const body: unknown = await response.json();
+    return Array.isArray(body) && body.length > 0 ? succeeded(body as CarouselTestimonial[]) : failed('unexpected', '');
+  } catch {
+    return failed('network', '');
+  }
 }
 
 /**

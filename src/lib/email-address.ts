@@ -32,8 +32,3 @@ export const EMAIL_MAX_LENGTH = 254;
 export function isEmailAddress(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
-
-/** The address as limits count it: trimmed and lower-cased, so Victim@X.example and victim@x.example are one. */
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}

@@ -4,11 +4,13 @@
 import type { FieldErrors } from './forms/validate.ts';
 
 /**
- * Why a call failed: nothing answered (`network`), the server's spam limit (`rate-limit`), the
- * server refused it (`refused`), the login's address is not verified yet (`unverified`), or
- * something no one expected (`unexpected`: logged to the console, a generic text shown).
+ * Why a call failed: what was typed does not pass the form's rules (`invalid`: every message is at
+ * its field), nothing answered (`network`), the server's spam limit (`rate-limit`), the server
+ * refused it (`refused`), what was sent is there already (`conflict`: a retried upload whose first
+ * try landed), the login's address is not verified yet (`unverified`), or something no one
+ * expected (`unexpected`: logged to the console, a generic text shown).
  */
-type FailureKind = 'network' | 'rate-limit' | 'refused' | 'unverified' | 'unexpected';
+type FailureKind = 'invalid' | 'network' | 'rate-limit' | 'refused' | 'conflict' | 'unverified' | 'unexpected';
 
 /** A failed call: its kind, the text to show, and any message tied to a field of the form. */
 export interface Failure {

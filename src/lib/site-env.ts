@@ -18,14 +18,6 @@ export const siteEnvSchema = z.object({
   // Empty: the local backend (src/lib/supabase.ts).
   PUBLIC_SUPABASE_URL: httpUrl().optional(),
   PUBLIC_SUPABASE_ANON_KEY: z.string().optional(),
-  // The optional notification services (src/lib/notify/settings.ts): off while empty.
-  PUBLIC_EMAIL_SERVICE_URL: httpUrl().optional(),
-  PUBLIC_EMAIL_SERVICE_USER_ID: z.string().optional(),
-  PUBLIC_EMAIL_SERVICE_ID: z.string().optional(),
-  PUBLIC_EMAIL_BOOKING_TEMPLATE_ID: z.string().optional(),
-  PUBLIC_EMAIL_NEWSLETTER_TEMPLATE_ID: z.string().optional(),
-  PUBLIC_FORM_SERVICE_URL: httpUrl().optional(),
-  PUBLIC_FORM_SERVICE_ACCESS_KEY: z.string().optional(),
   // The optional CAPTCHA of the account forms (src/lib/auth/captcha.ts): off while empty.
   PUBLIC_CAPTCHA_PROVIDER: z.enum(['hcaptcha', 'turnstile'], { error: 'hcaptcha or turnstile' }).optional(),
   PUBLIC_CAPTCHA_SITE_KEY: z.string().optional(),

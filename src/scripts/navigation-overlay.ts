@@ -13,7 +13,7 @@
 import { numberFrom, prefersReducedMotion } from './page-settings.ts';
 
 /** Show and hide by reason: the overlay is up while any reason holds it. */
-export interface OverlayControl {
+interface OverlayControl {
   hold(reason: string): void;
   release(reason: string): void;
 }

@@ -22,7 +22,7 @@ export interface SmtpConfig {
   secure: boolean;
 }
 
-export interface EmailTemplate {
+interface EmailTemplate {
   subject: string;
   /** Absolute path of the HTML body template. */
   path: string;
@@ -113,7 +113,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
 
   const host = env.BACKEND_HOST;
   const port = env.BACKEND_PORT ?? num(get('api', 'port')) ?? 54321;
-  const siteUrl = env.AUTH_SITE_URL ?? str(get('auth', 'site_url')) ?? 'http://localhost:4321';
+  const siteUrl = env.SITE_URL ?? str(get('auth', 'site_url')) ?? 'http://localhost:4321';
   const tomlRedirects = get('auth', 'additional_redirect_urls');
   const templatePath = (name: string) => {
     const configured = str(get(`auth.email.template.${name}`, 'content_path'));

@@ -32,7 +32,7 @@ export function loadProjectEnv(root = PROJECT_ROOT, env: Env = process.env): voi
 }
 
 /** A whole number from min to max, written in decimal digits only ('1e3' and '0x10' are refused). */
-export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER, kind = 'a whole number') {
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER, kind = 'a whole number') {
   const what = max === Number.MAX_SAFE_INTEGER ? `${kind} of at least ${min}` : `${kind} from ${min} to ${max}`;
   return z
     .string()
@@ -42,16 +42,16 @@ export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER, kind = '
 }
 
 /** A TCP port; 0 asks the system for any free one. */
-export const port = () => wholeNumber(0, 65535, 'a port number');
+const port = () => wholeNumber(0, 65535, 'a port number');
 
 /** An absolute http: or https: URL. */
 export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
 
 /** `true` or `false`, in any letter case. */
-export const flag = () => z.stringbool({ truthy: ['true'], falsy: ['false'], error: 'true or false' });
+const flag = () => z.stringbool({ truthy: ['true'], falsy: ['false'], error: 'true or false' });
 
 /** A comma-separated list; blanks around and between the items are dropped. */
-export function list<T extends z.ZodType<unknown, string>>(item: T) {
+function list<T extends z.ZodType<unknown, string>>(item: T) {
   return z.string().transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean)).pipe(z.array(item));
 }
 
@@ -89,7 +89,9 @@ export const backendEnvSchema = z.object({
   PGLITE_DATA_DIR: z.string().optional(),
   // Without it, .local-data/storage, or memory:// when PGLITE_DATA_DIR is in memory (config.ts).
   STORAGE_DATA_DIR: z.string().optional(),
-  AUTH_SITE_URL: httpUrl().optional(),
+  // The site's origin, where email links land (the build reads the same variable, src/lib/site-env.ts).
+  // Without it, config.toml [auth] site_url.
+  SITE_URL: httpUrl().optional(),
   // Globs such as http://localhost:*/**, which are not URLs.
   AUTH_ADDITIONAL_REDIRECT_URLS: list(z.string()).default([]),
   CORS_ALLOWED_ORIGINS: list(httpUrl()).default([]),

@@ -1,5 +1,5 @@
 // Where the backend answered differently from GoTrue in ways a supabase-js app can meet
-// (issue 11, "Contract fidelity"), and what it knowingly leaves out.
+// (its contract with supabase-js), and what it knowingly leaves out.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

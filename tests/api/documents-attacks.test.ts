@@ -1,5 +1,6 @@
-// The issue's attacks on applicants' documents (issue 18, "Bad input and attacks"), against the
-// real application-documents bucket and its policies (supabase/migrations/20261122000900_documents.sql),
+// Attacks on applicants' documents (someone else's files, forged paths and types, too many or too
+// large files), against the real application-documents bucket and its policies
+// (supabase/migrations/20261122000900_documents.sql),
 // through the embedded backend with raw HTTP (uploads as src/lib/documents/upload.ts sends them)
 // and storage-js (everything else). Each answers 4xx in hosted Storage's shape with a message
 // that says what is wrong, never 5xx, and stores nothing.

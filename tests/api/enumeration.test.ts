@@ -1,4 +1,4 @@
-// /recover and /resend must not tell who has an account (issue 11, item 5): the same status and
+// /recover and /resend must not tell who has an account (account enumeration): the same status and
 // body for known and unknown addresses, also within the per-user email interval (where GoTrue
 // answers 429 only for existing accounts), and the same timing because the work happens after
 // the answer. The lock test below proves that order without a clock; `npm run bench:api` times

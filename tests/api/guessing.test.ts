@@ -1,4 +1,4 @@
-// A stranger cannot lock anyone out (issue 19): failed password sign-ins and wrong six-digit codes
+// A stranger cannot lock anyone out by guessing: failed password sign-ins and wrong six-digit codes
 // are limited per account and client address together, with a ceiling per account that refuses
 // only clients that have already failed there. An attacker's guesses, from one address or spread
 // over fifty, are refused as designed, while the owner, from an address that has not failed,

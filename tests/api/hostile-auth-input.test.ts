@@ -1,4 +1,4 @@
-// Hostile input to /auth/v1 (issue 11): each gets a specific 4xx in the error envelope of
+// Hostile input to /auth/v1 (malformed bodies, wrong types, oversized values): each gets a specific 4xx in the error envelope of
 // supabase/local/README.md before any SQL runs, and nothing is spent or signed in on the way.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authFetch, localOnlyTest, startBackend, uniqueEmail, type TestBackend } from './support.ts';

@@ -1,7 +1,7 @@
-// Auth rate limits (issue 11, items 2 and 4): the [auth.rate_limit] values of supabase/config.toml
+// Auth rate limits, as hosted GoTrue has them: the [auth.rate_limit] values of supabase/config.toml
 // per client address, GoTrue's 429 over_request_rate_limit, and a six-digit code that stops
 // working for a client after a handful of wrong guesses. The per-account limits that cannot be
-// turned against the owner (issue 19) are in guessing.test.ts. Every other test file raises the
+// turned against the owner are in guessing.test.ts. Every other test file raises the
 // limits (tests/api/support.ts); these use the real ones, each test on its own server.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../supabase/local/config.ts';

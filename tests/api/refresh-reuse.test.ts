@@ -1,4 +1,4 @@
-// Refresh-token reuse detection (issue 11, item 1): once an old token is replayed after the reuse
+// Refresh-token reuse detection (a stolen refresh token replayed): once an old token is replayed after the reuse
 // interval, the whole token family stays dead, as GoTrue keeps it. Revoking the family used to
 // touch updated_at of every token, which reopened the reuse window for all of them.
 import { afterAll, beforeAll, expect, test } from 'vitest';

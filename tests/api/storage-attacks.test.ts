@@ -1,4 +1,4 @@
-// Hostile input to the Storage API (issue 18, "Bad input and attacks"): path tricks, names too
+// Hostile input to the Storage API, as an attacker would send it: path tricks, names too
 // long, uploads without a token or with an expired one, files over the limit or not what they
 // claim to be, forged or expired signed URLs, malformed bodies. Each answers 4xx in hosted
 // Storage's shape (HTTP 400 with the meaning in `statusCode`, or 413/415 there), never 5xx,

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import type { TestBackend } from './support.ts';
 
-/** A private bucket: 1 MiB a file, the document types of issue 18. */
+/** A private bucket: 1 MiB a file, the applicants' document types. */
 export const DOCS = 'test-docs';
 /** A private bucket with no size or type limit of its own. */
 export const OPEN = 'open-box';

@@ -44,7 +44,7 @@ max_frequency = "1m0s"
   });
 
   test('empty environment variables mean "default"', () => {
-    const config = loadConfig({}, { AUTH_SITE_URL: '', JWT_SECRET: ' ', CORS_ALLOWED_ORIGINS: 'https://a.example, https://b.example' });
+    const config = loadConfig({}, { SITE_URL: '', JWT_SECRET: ' ', CORS_ALLOWED_ORIGINS: 'https://a.example, https://b.example' });
     expect(config.siteUrl).toBe('http://localhost:4321');
     expect(config.jwtSecret).toBe(LOCAL_JWT_SECRET);
     expect(config.corsOrigins).toEqual(expect.arrayContaining(['https://a.example', 'https://b.example']));

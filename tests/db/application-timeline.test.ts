@@ -10,7 +10,7 @@ import {
   application,
   attemptAs,
   createUser,
-  followUpFixture,
+  adminAndUserFixture,
   runAs,
   service,
   signedIn,
@@ -18,7 +18,7 @@ import {
   type TestDb,
 } from './support.ts';
 
-const fixture = followUpFixture({ email: 'amara@example.com', label: 'applicant' });
+const fixture = adminAndUserFixture({ email: 'amara@example.com', label: 'applicant' });
 let db: TestDb;
 let admin: Actor;
 let adminId: string;

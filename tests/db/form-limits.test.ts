@@ -196,17 +196,17 @@ describe('dates', () => {
     it('is for today in Lagos or later, never yesterday', () => {
       expect(at('2027-03-10', '10:00').ok).toBe(true);
       expect(at('2027-03-11', '07:00').ok).toBe(true);
-      expect(at('2027-03-09', '10:00')).toEqual({ ok: false, errors: { date: 'Please choose today or a later date.' } });
+      expect(at('2027-03-09', '10:00')).toEqual({ ok: false, error: { kind: 'invalid', message: '', fieldErrors: { date: 'Please choose today or a later date.' } } });
     });
 
     it('today, is for the current minute or later in Lagos', () => {
       expect(at('2027-03-10', '09:00').ok).toBe(true);
-      expect(at('2027-03-10', '08:59')).toEqual({ ok: false, errors: { time: BOOKING_TIME_PASSED } });
+      expect(at('2027-03-10', '08:59')).toEqual({ ok: false, error: { kind: 'invalid', message: '', fieldErrors: { time: BOOKING_TIME_PASSED } } });
     });
   });
 
   it('refuses dates that do not exist', () => {
-    expect(booking('2999-02-30')).toEqual({ ok: false, errors: { date: 'Please enter the date of your appointment as a valid date.' } });
+    expect(booking('2999-02-30')).toEqual({ ok: false, error: { kind: 'invalid', message: '', fieldErrors: { date: 'Please enter the date of your appointment as a valid date.' } } });
   });
 
   it('takes a date of birth in the past, from 1900 (the column’s floor), never today or later', async () => {
@@ -215,11 +215,11 @@ describe('dates', () => {
     expect(await checksOn('visa_applications', 'dob')).toContain(`(dob >= '${VISA_APPLICATION_LIMITS.dobFrom}'::date)`);
     expect(visa('1899-12-31').ok).toBe(false);
     expect(visa(day(0)).ok).toBe(false);
-    expect(visa(day(30))).toEqual({ ok: false, errors: { dob: 'Please enter a date of birth in the past (from 1900).' } });
+    expect(visa(day(30))).toEqual({ ok: false, error: { kind: 'invalid', message: '', fieldErrors: { dob: 'Please enter a date of birth in the past (from 1900).' } } });
   });
 
   it('requires a time of day', () => {
-    expect(validate(bookingSchema, { ...valid.bookings, time: '' })).toEqual({ ok: false, errors: { time: 'Please choose a time.' } });
+    expect(validate(bookingSchema, { ...valid.bookings, time: '' })).toEqual({ ok: false, error: { kind: 'invalid', message: '', fieldErrors: { time: 'Please choose a time.' } } });
     expect(validate(bookingSchema, { ...valid.bookings, time: '25:00' }).ok).toBe(false);
   });
 });
@@ -306,7 +306,7 @@ describe('the profile form', () => {
       expect(validate(signupSchema, { ...signup, password: 'p'.repeat(MIN_PASSWORD_LENGTH) }).ok).toBe(true);
       expect(validate(signupSchema, { ...signup, password: 'p'.repeat(MIN_PASSWORD_LENGTH - 1) })).toEqual({
         ok: false,
-        errors: { password: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.` },
+        error: { kind: 'invalid', message: '', fieldErrors: { password: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.` } },
       });
     });
   });
@@ -325,7 +325,7 @@ describe('one email rule for every form, the account forms included', () => {
   ];
   const emailError = (schema: (typeof forms)[number]['schema'], email: string) => {
     const checked = validate(schema, { ...base, email });
-    return checked.ok ? undefined : checked.errors['email'];
+    return checked.ok ? undefined : checked.error.fieldErrors?.['email'];
   };
   const at = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 

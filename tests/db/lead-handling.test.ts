@@ -12,7 +12,7 @@ import {
   application,
   attemptAs,
   createAdmin,
-  followUpFixture,
+  adminAndUserFixture,
   runAs,
   service,
   transactionAs,
@@ -23,7 +23,7 @@ import {
 import type { Sql } from '../../supabase/local/db/open.ts';
 import { consultancyNow, consultancyToday } from '../../src/lib/domain.ts';
 
-const fixture = followUpFixture({ email: 'user@example.com', label: 'user' });
+const fixture = adminAndUserFixture({ email: 'user@example.com', label: 'user' });
 let db: TestDb;
 let admin: Actor;
 let adminId: string;

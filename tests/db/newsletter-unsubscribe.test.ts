@@ -10,7 +10,7 @@ import {
   DENIED,
   anon,
   attemptAs,
-  followUpFixture,
+  adminAndUserFixture,
   runAs,
   service,
   uniqueEmail,
@@ -18,7 +18,7 @@ import {
   type TestDb,
 } from './support.ts';
 
-const fixture = followUpFixture({ email: 'user@example.com', label: 'user' });
+const fixture = adminAndUserFixture({ email: 'user@example.com', label: 'user' });
 let db: TestDb;
 let admin: Actor;
 let user: Actor;

@@ -14,7 +14,7 @@ import {
   application,
   attemptAs,
   createUser,
-  followUpFixture,
+  adminAndUserFixture,
   runAs,
   service,
   signedIn,
@@ -24,7 +24,7 @@ import {
   type TestDb,
 } from './support.ts';
 
-const fixture = followUpFixture({ email: 'applicant@example.com', label: 'applicant' });
+const fixture = adminAndUserFixture({ email: 'applicant@example.com', label: 'applicant' });
 let db: TestDb;
 let admin: Actor;
 let applicant: Actor;
@@ -504,7 +504,7 @@ describe('who may touch the queue', () => {
 // PGlite serves one connection at a time, so two workers can only be tried on a real server.
 describe.skipIf(!process.env['DATABASE_URL'])('two workers claiming at once (PostgreSQL only: PGlite is a single connection)', () => {
   const workers: pg.Client[] = [];
-  // The "1,000 queued notifications at once".
+  // A burst: 1,000 notifications queued at once.
   const QUEUED = 1000;
 
   beforeAll(async () => {

@@ -257,7 +257,7 @@ describe.each(tables)('$table', (tc) => {
 });
 
 describe('the target rows are untouched after every rolled-back attempt', () => {
-  it('still has user A’s profile and application, each form submission, and the follow-up rows', async () => {
+  it('still has user A’s profile and application, each form submission, and the rows they led to', async () => {
     const count = async (table: string, id: string) =>
       (await db.query(`select 1 from public.${table} where id = $1`, [id])).rows.length;
     expect(await count('profiles', ids.profileA)).toBe(1);

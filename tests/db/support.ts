@@ -157,8 +157,8 @@ export async function createAdmin(db: ScriptDb, email = 'boss@example.com'): Pro
   return { id: user.id, actor: signedIn('admin', user) };
 }
 
-/** What a follow-up test file starts from: its database, an admin and a signed-in user. */
-export interface FollowUpFixture {
+/** What a test of the dashboard's tables starts from: its database, an admin and a signed-in user. */
+export interface AdminAndUserFixture {
   db: TestDb;
   admin: Actor;
   adminId: string;
@@ -171,8 +171,8 @@ export interface FollowUpFixture {
  * (`email`, signed in as `label`), and closes it after them. The fields are filled in before the
  * file's own beforeAll hooks run, so read them there or in tests.
  */
-export function followUpFixture(user: { email: string; label: string }): FollowUpFixture {
-  const fixture = {} as FollowUpFixture;
+export function adminAndUserFixture(user: { email: string; label: string }): AdminAndUserFixture {
+  const fixture = {} as AdminAndUserFixture;
   beforeAll(async () => {
     fixture.db = await openTestDb();
     ({ id: fixture.adminId, actor: fixture.admin } = await createAdmin(fixture.db));

@@ -1,4 +1,4 @@
-// Every page and asset is served with the headers of the build's _headers file (issue 16): each
+// Every page and asset is served with the headers of the build's _headers file: each
 // page with a Content-Security-Policy that allows its own inline scripts by hash and no others, the
 // other security headers on every response, and cache rules by kind of file. That the pages work under the policy is held by every browser test: the
 // shared fixture fails a test on any violation (support/fixtures.ts).

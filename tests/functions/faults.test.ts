@@ -1,4 +1,4 @@
-// The issue's bad inputs and faults, each ending with every notification sent exactly once or
+// Bad inputs and mail faults (a server that refuses, is down or hangs; a worker that dies), each ending with every notification sent exactly once or
 // marked failed with its reason, and no form submission failing because of mail trouble. The
 // function runs in Deno and is called as the database calls it; a mail server that refuses, is
 // down or hangs is the function started with that server in its settings. Waiting for a backoff
@@ -47,7 +47,7 @@ async function flush(): Promise<void> {
 
 test('a recipient the mail server refuses is retried with backoff, then marked failed with the reply; each try has the same Message-ID', async () => {
   const refusing = await startSmtpCatcher({ port: 0, outbox: new Outbox(), refuse: /^refused\./ });
-  const functions = await functionsWith(backend, { NOTIFICATIONS_SMTP_PORT: String(refusing.port) });
+  const functions = await functionsWith(backend, { MAIL_SMTP_PORT: String(refusing.port) });
   try {
     const bookingId = await book(uniqueEmail('refused'));
     await drain(backend, 'send-notifications', functions.url);
@@ -79,7 +79,7 @@ test('a retried email keeps its Message-ID: the try that failed and the one that
   const refusing = await startSmtpCatcher({ port: 0, outbox: flaky, refuse: /^retried\./ });
   const email = uniqueEmail('retried');
   const bookingId = await book(email);
-  const first = await functionsWith(backend, { NOTIFICATIONS_SMTP_PORT: String(refusing.port) });
+  const first = await functionsWith(backend, { MAIL_SMTP_PORT: String(refusing.port) });
   try {
     await drain(backend, 'send-notifications', first.url);
   } finally {
@@ -98,7 +98,7 @@ test('a retried email keeps its Message-ID: the try that failed and the one that
 });
 
 test('SMTP down: the form still answers 201, the row waits with the reason, and is sent once the server is back', async () => {
-  const down = await functionsWith(backend, { NOTIFICATIONS_SMTP_PORT: String(await closedPort()) });
+  const down = await functionsWith(backend, { MAIL_SMTP_PORT: String(await closedPort()) });
   try {
     const email = uniqueEmail('down');
     const res = await fetch(`${backend.url}/rest/v1/contact_messages`, {
@@ -122,7 +122,7 @@ test('SMTP down: the form still answers 201, the row waits with the reason, and 
 
 test('a server too slow to answer: the send times out and the row is retried later', async () => {
   const slow = await silentServer();
-  const functions = await functionsWith(backend, { NOTIFICATIONS_SMTP_PORT: String(slow.port), NOTIFICATIONS_SMTP_TIMEOUT_MS: '300' });
+  const functions = await functionsWith(backend, { MAIL_SMTP_PORT: String(slow.port), MAIL_SMTP_TIMEOUT_MS: '300' });
   try {
     const bookingId = await book(uniqueEmail('slow'));
     await drain(backend, 'send-notifications', functions.url);

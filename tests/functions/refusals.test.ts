@@ -45,9 +45,9 @@ describe.each(['send-notifications', 'remove-documents'])('%s', (name) => {
 
 describe('a missing or malformed setting', () => {
   test.each([
-    ['NOTIFICATIONS_SMTP_HOST unset', { NOTIFICATIONS_SMTP_HOST: undefined }, 'NOTIFICATIONS_SMTP_HOST: is not set; it must be a host name or address, without a scheme or port.'],
+    ['MAIL_SMTP_HOST unset', { MAIL_SMTP_HOST: undefined }, 'MAIL_SMTP_HOST: is not set; it must be a host name or address, without a scheme or port.'],
     ['SITE_URL unset', { SITE_URL: undefined }, 'SITE_URL: is not set; it must be an http(s) URL.'],
-    ['port 587, blocked on hosted', { NOTIFICATIONS_SMTP_PORT: '587' }, 'NOTIFICATIONS_SMTP_PORT="587": must be a port hosted Edge Functions may connect to: 465 (implicit TLS) or 2525, not 25 or 587.'],
+    ['port 587, blocked on hosted', { MAIL_SMTP_PORT: '587' }, 'MAIL_SMTP_PORT="587": must be a port hosted Edge Functions may connect to: 465 (implicit TLS) or 2525, not 25 or 587.'],
     ['no key of the project', { SUPABASE_SERVICE_ROLE_KEY: undefined }, 'SUPABASE_SERVICE_ROLE_KEY and SUPABASE_SECRET_KEYS are not set; one of them must hold a secret key.'],
   ])('%s: 500 "misconfigured", the log names it, nothing is claimed', async (_case, changes, logged) => {
     const lines: string[] = [];

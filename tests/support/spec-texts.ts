@@ -1,9 +1,9 @@
 // The visitor-facing texts the tests check, pinned once. The tests never import these words from
 // src/: a test that reads its expected text from the code under test passes whatever that text
 // says, so a wrong message in src/ would go unnoticed. Each text names where it is decided: the
-// specification (../shared/seed/000_6fe9441b09e76640.txt, quoted with its section), PRODUCT.md
-// (../shared/PRODUCT.md, which wins where the two differ), or, for texts neither names, the
-// project's own wording, pinned here so that changing it is a deliberate act.
+// specification (../shared/seed/000_6fe9441b09e76640.txt, quoted with its section), the team's
+// decisions recorded in docs/product-decisions.md (which win where the two differ), or, for texts
+// neither names, the project's own wording, pinned here so that changing it is a deliberate act.
 
 /** Every form's texts for the two failures the specification does not foresee (the project's own). */
 export const FORM_TEXTS = {
@@ -26,15 +26,15 @@ export const CONTACT_TEXTS = {
   /** Specification 8: "Contact success | Dialog titled Success with text 'Message sent successfully'". */
   successTitle: 'Success',
   success: 'Message sent successfully',
-  /** PRODUCT.md: "Contact failure shows no message | Shows 'Failed to send your message. Please try again.'". */
+  /** docs/product-decisions.md (Contact): "We show 'Failed to send your message. Please try again.'". */
   failure: 'Failed to send your message. Please try again.',
 } as const;
 
 /** The footer's newsletter form. */
 export const NEWSLETTER_TEXTS = {
-  /** PRODUCT.md: "Newsletter result only logged | Shows 'Thanks for subscribing!' ... or an error". */
+  /** docs/product-decisions.md (Newsletter): "We show 'Thanks for subscribing!'". */
   success: 'Thanks for subscribing!',
-  /** PRODUCT.md names "an error" without its words: the project's own. */
+  /** The failure's words are the project's own. */
   failure: 'We could not subscribe you just now. Please try again.',
 } as const;
 
@@ -95,11 +95,11 @@ export const ADMIN_TEXTS = {
 
 /**
  * Specification 8: "Admin delete failure | 'Failed to delete application.' or 'Failed to delete
- * user.'"; the lists PRODUCT.md adds (bookings, messages, subscribers) say it the same way.
+ * user.'"; the lists the project adds (bookings, messages, subscribers) say it the same way.
  */
 export const adminDeleteFailed = (noun: string): string => `Failed to delete ${noun}.`;
 
-/** The 404 page, by path (PRODUCT.md: "The static 404 page shows 'Service Not Found' ... or 'Country not found'"). */
+/** The 404 page, by path (docs/product-decisions.md: "The static 404 page looks at the path and shows 'Service Not Found' ... or 'Country not found'"). */
 export const NOT_FOUND_TEXTS = {
   /** Specification 8: "Unknown service | 'Service Not Found' with a link to /services". */
   service: 'Service Not Found',
@@ -108,10 +108,10 @@ export const NOT_FOUND_TEXTS = {
 } as const;
 
 /**
- * What happens after a submission (issue 17): the dashboard's overview and handled state, the
+ * What happens after a submission: the dashboard's overview and handled state, the
  * application timeline and notes, the unsubscribe page. Beyond the specification: the project's own.
  */
-export const FOLLOW_UP_TEXTS = {
+export const AFTER_SUBMISSION_TEXTS = {
   overviewTitle: 'Waiting for an answer',
   handled: 'Handled',
   new: 'New',
@@ -160,7 +160,7 @@ export const AUTH_REFUSAL_TEXTS = {
 } as const;
 
 /**
- * What an applicant reads when a document cannot be added or removed (issue 18), by the reason
+ * What an applicant reads when a document cannot be added or removed, by the reason
  * the database gives after Storage refused it (public.document_refusal). The project's own.
  */
 export const DOCUMENT_REFUSAL_TEXTS = {
@@ -183,7 +183,7 @@ export const APPLICATION_CARD_TEXTS = {
     approved: 'Good news: your application was approved. We will contact you about the next steps.',
     rejected: 'We are sorry: your application was not approved. Contact us and a consultant will explain your options.',
   },
-  /** The issue's own example: "3 of 7 required documents provided". */
+  /** As the checklist's progress line reads: "3 of 7 required documents provided". */
   progress: (provided: number, required: number) => `${provided} of ${required} required documents provided`,
   provided: 'Provided',
   missing: 'Missing',
@@ -196,14 +196,14 @@ export const APPLICATION_CARD_TEXTS = {
   accepted: 'Accepted',
   /** The open request on the card. */
   askedFor: (labels: string[]) => `Your adviser asked for: ${labels.join(', ')}.`,
-  /** The issue's own words: "Documents requested: Passport data page, Bank statement". */
+  /** As a request reads in the history: "Documents requested: Passport data page, Bank statement". */
   requested: (labels: string[]) => `Documents requested: ${labels.join(', ')}`,
   providedAll: (labels: string[]) => `Documents provided: ${labels.join(', ')}`,
 } as const;
 
 /** Staff's side of the checklist in /admin. The project's own. */
 export const ADMIN_DOCUMENT_TEXTS = {
-  /** The issue's own: "n of m required". */
+  /** As the applications list reads: "n of m required". */
   progress: (provided: number, required: number) => `${provided} of ${required} required`,
   decided: 'This application has been decided, so its documents can no longer change.',
   providedMeanwhile: 'One of these documents has just been provided. Look at the checklist again and ask for what is still missing.',

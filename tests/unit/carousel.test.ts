@@ -93,10 +93,10 @@ describe('fetchSlides', () => {
     return fetch;
   };
 
-  it('resolves with the list, fetched with the signal it is given', async () => {
+  it('answers the list, fetched with the signal it is given', async () => {
     const fetch = answer(200, [slide]);
     const { signal } = new AbortController();
-    await expect(fetchSlides('/data/testimonials.json', signal)).resolves.toEqual([slide]);
+    await expect(fetchSlides('/data/testimonials.json', signal)).resolves.toEqual({ ok: true, data: [slide] });
     expect(fetch).toHaveBeenCalledWith('/data/testimonials.json', { signal });
   });
 
@@ -104,8 +104,13 @@ describe('fetchSlides', () => {
     { case: 'an error status', status: 500, body: [slide] },
     { case: 'something other than a list', status: 200, body: { not: 'a list' } },
     { case: 'an empty list', status: 200, body: [] },
-  ])('rejects $case, so the page keeps the testimony it shows', async ({ status, body }) => {
+  ])('fails on $case, so the page keeps the testimony it shows', async ({ status, body }) => {
     answer(status, body);
-    await expect(fetchSlides('/data/testimonials.json', new AbortController().signal)).rejects.toThrow();
+    await expect(fetchSlides('/data/testimonials.json', new AbortController().signal)).resolves.toMatchObject({ ok: false });
+  });
+
+  it('fails when nothing answers', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(fetchSlides('/data/testimonials.json', new AbortController().signal)).resolves.toMatchObject({ ok: false, error: { kind: 'network' } });
   });
 });

@@ -143,18 +143,18 @@ describe('Storage: an upload’s refusal', () => {
   const never = () => Promise.reject(new Error('the database is not asked for this answer'));
 
   it.each([
-    ['over the size limit', STORAGE.entityTooLarge(), 'tooLarge', '"scan.pdf" is larger than 10 MB. Choose a smaller file, or scan it at a lower resolution.'],
-    ['a type the bucket refuses', STORAGE.invalidMimeType('text/html'), 'wrongType', '"scan.pdf" is not a PDF, JPEG, PNG, WebP or HEIC file.'],
-    ['a name already stored', STORAGE.keyAlreadyExists(), 'duplicate', '"scan.pdf" is already attached to this application.'],
+    ['over the size limit', STORAGE.entityTooLarge(), 'refused', '"scan.pdf" is larger than 10 MB. Choose a smaller file, or scan it at a lower resolution.'],
+    ['a type the bucket refuses', STORAGE.invalidMimeType('text/html'), 'refused', '"scan.pdf" is not a PDF, JPEG, PNG, WebP or HEIC file.'],
+    ['a name already stored', STORAGE.keyAlreadyExists(), 'conflict', '"scan.pdf" is already attached to this application.'],
     ['a database error (any SQLSTATE but 42501)', STORAGE.databaseError('P0001'), 'network', DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf')],
     ['an object missing', STORAGE.noSuchKey(), 'network', DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf')],
   ])('%s', async (_case, answer, kind, message) => {
-    expect(await uploadFailure(answer.status, text(answer), 'scan.pdf', never)).toEqual({ ok: false, kind, message });
+    expect(await uploadFailure(answer.status, text(answer), 'scan.pdf', never)).toEqual({ ok: false, error: { kind, message } });
   });
 
   it('a 413 a proxy answered without Storage’s body is too large as well; no answer at all is the connection', async () => {
-    expect((await uploadFailure(413, 'Request Entity Too Large', 'scan.pdf', never)).kind).toBe('tooLarge');
-    expect(await uploadFailure(0, '', 'scan.pdf', never)).toEqual({ ok: false, kind: 'network', message: DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf') });
+    expect((await uploadFailure(413, 'Request Entity Too Large', 'scan.pdf', never)).error.message).toContain('is larger than 10 MB');
+    expect(await uploadFailure(0, '', 'scan.pdf', never)).toEqual({ ok: false, error: { kind: 'network', message: DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf') } });
   });
 
   it.each([
@@ -165,7 +165,7 @@ describe('Storage: an upload’s refusal', () => {
   ])('a 403 asks the database why: %s', async (_case, reason, message) => {
     for (const answer of [STORAGE.accessDenied(), STORAGE.accessDenied('Documents are added only to an application that is submitted or in review.')]) {
       const why = vi.fn(() => Promise.resolve(reason));
-      expect(await uploadFailure(answer.status, text(answer), 'scan.pdf', why)).toEqual({ ok: false, kind: 'refused', message });
+      expect(await uploadFailure(answer.status, text(answer), 'scan.pdf', why)).toEqual({ ok: false, error: { kind: 'refused', message } });
       expect(why).toHaveBeenCalledOnce();
     }
   });
@@ -175,8 +175,7 @@ describe('Storage: an upload’s refusal', () => {
     for (const why of [() => Promise.resolve(null), () => Promise.resolve(undefined)]) {
       expect(await uploadFailure(expired.status, text(expired), 'scan.pdf', why)).toEqual({
         ok: false,
-        kind: 'network',
-        message: DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf'),
+        error: { kind: 'network', message: DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf') },
       });
     }
   });

@@ -15,7 +15,7 @@ export interface HeaderRule {
  * Cloudflare Pages' documented limits on the file: at most 100 rules and 2,000 characters a line.
  * A build that passed them would deploy with some headers silently dropped.
  */
-export const HEADERS_FILE_LIMITS = { rules: 100, lineLength: 2000 } as const;
+const HEADERS_FILE_LIMITS = { rules: 100, lineLength: 2000 } as const;
 
 /** The file's text for the rules, with a comment on top; throws when a host's limit is passed. */
 export function formatHeadersFile(rules: HeaderRule[], comment: string): string {

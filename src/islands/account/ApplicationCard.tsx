@@ -13,12 +13,12 @@ import ApplicationHistory from './ApplicationHistory.tsx';
 
 // The checklist (its checks, previews and uploads) loads only once there is an application to show
 // it for, so /profile costs a signed-out visitor, or one with no application, nothing more.
-const ApplicationChecklist = lazy(() => import('../documents/ApplicationChecklist.tsx'));
+const ApplicantDocumentChecklist = lazy(() => import('../documents/ApplicantDocumentChecklist.tsx'));
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** How an application is named: its card's heading. */
-export const applicationTitle = (application: Pick<OwnApplication, 'visa_type' | 'submitted_at'>) =>
+const applicationTitle = (application: Pick<OwnApplication, 'visa_type' | 'submitted_at'>) =>
   `${application.visa_type}, submitted ${dateFormat.format(new Date(application.submitted_at))}`;
 
 interface Props {
@@ -42,7 +42,7 @@ export default function ApplicationCard({ application, userId, checklist }: Prop
       <section className="application-card__documents" aria-labelledby={`${id}-documents`}>
         <h4 id={`${id}-documents`}>Documents</h4>
         <Suspense fallback={<p role="status">Loading documents…</p>}>
-          <ApplicationChecklist userId={userId} applicationId={application.id} status={status} checklist={checklist} requests={application.requests} />
+          <ApplicantDocumentChecklist userId={userId} applicationId={application.id} status={status} checklist={checklist} requests={application.requests} />
         </Suspense>
       </section>
       <ApplicationHistory application={application} headingId={`${id}-history`} />

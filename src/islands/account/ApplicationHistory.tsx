@@ -4,7 +4,7 @@
 import type { OwnApplication } from '../../lib/auth/applications.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { statusChangeText } from '../../lib/domain.ts';
-import { requestEntries, type TimelineEntry } from '../../lib/follow-up.ts';
+import { requestEntries, type TimelineEntry } from '../../lib/timeline.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
 // The user's own visa applications on /profile, one card each (ApplicationCard: status, what
 // happens next, checklist and history), newest first.
-import { APPLICATIONS_FAILED, listOwnApplications } from '../../lib/auth/applications.ts';
+import { listOwnApplications } from '../../lib/auth/applications.ts';
 import type { VisaType } from '../../lib/domain.ts';
 import { fetchChecklists } from '../../lib/documents/checklists.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
@@ -13,16 +13,15 @@ export default function MyApplications({ userId }: { userId: string }) {
   const applications = useFetch(`applications of ${userId}`, () => listOwnApplications(userId));
   // Every visa's checklist, read once for all the cards; without it, files show under Other documents.
   const checklists = useFetch('visa-checklists', fetchChecklists);
-  const result = applications.status === 'ready' ? applications.data : undefined;
+  const { result } = applications;
   const rows = result?.ok ? result.data : undefined;
-  // listOwnApplications answers failures with a message to show; a loader that threw has none.
-  const failure = applications.status === 'failed' ? APPLICATIONS_FAILED : result && !result.ok ? result.error.message : undefined;
-  const checklistsRead = checklists.status !== 'loading';
+  const failure = result?.ok === false ? result.error.message : undefined;
+  const checklistsRead = checklists.result !== undefined;
 
   return (
     <section aria-labelledby="my-applications-title" className="profile__section">
       <h2 id="my-applications-title">Your visa applications</h2>
-      {(applications.status === 'loading' || (rows && rows.length > 0 && !checklistsRead)) && <p role="status">Loading your applications…</p>}
+      {(!result || (rows && rows.length > 0 && !checklistsRead)) && <p role="status">Loading your applications…</p>}
       {failure && <FailedLoad message={failure} retry={applications.retry} />}
       {rows && rows.length === 0 && (
         <p>
@@ -36,7 +35,7 @@ export default function MyApplications({ userId }: { userId: string }) {
               key={row.id}
               application={row}
               userId={userId}
-              checklist={checklists.status === 'ready' ? checklists.data[row.visa_type as VisaType] : undefined}
+              checklist={checklists.result?.ok ? checklists.result.data[row.visa_type as VisaType] : undefined}
             />
           ))}
         </div>

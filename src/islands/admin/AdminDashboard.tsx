@@ -13,9 +13,9 @@ import './admin.css';
 const loadDashboard = () => import('./Dashboard.tsx');
 const Dashboard = lazy(loadDashboard);
 
-export const NOT_LOGGED_IN = 'You must log in to access this page.';
-export const ACCESS_DENIED = 'Access denied. You are not authorized to view this page.';
-export const ROLE_CHECK_FAILED = 'Failed to verify user role.';
+const NOT_LOGGED_IN = 'You must log in to access this page.';
+const ACCESS_DENIED = 'Access denied. You are not authorized to view this page.';
+const ROLE_CHECK_FAILED = 'Failed to verify user role.';
 
 export default function AdminDashboard() {
   const auth = useStore(authState);

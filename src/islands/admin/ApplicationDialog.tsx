@@ -5,12 +5,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
+import { setApplicationStatus } from '../../lib/staff-actions.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Dialog from '../ui/Dialog.tsx';
-import ApplicationDocuments from './ApplicationDocuments.tsx';
+import StaffDocumentChecklist from './StaffDocumentChecklist.tsx';
 import ApplicationNotes from './ApplicationNotes.tsx';
 import ApplicationTimeline from './ApplicationTimeline.tsx';
 import { formatDateTime, type Row } from './lists.ts';
+import { unwrap } from './query-result.ts';
 import { useToast } from './Toasts.tsx';
 
 const STATUS_FAILED = 'Failed to change the status. Please try again.';
@@ -44,11 +46,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
   }, [row]);
 
   const save = useMutation({
-    mutationFn: async (next: ApplicationStatus) => {
-      const { data, error } = await getSupabase().from('visa_applications').update({ status: next }).eq('id', row!.id).select('id');
-      if (error) throw error;
-      if (!data || data.length === 0) throw new Error('The application was not updated.');
-    },
+    mutationFn: (next: ApplicationStatus) => unwrap(setApplicationStatus(getSupabase(), row!.id, next)),
     onSuccess: (_data, next) => {
       notify(`Status of ${String(row!.name)}’s application changed to ${APPLICATION_STATUS_LABELS[next]}.`);
       void queryClient.invalidateQueries({ queryKey: ['list', 'applications'] });
@@ -107,7 +105,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
           <p role="alert" className="admin-dialog-error">
             {failed ? STATUS_FAILED : ''}
           </p>
-          <ApplicationDocuments key={row.id} applicationId={row.id} visaType={String(row.visa_type)} status={String(row.status)} />
+          <StaffDocumentChecklist key={row.id} applicationId={row.id} visaType={String(row.visa_type)} status={String(row.status)} />
           <ApplicationTimeline applicationId={row.id} />
           <ApplicationNotes key={row.id} applicationId={row.id} />
         </div>

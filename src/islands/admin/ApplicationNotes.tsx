@@ -1,10 +1,8 @@
 // The form that adds an internal note to an application (staff only: row-level security keeps
 // notes from applicants). The note appears in the dialog's timeline once stored.
 import { useQueryClient } from '@tanstack/react-query';
-import { toFailure } from '../../lib/forms/errors.ts';
 import { NOTE_INITIAL, NOTE_LIMITS, NOTE_TEXTS, noteSchema } from '../../lib/forms/note.ts';
-import { addNote } from '../../lib/follow-up.ts';
-import { succeeded } from '../../lib/result.ts';
+import { addNote } from '../../lib/timeline.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { useForm } from '../hooks/use-form.ts';
 import { TextArea } from '../ui/Field.tsx';
@@ -18,13 +16,9 @@ export default function ApplicationNotes({ applicationId }: { applicationId: str
     initial: NOTE_INITIAL,
     success: NOTE_TEXTS.added,
     submit: async ({ body }) => {
-      try {
-        await addNote(getSupabase(), applicationId, body);
-      } catch (error) {
-        return toFailure(error, NOTE_TEXTS.failed, NOTE_TEXTS.failed);
-      }
-      await queryClient.invalidateQueries({ queryKey: ['timeline', applicationId] });
-      return succeeded();
+      const added = await addNote(getSupabase(), applicationId, body);
+      if (added.ok) await queryClient.invalidateQueries({ queryKey: ['timeline', applicationId] });
+      return added;
     },
   });
   return (

@@ -2,13 +2,14 @@
 // internal notes, and each request for missing documents (by whom, with its line) and the arrival
 // of its last document, in the order they happened.
 import { useQuery } from '@tanstack/react-query';
-import { fetchTimeline, type TimelineEntry } from '../../lib/follow-up.ts';
+import { fetchTimeline, type TimelineEntry } from '../../lib/timeline.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { statusChangeText } from '../../lib/domain.ts';
 import { formatDateTime } from './lists.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import { useNames } from './use-names.ts';
+import { unwrap } from './query-result.ts';
 
 /** What an entry says, and what its meta line adds after the time. */
 function describe(entry: TimelineEntry, author: string): { meta: string; text: string; line?: string | undefined } {
@@ -26,7 +27,7 @@ function describe(entry: TimelineEntry, author: string): { meta: string; text: s
 
 /** The status changes, notes and document requests of the application `applicationId`. */
 export default function ApplicationTimeline({ applicationId }: { applicationId: string }) {
-  const timeline = useQuery({ queryKey: ['timeline', applicationId], queryFn: () => fetchTimeline(getSupabase(), applicationId) });
+  const timeline = useQuery({ queryKey: ['timeline', applicationId], queryFn: () => unwrap(fetchTimeline(getSupabase(), applicationId)) });
   const names = useNames(timeline.data?.map((entry) => entry.by) ?? []);
   const author = (entry: TimelineEntry) => (entry.by ? ` by ${names.data?.[entry.by] ?? '…'}` : '');
   return (

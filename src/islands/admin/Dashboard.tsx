@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import ApplicationDialog from './ApplicationDialog.tsx';
 import DataTable from './DataTable.tsx';
-import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './follow-up-columns.tsx';
+import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
 import ListSection from './ListSection.tsx';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from './lists.ts';
 import Overview from './Overview.tsx';

@@ -11,12 +11,13 @@ import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
 import ConfirmDelete from './ConfirmDelete.tsx';
 import { downloadCsv, exportCsv } from './csv-export.ts';
+import { unwrap } from './query-result.ts';
 import type { Column, ListConfig, Row } from './lists.ts';
 import { fetchPage } from './server-query.ts';
 import { useToast } from './Toasts.tsx';
 import { PAGE_SIZES, readView, storeView, type ViewState } from './view-state.ts';
 
-export const LOAD_FAILED = 'Failed to load data. Please try again.';
+const LOAD_FAILED = 'Failed to load data. Please try again.';
 
 /** A column the dashboard adds beside a list's data; `page` is every row shown, for one query per page. */
 export interface ExtraColumn {
@@ -66,7 +67,7 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
 
   const page = useQuery({
     queryKey: ['list', list.id, view],
-    queryFn: () => fetchPage(supabase, list, view),
+    queryFn: () => unwrap(fetchPage(supabase, list, view)),
     // The previous page stays on screen while the next one loads, so the table never jumps.
     placeholderData: keepPreviousData,
   });
@@ -79,7 +80,7 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
   });
 
   const remove = useMutation({
-    mutationFn: (row: Row) => list.remove(supabase, row),
+    mutationFn: (row: Row) => unwrap(list.remove(supabase, row)),
     onSuccess: () => {
       notify(`${list.noun[0]!.toUpperCase()}${list.noun.slice(1)} deleted.`);
       setToDelete(null);
@@ -103,15 +104,14 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
 
   const onExport = async () => {
     setExporting(true);
-    try {
-      const csv = await exportCsv(supabase, list, view);
-      downloadCsv(csv, `${list.exportName}-${new Date().toISOString().slice(0, 10)}.csv`);
+    const csv = await exportCsv(supabase, list, view);
+    if (csv.ok) {
+      downloadCsv(csv.data, `${list.exportName}-${new Date().toISOString().slice(0, 10)}.csv`);
       notify(`${list.title} exported.`);
-    } catch {
+    } else {
       notify('Failed to export data. Please try again.');
-    } finally {
-      setExporting(false);
     }
+    setExporting(false);
   };
 
   const columnCount = list.columns.length + extraColumns.length + 1;

@@ -9,20 +9,21 @@ import { fetchDocumentItems } from '../../lib/documents/requests.ts';
 import type { VisaType } from '../../lib/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import type { Row } from './lists.ts';
+import { unwrap } from './query-result.ts';
 
 /** The dashboard's progress of an application's required documents. */
 export const requiredProgressText = (provided: number, required: number) => `${provided} of ${required} required`;
 
 /** Every visa's checklist, read once for the dashboard. */
 export function useChecklists() {
-  return useQuery({ queryKey: ['checklists'], queryFn: ({ signal }) => fetchChecklists(signal), staleTime: Infinity });
+  return useQuery({ queryKey: ['checklists'], queryFn: ({ signal }) => unwrap(fetchChecklists(signal)), staleTime: Infinity });
 }
 
 /** The progress of `row`, read with those of the rest of its `page`. */
 export default function DocumentProgress({ row, page }: { row: Row; page: Row[] }) {
   const ids = page.map((each) => each.id);
   const checklists = useChecklists();
-  const items = useQuery({ queryKey: ['document-items', ids], queryFn: () => fetchDocumentItems(getSupabase(), ids) });
+  const items = useQuery({ queryKey: ['document-items', ids], queryFn: () => unwrap(fetchDocumentItems(getSupabase(), ids)) });
   if (items.isPending || checklists.isPending) return <span>…</span>;
   const checklist = checklists.data?.[row.visa_type as VisaType];
   if (items.isError || !checklist) return <span>Failed to load.</span>;

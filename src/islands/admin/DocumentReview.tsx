@@ -3,18 +3,16 @@
 // while the application is open; the file's item then counts as missing until it is replaced.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reviewDocument } from '../../lib/documents/requests.ts';
+import { REVIEW_FAILED, reviewDocument } from '../../lib/documents/requests.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import { DOCUMENT_REVIEW_LIMITS, REPLACEMENT_INITIAL, replacementSchema } from '../../lib/forms/document-review.ts';
-import { staffDocumentRefusal, toFailure } from '../../lib/forms/errors.ts';
-import { failed, succeeded } from '../../lib/result.ts';
+import { succeeded } from '../../lib/result.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import { TextArea } from '../ui/Field.tsx';
 import { useToast } from './Toasts.tsx';
-
-export const REVIEW_FAILED = 'Failed to save the review. Please try again.';
+import { failureOf, unwrap } from './query-result.ts';
 
 interface Props {
   applicationId: string;
@@ -40,12 +38,16 @@ export default function DocumentReview({ applicationId, document, itemLabel }: P
   const [replacing, setReplacing] = useState(false);
   const [error, setError] = useState('');
   const accept = useMutation({
-    mutationFn: () => reviewDocument(getSupabase(), document.id, 'accepted'),
+    mutationFn: () => unwrap(reviewDocument(getSupabase(), document.id, 'accepted')),
     onSuccess: () => {
       setError('');
       notify(`${document.name} accepted.`);
     },
-    onError: (thrown) => setError(staffDocumentRefusal(thrown, REVIEW_FAILED)),
+    // A refusal says why (decided meanwhile, the file gone); anything else the review's own words.
+    onError: (thrown) => {
+      const failure = failureOf(thrown);
+      setError(failure.kind === 'refused' ? failure.message : REVIEW_FAILED);
+    },
     onSettled: refresh,
   });
   return (
@@ -88,12 +90,8 @@ function ReplacementForm({ document, itemLabel, onDone }: Props & { onDone: () =
     schema: replacementSchema,
     initial: { ...REPLACEMENT_INITIAL, reason: document.verdict === 'needs_replacing' ? (document.reason ?? '') : '' },
     submit: async ({ reason }) => {
-      try {
-        await reviewDocument(getSupabase(), document.id, 'needs_replacing', { text: reason, itemLabel });
-      } catch (error) {
-        const refusal = staffDocumentRefusal(error, '');
-        return refusal ? failed('refused', refusal) : toFailure(error, REVIEW_FAILED, REVIEW_FAILED);
-      }
+      const reviewed = await reviewDocument(getSupabase(), document.id, 'needs_replacing', { text: reason, itemLabel });
+      if (!reviewed.ok) return reviewed;
       notify(`${document.name} marked as needing replacement; the applicant is emailed.`);
       onDone();
       return succeeded();

@@ -1,12 +1,13 @@
 // Whether staff have answered a booking or message: a New or Handled badge, who handled it and
 // when, and the button that changes it (public.set_lead_handled records the admin and the time).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setLeadHandled, type LeadTable } from '../../lib/follow-up.ts';
+import { setLeadHandled, type LeadTable } from '../../lib/leads.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
 import { formatDateTime, type ListId, type Row } from './lists.ts';
 import { useToast } from './Toasts.tsx';
 import { useNames } from './use-names.ts';
+import { unwrap } from './query-result.ts';
 
 interface Props {
   /** The list the row is in (refreshed after a change) and the table it is stored in. */
@@ -26,7 +27,7 @@ export default function HandledState({ listId, table, row, page, name }: Props) 
   const names = useNames(page.map((each) => each.handled_by as string | null));
   const handled = typeof row.handled_at === 'string';
   const change = useMutation({
-    mutationFn: (next: boolean) => setLeadHandled(getSupabase(), table, row.id, next),
+    mutationFn: (next: boolean) => unwrap(setLeadHandled(getSupabase(), table, row.id, next)),
     onSuccess: (_data, next) => notify(`The ${name} is marked ${next ? 'handled' : 'as new'}.`),
     onError: () => notify('Failed to change the state. Please try again.'),
     onSettled: async () => {

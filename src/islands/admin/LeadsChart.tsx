@@ -4,9 +4,10 @@
 // which screen readers read instead (the SVG is hidden from them). A legend names each colour in
 // words, and each bar's total is written above it, so nothing is told by colour alone.
 import { useQuery } from '@tanstack/react-query';
-import { fetchLeadsByWeek, type WeekLeads } from '../../lib/follow-up.ts';
+import { fetchLeadsByWeek, type WeekLeads } from '../../lib/leads.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
+import { unwrap } from './query-result.ts';
 
 /** Each series: its field, its name and its colour (each 4.5:1 or more on white). */
 const SERIES = [
@@ -31,7 +32,7 @@ const total = (week: WeekLeads) => week.bookings + week.messages + week.applicat
 
 /** The chart and its table. */
 export default function LeadsChart() {
-  const leads = useQuery({ queryKey: ['leads-by-week'], queryFn: () => fetchLeadsByWeek(getSupabase()) });
+  const leads = useQuery({ queryKey: ['leads-by-week'], queryFn: () => unwrap(fetchLeadsByWeek(getSupabase())) });
   return (
     <section className="leads-chart" aria-labelledby="leads-chart-title">
       <h2 id="leads-chart-title">Leads in the last 12 weeks</h2>

@@ -8,6 +8,7 @@ import { getSupabase } from '../../lib/supabase-loader.ts';
 import type { ListConfig, ListId } from './lists.ts';
 import { fetchTotal } from './server-query.ts';
 import { namesView } from './view-state.ts';
+import { unwrap } from './query-result.ts';
 
 const STORAGE_KEY = 'bridgeway-admin-sections';
 /** The specification's two sections start open; the others start closed. */
@@ -38,7 +39,7 @@ export default function ListSection({ list, children }: { list: ListConfig; chil
   const button = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const panelId = useId();
-  const total = useQuery({ queryKey: ['total', list.id], queryFn: () => fetchTotal(getSupabase(), list) });
+  const total = useQuery({ queryKey: ['total', list.id], queryFn: () => unwrap(fetchTotal(getSupabase(), list)) });
 
   // The island renders after the browser looked for the #fragment's target, so it goes there itself.
   useEffect(() => {

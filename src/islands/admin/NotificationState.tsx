@@ -3,16 +3,17 @@
 // puts it back in the queue. Every row of a page asks with the same key, so react-query sends one
 // request per page, not one per row.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchNotifications, notificationBadge, notificationKindLabel, retryNotification, type NotificationRow, type SubjectTable } from '../../lib/follow-up.ts';
+import { fetchNotifications, notificationBadge, notificationKindLabel, retryNotification, type NotificationRow, type SubjectTable } from '../../lib/outbox.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
 import type { Row } from './lists.ts';
 import { useToast } from './Toasts.tsx';
+import { unwrap } from './query-result.ts';
 
 /** The notifications of `row`, read with those of the rest of its `page`. */
 export default function NotificationState({ table, row, page }: { table: SubjectTable; row: Row; page: Row[] }) {
   const ids = page.map((each) => each.id);
-  const notifications = useQuery({ queryKey: ['notifications', table, ids], queryFn: () => fetchNotifications(getSupabase(), table, ids) });
+  const notifications = useQuery({ queryKey: ['notifications', table, ids], queryFn: () => unwrap(fetchNotifications(getSupabase(), table, ids)) });
   if (notifications.isPending) return <span>…</span>;
   if (notifications.isError) return <span>Failed to load.</span>;
   const own = notifications.data.filter((notification) => notification.subject_id === row.id);
@@ -32,7 +33,7 @@ function NotificationLine({ table, notification }: { table: SubjectTable; notifi
   const badge = notificationBadge(notification.status);
   const kind = notificationKindLabel(notification.kind);
   const retry = useMutation({
-    mutationFn: () => retryNotification(getSupabase(), notification.id),
+    mutationFn: () => unwrap(retryNotification(getSupabase(), notification.id)),
     onSuccess: (queued) => notify(queued ? `${kind}: queued again.` : `${kind}: already queued again.`),
     onError: () => notify('Failed to retry the notification.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications', table] }),

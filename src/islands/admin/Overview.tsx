@@ -3,11 +3,12 @@
 // link to its list with the matching filter (the lists read their view from the URL,
 // view-state.ts); then the leads of the last 12 weeks (LeadsChart).
 import { useQuery } from '@tanstack/react-query';
-import { fetchOverview, type Overview as Counts } from '../../lib/follow-up.ts';
+import { fetchOverview, type Overview as Counts } from '../../lib/overview.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from './lists.ts';
 import LeadsChart from './LeadsChart.tsx';
 import { defaultView, writeView } from './view-state.ts';
+import { unwrap } from './query-result.ts';
 
 /** The names of the overview's counts (beside them it has times). */
 export type CountKey = { [K in keyof Counts]: Counts[K] extends number ? K : never }[keyof Counts];
@@ -30,7 +31,7 @@ function filteredHref(list: ListConfig, [key, value]: [string, string]): string 
 
 /** The dashboard's "waiting for an answer" counts. */
 export default function Overview() {
-  const overview = useQuery({ queryKey: ['overview'], queryFn: () => fetchOverview(getSupabase()) });
+  const overview = useQuery({ queryKey: ['overview'], queryFn: () => unwrap(fetchOverview(getSupabase())) });
   return (
     <>
       <section className="admin-overview" aria-labelledby="admin-overview-title">

@@ -4,10 +4,11 @@
 // emails (each row shows its reason and Retry), and what waits with the time the oldest of it was
 // queued, which more than a few minutes ago means the calls fail (docs/deploy.md, Checking).
 import { useQuery } from '@tanstack/react-query';
-import { fetchOverview } from '../../lib/follow-up.ts';
+import { fetchOverview } from '../../lib/overview.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { formatDateTime } from './lists.ts';
 import type { CountKey } from './Overview.tsx';
+import { unwrap } from './query-result.ts';
 
 /** Each queue's count, and the time its oldest waiting row was queued. */
 const QUEUES: { key: CountKey; label: string; since?: 'oldest_email_waiting_since' | 'oldest_removal_waiting_since' }[] = [
@@ -20,7 +21,7 @@ const count = new Intl.NumberFormat('en-GB');
 
 /** The queues' counts; shown once the overview has loaded (its section says when it failed). */
 export default function QueueHealth() {
-  const { data } = useQuery({ queryKey: ['overview'], queryFn: () => fetchOverview(getSupabase()) });
+  const { data } = useQuery({ queryKey: ['overview'], queryFn: () => unwrap(fetchOverview(getSupabase())) });
   if (!data) return null;
   return (
     <section className="admin-overview" aria-labelledby="admin-queues-title">

@@ -8,7 +8,6 @@ import type { ChecklistRow } from '../../lib/documents/checklist.ts';
 import { requestDocuments } from '../../lib/documents/requests.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import { DOCUMENT_REVIEW_LIMITS, REQUEST_INITIAL, requestSchema } from '../../lib/forms/document-review.ts';
-import { staffDocumentRefusal, toFailure } from '../../lib/forms/errors.ts';
 import { failed, succeeded } from '../../lib/result.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { useForm } from '../hooks/use-form.ts';
@@ -16,8 +15,7 @@ import { TextArea } from '../ui/Field.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
 import { useToast } from './Toasts.tsx';
 
-export const REQUEST_FAILED = 'Failed to send the request. Please try again.';
-export const NOTHING_TO_REQUEST = 'Choose at least one missing document.';
+const NOTHING_TO_REQUEST = 'Choose at least one missing document.';
 
 interface Props {
   applicationId: string;
@@ -39,13 +37,11 @@ export default function RequestDocuments({ applicationId, missing }: Props) {
     submit: async ({ note }) => {
       const items = missing.filter((item) => chosen.has(item.key)).map((item) => ({ key: item.key, label: item.name }));
       if (items.length === 0) return failed('refused', NOTHING_TO_REQUEST);
-      try {
-        await requestDocuments(getSupabase(), applicationId, items, note ?? '');
-      } catch (error) {
+      const requested = await requestDocuments(getSupabase(), applicationId, items, note ?? '');
+      if (!requested.ok) {
         // One of them arrived meanwhile: the checklist is read again, and staff ask again.
         void queryClient.invalidateQueries({ queryKey: ['documents', applicationId] });
-        const refusal = staffDocumentRefusal(error, '');
-        return refusal ? failed('refused', refusal) : toFailure(error, REQUEST_FAILED, REQUEST_FAILED);
+        return requested;
       }
       notify(`Request sent for: ${items.map((item) => item.label).join(', ')}.`);
       for (const key of [['timeline', applicationId], ['list', 'applications'], ['overview'], ['notifications', 'visa_applications']]) {

@@ -1,9 +1,10 @@
-// Promote a user to admin or make an admin a user again, through public.admin_set_role (the only
-// way to write profiles.role from the API). An admin's own row offers no change: the database
-// refuses it too.
+// Promote a user to admin or make an admin a user again (src/lib/staff-actions.ts). An admin's own
+// row offers no change: the database refuses it too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { setRole } from '../../lib/staff-actions.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import type { Row } from './lists.ts';
+import { unwrap } from './query-result.ts';
 import { useToast } from './Toasts.tsx';
 
 export default function UserRoleButton({ row, self }: { row: Row; self: boolean }) {
@@ -12,11 +13,7 @@ export default function UserRoleButton({ row, self }: { row: Row; self: boolean 
   const isAdmin = row.role === 'admin';
   const name = String(row.full_name ?? row.email ?? 'User');
   const change = useMutation({
-    mutationFn: async (role: 'admin' | 'user') => {
-      const { error } = await getSupabase().rpc('admin_set_role', { target_user: row.id, new_role: role });
-      if (error) throw error;
-      return role;
-    },
+    mutationFn: (role: 'admin' | 'user') => unwrap(setRole(getSupabase(), row.id, role)),
     onSuccess: (role) => {
       notify(`${name} is now ${role === 'admin' ? 'an admin' : 'a user'}.`);
       void queryClient.invalidateQueries({ queryKey: ['list', 'users'] });

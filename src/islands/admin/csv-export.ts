@@ -5,6 +5,8 @@
 // parsing it only to write it again. The API caps each answer at max_rows (1,000 locally and by
 // default on hosted), so the rows are fetched in chunks of that size.
 import type { SiteClient } from '../../lib/database.ts';
+import { staffFailure } from '../../lib/forms/errors.ts';
+import { succeeded, type Result } from '../../lib/result.ts';
 import type { ListConfig, Row } from './lists.ts';
 import { applyView, selectList } from './server-query.ts';
 import type { ViewState } from './view-state.ts';
@@ -14,16 +16,23 @@ const CHUNK_ROWS = 1000;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The CSV text of every row of the list matching the view, under a header row of the list's columns. */
-export async function exportCsv(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<string> {
+export async function exportCsv(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<string>> {
   // papaparse is only needed for an export: loaded on the first click, not with the dashboard.
-  const { default: Papa } = await import('papaparse');
+  let Papa: typeof import('papaparse');
+  try {
+    Papa = (await import('papaparse')).default;
+  } catch (error) {
+    return staffFailure(error);
+  }
   const rows: Row[] = [];
   for (let from = 0; ; from += CHUNK_ROWS) {
     const query = applyView(selectList(supabase, list, list.select), list, view).range(from, from + CHUNK_ROWS - 1);
     const { data, error } = await query;
-    if (error) throw error;
+    if (error) return staffFailure(error);
     const chunk = data ?? [];
-    rows.push(...(await withExportColumns(supabase, list, chunk)));
+    const withColumns = await withExportColumns(supabase, list, chunk);
+    if (!withColumns.ok) return withColumns;
+    rows.push(...withColumns.data);
     if (chunk.length < CHUNK_ROWS) break;
   }
   // The list's select is a plain list of column names, which the header repeats.
@@ -32,17 +41,22 @@ export async function exportCsv(supabase: SiteClient, list: ListConfig, view: Vi
   // writes null as an empty field; escapeFormulae prefixes text cells starting with =, +, -, @,
   // tab or CR with a single quote (numbers stay numbers). Its built-in pattern
   // (/^[=+\-@\t\r].*$/) misses a formula followed by a line break, hence our own.
-  return Papa.unparse([header, ...rows.map((row) => header.map((name) => row[name]))], {
+  return succeeded(Papa.unparse([header, ...rows.map((row) => header.map((name) => row[name]))], {
     newline: '\r\n',
     escapeFormulae: FORMULA_START,
-  });
+  }));
 }
 
 /** The rows of one chunk with the values of the list's export-only columns added. */
-async function withExportColumns(supabase: SiteClient, list: ListConfig, chunk: Row[]): Promise<Row[]> {
+async function withExportColumns(supabase: SiteClient, list: ListConfig, chunk: Row[]): Promise<Result<Row[]>> {
   const ids = chunk.map((row) => row.id);
-  const columns = await Promise.all((list.exportColumns ?? []).map(async (column) => ({ name: column.name, values: await column.read(supabase, ids) })));
-  return chunk.map((row) => Object.assign({}, row, ...columns.map(({ name, values }) => ({ [name]: values.get(row.id) }))) as Row);
+  const columns: { name: string; values: Map<string, unknown> }[] = [];
+  for (const column of list.exportColumns ?? []) {
+    const read = await column.read(supabase, ids);
+    if (!read.ok) return read;
+    columns.push({ name: column.name, values: read.data });
+  }
+  return succeeded(chunk.map((row) => Object.assign({}, row, ...columns.map(({ name, values }) => ({ [name]: values.get(row.id) }))) as Row));
 }
 
 /** Makes the browser save `text` as `fileName`. */

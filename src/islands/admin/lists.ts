@@ -16,6 +16,8 @@ import {
   type SubscriptionStatus,
 } from '../../lib/domain.ts';
 import { documentCounts } from '../../lib/documents/counts.ts';
+import { staffFailure } from '../../lib/forms/errors.ts';
+import { failed, succeeded, type Result } from '../../lib/result.ts';
 import { OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
 import type { ListQuery } from './server-query.ts';
 
@@ -39,7 +41,7 @@ export interface Column {
   badge?: (value: unknown) => BadgeTone;
 }
 
-export interface Filter {
+interface Filter {
   key: string;
   label: string;
   options: readonly { value: string; label: string }[];
@@ -48,11 +50,11 @@ export interface Filter {
 }
 
 /** A column only the CSV file has, after the list's own: read for a chunk of rows by their ids. */
-export interface ExportColumn {
+interface ExportColumn {
   /** The column's name in the header row. */
   name: string;
   /** The value of each row of `ids`, by id. */
-  read: (supabase: SiteClient, ids: string[]) => Promise<Map<string, unknown>>;
+  read: (supabase: SiteClient, ids: string[]) => Promise<Result<Map<string, unknown>>>;
 }
 
 export type ListId = 'applications' | 'users' | 'bookings' | 'messages' | 'subscribers';
@@ -74,8 +76,8 @@ export interface ListConfig {
   noun: string;
   /** The confirmation's sentence naming exactly what goes. */
   describeDelete: (row: Row) => string;
-  /** Deletes the row; throws when nothing was deleted. */
-  remove: (supabase: SiteClient, row: Row) => Promise<void>;
+  /** Deletes the row; fails when nothing was deleted. */
+  remove: (supabase: SiteClient, row: Row) => Promise<Result>;
   /** File name stem of the CSV export. */
   exportName: string;
   /** Columns the CSV export adds after those of `select`. */
@@ -99,7 +101,7 @@ function formatDate(value: unknown): string {
   return typeof value === 'string' ? dateOnly.format(new Date(`${value}T00:00:00Z`)) : '';
 }
 
-export function statusLabel(value: unknown): string {
+function statusLabel(value: unknown): string {
   return APPLICATION_STATUS_LABELS[value as ApplicationStatus] ?? String(value ?? '');
 }
 
@@ -110,8 +112,9 @@ const nameOr = (value: unknown, fallback: string) => text(value) || fallback;
 function deleteById(table: ListTable) {
   return async (supabase: SiteClient, row: Row) => {
     const { data, error } = await supabase.from(table).delete().eq('id', row.id).select('id');
-    if (error) throw error;
-    if (!data || data.length === 0) throw new Error(`Nothing was deleted from ${table}.`);
+    if (error) return staffFailure(error);
+    // Row-level security refused it, or it was already gone.
+    return data && data.length > 0 ? succeeded() : failed('refused', `Nothing was deleted from ${table}.`);
   };
 }
 
@@ -224,7 +227,7 @@ export const USERS: ListConfig = {
     `The account of ${nameOr(row.full_name, 'User')} (${text(row.email)}) will be deleted permanently: they will no longer be able to log in, and their profile goes with it. Their visa applications are kept.`,
   remove: async (supabase, row) => {
     const { error } = await supabase.rpc('admin_delete_user', { user_id: row.id });
-    if (error) throw error;
+    return error ? staffFailure(error) : succeeded();
   },
   exportName: 'users',
 };

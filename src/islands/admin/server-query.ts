@@ -3,6 +3,8 @@
 // (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SiteClient } from '../../lib/database.ts';
+import { staffFailure } from '../../lib/forms/errors.ts';
+import { succeeded, type Result } from '../../lib/result.ts';
 import type { ListConfig, Row } from './lists.ts';
 import type { ViewState } from './view-state.ts';
 
@@ -10,7 +12,7 @@ import type { ViewState } from './view-state.ts';
  * The string just after every string that starts with `prefix`, in the "C" order of the search
  * keys (code point order): the prefix with its last character moved one code point on.
  */
-export function prefixEnd(prefix: string): string {
+function prefixEnd(prefix: string): string {
   const chars = [...prefix];
   const last = chars.pop()!.codePointAt(0)!;
   // Skip the surrogate block, which no string holds.
@@ -61,26 +63,29 @@ export interface Page {
 }
 
 /** One page of the list with the exact number of matching rows. */
-export async function fetchPage(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Page> {
+export async function fetchPage(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<Page>> {
   const from = (view.page - 1) * view.size;
   const query = applyView(selectList(supabase, list, list.select, { count: 'exact' }), list, view);
   const { data, error, count } = await query.range(from, from + view.size - 1);
   // A page past the end (a stale link, or the last row of the last page deleted) answers 416;
   // the table then moves to the last page that exists.
-  if (error?.code === 'PGRST103') return { rows: [], total: await fetchMatching(supabase, list, view) };
-  if (error) throw error;
-  return { rows: data ?? [], total: count ?? 0 };
+  if (error?.code === 'PGRST103') {
+    const matching = await fetchMatching(supabase, list, view);
+    return matching.ok ? succeeded({ rows: [], total: matching.data }) : matching;
+  }
+  if (error) return staffFailure(error);
+  return succeeded({ rows: data ?? [], total: count ?? 0 });
 }
 
-async function fetchMatching(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<number> {
+async function fetchMatching(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<number>> {
   const { error, count } = await applyView(selectList(supabase, list, 'id', { count: 'exact', head: true }), list, view);
-  if (error) throw error;
-  return count ?? 0;
+  if (error) return staffFailure(error);
+  return succeeded(count ?? 0);
 }
 
 /** The number of rows in the list, whatever the search (HEAD request, no rows sent). */
-export async function fetchTotal(supabase: SiteClient, list: ListConfig): Promise<number> {
+export async function fetchTotal(supabase: SiteClient, list: ListConfig): Promise<Result<number>> {
   const { error, count } = await selectList(supabase, list, 'id', { count: 'exact', head: true });
-  if (error) throw error;
-  return count ?? 0;
+  if (error) return staffFailure(error);
+  return succeeded(count ?? 0);
 }

@@ -33,24 +33,24 @@ export function useDocumentOpener() {
     setPending(doc.path);
     setFailure('');
     setAnnouncement(`Opening ${doc.name}...`);
-    try {
-      const url = await signedDocumentUrl(getSupabase(), doc, opening === 'download');
-      if (opening === 'preview') {
-        setPreview({ document: doc, url });
-        setAnnouncement(`Loading the preview of ${doc.name}...`);
-      } else if (opening === 'tab') {
-        showInTab(tab, url);
-        setAnnouncement(`${doc.name} opened in a new tab.`);
-      } else {
-        save(url, button);
-        setAnnouncement(`${doc.name} is being downloaded.`);
-      }
-    } catch {
+    const signed = await signedDocumentUrl(getSupabase(), doc, opening === 'download');
+    setPending(null);
+    if (!signed.ok) {
       tab?.close();
       setAnnouncement('');
       setFailure(`Failed to open ${doc.name}. Please try again.`);
-    } finally {
-      setPending(null);
+      return;
+    }
+    const url = signed.data;
+    if (opening === 'preview') {
+      setPreview({ document: doc, url });
+      setAnnouncement(`Loading the preview of ${doc.name}...`);
+    } else if (opening === 'tab') {
+      showInTab(tab, url);
+      setAnnouncement(`${doc.name} opened in a new tab.`);
+    } else {
+      save(url, button);
+      setAnnouncement(`${doc.name} is being downloaded.`);
     }
   };
 

@@ -178,20 +178,20 @@ export function useDocumentQueue(attached: readonly AttachedDocument[] = []) {
       const outcome = await running.done;
       aborts.current.delete(item.key);
       // A Duplicate answer after an earlier send means that send landed: the file is this one.
-      const landed = outcome.ok || (outcome.kind === 'duplicate' && item.attempts > 0);
+      const landed = outcome.ok || (outcome.error.kind === 'conflict' && item.attempts > 0);
       if (!current.current.some((entry) => entry.key === item.key)) {
         // Removed while it was sending: what Storage stored (or may have, when the answer was
         // lost or the upload stopped after its last bytes left) goes too, so the list tells the truth.
-        if (landed || outcome.kind === 'network') await discardStored(objectName);
+        if (landed || (!outcome.ok && outcome.error.kind === 'network')) await discardStored(objectName);
         return;
       }
       const attempts = item.attempts + 1;
-      if (landed) {
+      if (landed || outcome.ok) {
         patch(item.key, { status: 'stored', progress: 1, attempts });
         setAnnouncement(`${item.file.name} sent.`);
       } else {
-        patch(item.key, { status: 'failed', error: outcome.message, attempts });
-        setAnnouncement(outcome.message);
+        patch(item.key, { status: 'failed', error: outcome.error.message, attempts });
+        setAnnouncement(outcome.error.message);
       }
     },
     [patch],

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { BOOKING_COUNTRIES, CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../lib/domain.ts';
 import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
 import { store } from '../../lib/forms/submit.ts';
-import { notifyBooking } from '../../lib/notify/index.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
@@ -17,10 +16,8 @@ const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
   // field, the date or the time (src/lib/forms/errors.ts knows them by their SQLSTATE).
   store((supabase) => supabase.from('bookings').insert({ ...booking, website: website || null, client_key: clientKey }), BOOKING_FAILURE);
 
-const notify = ({ website: _website, ...booking }: Booking) => notifyBooking(booking);
-
 export default function BookingForm() {
-  const submit = useStoredSubmission(storeBooking, notify);
+  const submit = useStoredSubmission(storeBooking);
   const form = useForm({
     schema: bookingSchema,
     initial: BOOKING_INITIAL,

@@ -10,7 +10,6 @@ import {
   type ContactMessage,
 } from '../../lib/forms/contact.ts';
 import { store } from '../../lib/forms/submit.ts';
-import { notifyContact } from '../../lib/notify/index.ts';
 import { useForm } from '../hooks/use-form.ts';
 import Dialog from '../ui/Dialog.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
@@ -25,10 +24,8 @@ type Sent = ContactMessage & { page: string };
 const storeMessage = ({ website, ...message }: Sent, clientKey: string) =>
   store((supabase) => supabase.from('contact_messages').insert({ ...message, website: website || null, client_key: clientKey }), CONTACT_FAILURE);
 
-const notify = ({ website: _website, ...message }: Sent) => notifyContact(message);
-
 export default function ContactForm() {
-  const store = useStoredSubmission(storeMessage, notify);
+  const store = useStoredSubmission(storeMessage);
   const form = useForm({
     schema: contactSchema,
     initial: CONTACT_INITIAL,

@@ -11,7 +11,6 @@ import {
   type NewsletterSignup,
 } from '../../lib/forms/newsletter.ts';
 import { store } from '../../lib/forms/submit.ts';
-import { notifyNewsletter } from '../../lib/notify/index.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
@@ -23,10 +22,8 @@ import { useStoredSubmission } from './use-stored-submission.ts';
 const subscribe = ({ email, website }: NewsletterSignup) =>
   store((supabase) => supabase.rpc('subscribe_newsletter', { email, ...(website ? { website } : {}) }), NEWSLETTER_FAILURE);
 
-const notify = ({ email }: NewsletterSignup) => notifyNewsletter(email);
-
 export default function NewsletterForm() {
-  const submit = useStoredSubmission(subscribe, notify);
+  const submit = useStoredSubmission(subscribe);
   const form = useForm({
     schema: newsletterSchema,
     initial: NEWSLETTER_INITIAL,

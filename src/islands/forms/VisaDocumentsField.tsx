@@ -21,13 +21,13 @@ interface Props {
 /** The documents part of the visa form. */
 export default function VisaDocumentsField({ visaType, queue, onRetry, busy }: Props) {
   const checklists = useFetch('visa-checklists', fetchChecklists);
-  const checklist = checklists.status === 'ready' ? checklists.data[visaType as VisaType] : undefined;
+  const checklist = checklists.result?.ok ? checklists.result.data[visaType as VisaType] : undefined;
   return (
     <fieldset className="form__documents">
       <legend>Documents (optional)</legend>
       {!visaType ? (
         <p className="field__hint">Choose a visa type to see the documents it needs.</p>
-      ) : checklists.status === 'loading' ? null : (
+      ) : !checklists.result ? null : (
         <>
           {checklist ? (
             <p className="field__hint">For a {visaType}, attach each document under its name:</p>

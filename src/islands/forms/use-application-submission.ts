@@ -1,4 +1,4 @@
-// How the visa form stores an application with its documents (issue 18). The row is stored first,
+// How the visa form stores an application with its documents. The row is stored first,
 // as every form stores its row (idempotency key, src/islands/forms/use-stored-submission.ts); with
 // files chosen, its id is read back and each file is sent to it. The submission succeeds (and the
 // form's success dialog opens) only when every file is stored. If one is not, the application

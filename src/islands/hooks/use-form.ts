@@ -108,11 +108,12 @@ export function useForm<S extends z.ZodMiniType, K extends string>({
       if (inFlight.current) return;
       const checked = validate(schema, values);
       if (!checked.ok) {
-        setErrors(checked.errors as FieldErrors<K>);
+        const fieldErrors = (checked.error.fieldErrors ?? {}) as FieldErrors<K>;
+        setErrors(fieldErrors);
         setStatus('idle');
         setMessage('');
         // After React has rendered aria-invalid, so the focused field announces its error.
-        requestAnimationFrame(() => focusFirstError(checked.errors as FieldErrors<K>));
+        requestAnimationFrame(() => focusFirstError(fieldErrors));
         return;
       }
       inFlight.current = true;

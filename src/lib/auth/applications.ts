@@ -8,7 +8,7 @@ import { succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 
 /** One change of an application's status, as its applicant sees it (never who made it). */
-export type OwnStatusChange = Pick<Tables<'application_status_changes'>, 'id' | 'application_id' | 'from_status' | 'to_status' | 'changed_at'>;
+type OwnStatusChange = Pick<Tables<'application_status_changes'>, 'id' | 'application_id' | 'from_status' | 'to_status' | 'changed_at'>;
 
 /**
  * One of the user's visa applications, as /profile shows it, with its status changes and staff's
@@ -20,7 +20,7 @@ export type OwnApplication = Pick<Tables<'visa_applications'>, 'id' | 'visa_type
 };
 
 /** Shown when the user's applications cannot be read. */
-export const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
+const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
 
 /**
  * The user's own applications, newest first (an admin's profile lists only their own too), each

@@ -24,7 +24,7 @@ export const VISA_ICONS = ['plane', 'alarm', 'rings', 'home', 'briefcase', 'cale
 export type ImageHelper = () => z.ZodType;
 
 /** A picture with the alternative text a screen reader announces. */
-export const pictureSchema = (image: ImageHelper) => z.object({ src: image(), alt: z.string().min(3) });
+const pictureSchema = (image: ImageHelper) => z.object({ src: image(), alt: z.string().min(3) });
 
 /** One document of a visa's checklist: its key, what to attach, a short hint, and whether it is optional. */
 export const checklistItemSchema = z.object({
@@ -45,7 +45,7 @@ export const checklistItemSchema = z.object({
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
 /** A visa's checklist: at least one item, at most MAX_CHECKLIST_ITEMS, each key once. */
-export const checklistSchema = z
+const checklistSchema = z
   .array(checklistItemSchema)
   .min(1)
   .max(MAX_CHECKLIST_ITEMS)

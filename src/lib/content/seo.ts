@@ -11,7 +11,7 @@ export interface Crumb {
  * Paths that carry `noindex` and stay out of the sitemap: the 404 page, account pages, the
  * login-gated form and the newsletter's unsubscribe and confirmation pages.
  */
-export const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm'] as const;
+const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm'] as const;
 
 /**
  * The public form of a path: no trailing slash, no `.html`, `/index` as `/`. With

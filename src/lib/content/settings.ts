@@ -4,7 +4,7 @@ import type { Settings } from './schemas.ts';
 import { mailtoHref, telHref, whatsappHref } from './links.ts';
 
 /** One direct way to reach the consultancy, as the contact list and the contact tiles show it. */
-export interface ContactChannel {
+interface ContactChannel {
   label: string;
   text: string;
   /** Absent for the office address and the opening hours, which are plain text. */

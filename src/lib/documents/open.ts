@@ -2,6 +2,8 @@
 // in advance: one made when a list loads would have expired by the time someone clicks), shown in
 // the page when browsers display the type, in a new tab for a PDF, saved otherwise.
 import type { SiteClient } from '../database.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
 import { DOCUMENTS_BUCKET, PREVIEWABLE_TYPES } from './rules.ts';
 import type { StoredDocument } from './stored.ts';
 
@@ -9,7 +11,7 @@ import type { StoredDocument } from './stored.ts';
 export type DocumentOpening = 'preview' | 'tab' | 'download';
 
 /** How long a signed URL works: long enough to load what was clicked, too short to be passed around. */
-export const SIGNED_URL_SECONDS = 60;
+const SIGNED_URL_SECONDS = 60;
 
 /** How the document of media type `type` opens; HEIC, which most browsers cannot show, is saved. */
 export function documentOpening(type: string): DocumentOpening {
@@ -19,12 +21,15 @@ export function documentOpening(type: string): DocumentOpening {
 
 /**
  * A signed URL of `doc`, valid for SIGNED_URL_SECONDS; with `download`, the answer asks the
- * browser to save the file under its name. Throws when Storage refuses.
+ * browser to save the file under its name. Fails when Storage refuses or does not answer.
  */
-export async function signedDocumentUrl(supabase: SiteClient, doc: StoredDocument, download = false): Promise<string> {
-  const { data, error } = await supabase.storage
-    .from(DOCUMENTS_BUCKET)
-    .createSignedUrl(doc.path, SIGNED_URL_SECONDS, download ? { download: doc.name } : undefined);
-  if (error) throw error;
-  return data.signedUrl;
+export async function signedDocumentUrl(supabase: SiteClient, doc: StoredDocument, download = false): Promise<Result<string>> {
+  try {
+    const { data, error } = await supabase.storage
+      .from(DOCUMENTS_BUCKET)
+      .createSignedUrl(doc.path, SIGNED_URL_SECONDS, download ? { download: doc.name } : undefined);
+    return error ? staffFailure(error) : succeeded(data.signedUrl);
+  } catch (error) {
+    return staffFailure(error);
+  }
 }

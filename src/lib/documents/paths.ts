@@ -8,7 +8,7 @@
 import { MAX_DOCUMENT_NAME_LENGTH } from './rules.ts';
 
 /** The folder of one application's documents, with its trailing slash. */
-export function applicationFolder(userId: string, applicationId: string): string {
+function applicationFolder(userId: string, applicationId: string): string {
   return `${userId}/${applicationId}/`;
 }
 

@@ -15,7 +15,7 @@ const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'he
 const heif = (head: Uint8Array) => startsWith(head, bytesOf('ftyp'), 4) && HEIF_BRANDS.has(asciiAt(head, 8, 12));
 
 /** Signature checks by media type (lower case, without parameters). */
-export const SIGNATURES: Readonly<Record<string, (head: Uint8Array) => boolean>> = {
+const SIGNATURES: Readonly<Record<string, (head: Uint8Array) => boolean>> = {
   'application/pdf': (head) => startsWith(head, bytesOf('%PDF-')),
   'image/jpeg': (head) => startsWith(head, [0xff, 0xd8, 0xff]),
   'image/png': (head) => startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -27,8 +27,8 @@ export interface StoredDocument {
   reason: string | undefined;
 }
 
-export const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
-export const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please try again.';
+const DOCUMENTS_LIST_FAILED = 'We could not load the documents of this application. Please try again.';
+const DOCUMENT_REMOVE_FAILED = 'We could not remove this document. Please try again.';
 
 function isVerdict(verdict: string | null): verdict is DocumentVerdict {
   return verdict === 'accepted' || verdict === 'needs_replacing';

@@ -4,17 +4,13 @@
 // the same policies and bucket limits decide. Loaded on demand by the pages that upload
 // (/visa-form and /profile); everything else about documents goes through supabase-js.
 import { documentRefusalMessage, uploadFailureKind, uploadFailureMessage } from '../forms/errors.ts';
+import { failed, succeeded, type Failure, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { siteSupabaseSettings } from '../supabase.ts';
 import { applicationOf, itemOf } from './paths.ts';
 import { DOCUMENTS_BUCKET, DOCUMENT_MESSAGES, type DocumentType } from './rules.ts';
 import { documentRefusal } from './stored.ts';
 
-/** Why an upload failed: a Storage refusal the visitor can act on, one the database explained, or no answer worth keeping. */
-type UploadFailed = 'tooLarge' | 'wrongType' | 'duplicate' | 'refused' | 'network';
-
-/** How an upload ended. */
-type UploadOutcome = { ok: true } | { ok: false; kind: UploadFailed; message: string };
 
 /** Where and as whom to upload: the project's URL, its public key and the user's access token. */
 export interface UploadTarget {
@@ -25,7 +21,12 @@ export interface UploadTarget {
 
 /** One upload under way: its outcome, and a way to stop it (which ends it as a network failure). */
 interface Upload {
-  done: Promise<UploadOutcome>;
+  /**
+   * How it ended: a failure is `refused` (too large, a type the bucket refuses, or a reason the
+   * database gave), `conflict` (the name is stored already) or `network` (no answer worth keeping:
+   * sending again is the advice).
+   */
+  done: Promise<Result>;
   abort: () => void;
 }
 
@@ -55,11 +56,11 @@ export async function uploadFailure(
   body: string,
   name: string,
   why: () => Promise<string | null | undefined>,
-): Promise<Extract<UploadOutcome, { ok: false }>> {
+): Promise<{ ok: false; error: Failure }> {
   const kind = uploadFailureKind(status, body);
-  if (kind !== 'denied') return { ok: false, kind, message: uploadFailureMessage(kind, name) };
+  if (kind !== 'denied') return failed(kind === 'network' ? 'network' : kind === 'duplicate' ? 'conflict' : 'refused', uploadFailureMessage(kind, name));
   const explained = documentRefusalMessage(await why());
-  return explained ? { ok: false, kind: 'refused', message: explained } : { ok: false, kind: 'network', message: DOCUMENT_MESSAGES.uploadFailed(name) };
+  return explained ? failed('refused', explained) : failed('network', DOCUMENT_MESSAGES.uploadFailed(name));
 }
 
 /** The signed-in user's upload target; supabase-js refreshes an expired access token first. */
@@ -74,7 +75,7 @@ export async function uploadTarget(): Promise<UploadTarget | undefined> {
 /** Uploads one document, reporting the share sent (0 to 1) as it goes. */
 export function uploadDocument(target: UploadTarget, request: UploadRequest, onProgress: (sent: number) => void): Upload {
   const xhr = new XMLHttpRequest();
-  const done = new Promise<UploadOutcome>((resolve) => {
+  const done = new Promise<Result>((resolve) => {
     xhr.open('POST', objectUrl(target.url, request.objectName));
     xhr.setRequestHeader('Authorization', `Bearer ${target.accessToken}`);
     xhr.setRequestHeader('apikey', target.anonKey);
@@ -90,7 +91,7 @@ export function uploadDocument(target: UploadTarget, request: UploadRequest, onP
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve({ ok: true });
+        resolve(succeeded());
       } else {
         resolve(uploadFailure(xhr.status, xhr.responseText, request.displayName, why));
       }

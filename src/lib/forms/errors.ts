@@ -102,6 +102,24 @@ export function staffDocumentRefusal(error: unknown, otherwise: string): string 
   return (code && refusals[code]) || otherwise;
 }
 
+/**
+ * The failure of one of staff's document actions: its refusal by code (staffDocumentRefusal), else
+ * `otherwise` (offline and the spam limit keep their own words, as everywhere).
+ */
+export function staffDocumentFailure(error: unknown, otherwise: string): { ok: false; error: Failure } {
+  const refusal = staffDocumentRefusal(error, '');
+  return refusal ? failed('refused', refusal) : toFailure(error, otherwise, otherwise);
+}
+
+/**
+ * The failure of a dashboard read or action whose words the dashboard chooses where it shows it
+ * (each place says what failed to load or change, "Failed to load the timeline."); the Failure
+ * keeps the kind, and the generic text stands for any other reader.
+ */
+export function staffFailure(error: unknown): { ok: false; error: Failure } {
+  return toFailure(error, UNEXPECTED_MESSAGE);
+}
+
 /** The field message for a PostgREST refusal of a submission, when its code names one. */
 export function fieldRefusal(error: unknown): FieldErrors | undefined {
   const { code } = fields(error);

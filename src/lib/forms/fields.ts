@@ -88,7 +88,7 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
 }
 
 /** The visitor's today as YYYY-MM-DD, in their own time zone (not UTC): a date of birth is theirs. */
-export function localToday(now: Date = new Date()): string {
+function localToday(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

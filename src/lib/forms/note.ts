@@ -1,5 +1,5 @@
 // An admin's internal note on a visa application. Its limit is that of public.application_notes.body
-// (20261122000600_application_timeline.sql: trimmed, 1 to 2,000 characters).
+// (trimmed, 1 to 2,000 characters).
 import * as z from 'zod/mini';
 import { text } from './fields.ts';
 

@@ -2,20 +2,22 @@
 // (the first problem the schema found for it). Schemas are zod/mini, so the browser downloads the
 // small core of zod, not the whole library.
 import type * as z from 'zod/mini';
+import { failed, succeeded, type Result } from '../result.ts';
 
 /** One message per field name; a field without a problem is absent. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
-type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
-
-/** Validates raw form values against a schema; each field keeps only its first message. */
-export function validate<S extends z.ZodMiniType>(schema: S, values: unknown): Validation<z.infer<S>> {
+/**
+ * Validates raw form values against a schema; each field keeps only its first message. A failure is
+ * `invalid`, with no message of its own: everything it says is at the fields.
+ */
+export function validate<S extends z.ZodMiniType>(schema: S, values: unknown): Result<z.infer<S>> {
   const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data as z.infer<S> };
+  if (result.success) return succeeded(result.data as z.infer<S>);
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? 'form');
     errors[field] ??= issue.message;
   }
-  return { ok: false, errors };
+  return failed('invalid', '', errors);
 }

@@ -19,7 +19,7 @@ export const VISA_APPLICATION_LIMITS = {
 export const VISA_SUCCESS_TITLE = 'Application Submitted Successfully!';
 export const VISA_SUCCESS = 'One of Our members will contact you via, Email, Phone Call or Whatsapp chat. Thanks!';
 export const VISA_FAILURE = 'Failed to submit the application. Please try again.';
-/** Said when the application is stored but some of its files are not (issue 18); the dialog waits for them. */
+/** Said when the application is stored but some of its files are not; the dialog waits for them. */
 export const VISA_DOCUMENTS_UNSENT =
   'Your application has been submitted, but the files marked below were not sent. Press Try again, or remove them and press Submit application to finish. You can also add documents later from your profile.';
 

@@ -8,12 +8,12 @@
 /** Each secret a function reads, with what it holds (printed by `npm run deploy:check`). */
 export const FUNCTION_SECRETS = {
   SITE_URL: "the site's origin, e.g. https://www.bridgewayvisa.com: links in emails and the unsubscribe page",
-  NOTIFICATIONS_FROM_EMAIL: 'the From address of the notification emails, one a mail provider may send for',
-  NOTIFICATIONS_SMTP_HOST: "the mail provider's SMTP server",
-  NOTIFICATIONS_SMTP_PORT: '465 (implicit TLS) or 2525 (STARTTLS): hosted functions cannot reach ports 25 and 587',
-  NOTIFICATIONS_SMTP_USER: 'the SMTP login (with NOTIFICATIONS_SMTP_PASS; both or neither)',
-  NOTIFICATIONS_SMTP_PASS: 'the SMTP password',
-  NOTIFICATIONS_SMTP_TIMEOUT_MS: 'optional: milliseconds one SMTP step may take (default 5000)',
+  MAIL_FROM_EMAIL: 'the From address of every email the functions send, one a mail provider may send for',
+  MAIL_SMTP_HOST: "the mail provider's SMTP server",
+  MAIL_SMTP_PORT: '465 (implicit TLS) or 2525 (STARTTLS): hosted functions cannot reach ports 25 and 587',
+  MAIL_SMTP_USER: 'the SMTP login (with MAIL_SMTP_PASS; both or neither)',
+  MAIL_SMTP_PASS: 'the SMTP password',
+  MAIL_SMTP_TIMEOUT_MS: 'optional: milliseconds one SMTP step may take (default 5000)',
 } as const;
 
 export type FunctionSecret = keyof typeof FUNCTION_SECRETS;

@@ -22,18 +22,18 @@ const HOST = 'a host name or address, without a scheme or port';
 const senderSchema = z
   .object({
     SITE_URL: httpUrl(),
-    NOTIFICATIONS_FROM_EMAIL: z.email({ error: 'an email address' }),
-    NOTIFICATIONS_SMTP_HOST: z.string({ error: HOST }).regex(/^[^\s/:]+$/, { error: HOST }),
-    NOTIFICATIONS_SMTP_PORT: wholeNumber(1, 65535, 'a port number').refine((port) => !BLOCKED_PORTS.has(port), {
+    MAIL_FROM_EMAIL: z.email({ error: 'an email address' }),
+    MAIL_SMTP_HOST: z.string({ error: HOST }).regex(/^[^\s/:]+$/, { error: HOST }),
+    MAIL_SMTP_PORT: wholeNumber(1, 65535, 'a port number').refine((port) => !BLOCKED_PORTS.has(port), {
       error: 'a port hosted Edge Functions may connect to: 465 (implicit TLS) or 2525, not 25 or 587',
     }),
-    NOTIFICATIONS_SMTP_USER: z.string().optional(),
-    NOTIFICATIONS_SMTP_PASS: z.string().optional(),
-    NOTIFICATIONS_SMTP_TIMEOUT_MS: wholeNumber(100, 30_000, 'milliseconds').default(5_000),
+    MAIL_SMTP_USER: z.string().optional(),
+    MAIL_SMTP_PASS: z.string().optional(),
+    MAIL_SMTP_TIMEOUT_MS: wholeNumber(100, 30_000, 'milliseconds').default(5_000),
   })
-  .refine((s) => (s.NOTIFICATIONS_SMTP_USER === undefined) === (s.NOTIFICATIONS_SMTP_PASS === undefined), {
-    path: ['NOTIFICATIONS_SMTP_PASS'],
-    error: 'set together with NOTIFICATIONS_SMTP_USER (both or neither)',
+  .refine((s) => (s.MAIL_SMTP_USER === undefined) === (s.MAIL_SMTP_PASS === undefined), {
+    path: ['MAIL_SMTP_PASS'],
+    error: 'set together with MAIL_SMTP_USER (both or neither)',
   });
 
 /** Reads the sender's settings; throws Misconfigured naming each bad variable. */
@@ -41,15 +41,15 @@ export function readSenderSettings(env: Env): SenderSettings {
   const s = readSettings(senderSchema, env);
   return {
     siteUrl: s.SITE_URL,
-    from: { address: s.NOTIFICATIONS_FROM_EMAIL },
+    from: { address: s.MAIL_FROM_EMAIL },
     smtp: {
-      host: s.NOTIFICATIONS_SMTP_HOST,
-      port: s.NOTIFICATIONS_SMTP_PORT,
-      secure: s.NOTIFICATIONS_SMTP_PORT === 465,
-      ...(s.NOTIFICATIONS_SMTP_USER !== undefined && s.NOTIFICATIONS_SMTP_PASS !== undefined
-        ? { user: s.NOTIFICATIONS_SMTP_USER, pass: s.NOTIFICATIONS_SMTP_PASS }
+      host: s.MAIL_SMTP_HOST,
+      port: s.MAIL_SMTP_PORT,
+      secure: s.MAIL_SMTP_PORT === 465,
+      ...(s.MAIL_SMTP_USER !== undefined && s.MAIL_SMTP_PASS !== undefined
+        ? { user: s.MAIL_SMTP_USER, pass: s.MAIL_SMTP_PASS }
         : {}),
     },
-    smtpTimeoutMs: s.NOTIFICATIONS_SMTP_TIMEOUT_MS,
+    smtpTimeoutMs: s.MAIL_SMTP_TIMEOUT_MS,
   };
 }

@@ -8,11 +8,11 @@ import { readSenderSettings } from '../send-notifications/settings.ts';
 
 const SENDER: Partial<Record<VariableName, string>> = {
   SITE_URL: 'https://www.bridgewayvisa.com/',
-  NOTIFICATIONS_FROM_EMAIL: 'notifications@bridgewayvisa.com',
-  NOTIFICATIONS_SMTP_HOST: 'smtp.example.com',
-  NOTIFICATIONS_SMTP_PORT: '465',
-  NOTIFICATIONS_SMTP_USER: 'apikey',
-  NOTIFICATIONS_SMTP_PASS: 'very-secret-password',
+  MAIL_FROM_EMAIL: 'notifications@bridgewayvisa.com',
+  MAIL_SMTP_HOST: 'smtp.example.com',
+  MAIL_SMTP_PORT: '465',
+  MAIL_SMTP_USER: 'apikey',
+  MAIL_SMTP_PASS: 'very-secret-password',
 };
 
 const env = (values: Partial<Record<VariableName, string | undefined>>) => (name: VariableName) => values[name];
@@ -35,30 +35,30 @@ Deno.test('a complete sender: implicit TLS on 465, the login, the default timeou
     smtp: { host: 'smtp.example.com', port: 465, secure: true, user: 'apikey', pass: 'very-secret-password' },
     smtpTimeoutMs: 5000,
   });
-  assert.equal(readSenderSettings(env({ ...SENDER, NOTIFICATIONS_SMTP_PORT: '2525' })).smtp.secure, false);
+  assert.equal(readSenderSettings(env({ ...SENDER, MAIL_SMTP_PORT: '2525' })).smtp.secure, false);
 });
 
 Deno.test('every missing setting is named, and a blank one counts as missing', () => {
-  assert.deepEqual(problems(() => readSenderSettings(env({ ...SENDER, NOTIFICATIONS_SMTP_HOST: ' ', SITE_URL: undefined }))), [
+  assert.deepEqual(problems(() => readSenderSettings(env({ ...SENDER, MAIL_SMTP_HOST: ' ', SITE_URL: undefined }))), [
     'SITE_URL: is not set; it must be an http(s) URL.',
-    'NOTIFICATIONS_SMTP_HOST: is not set; it must be a host name or address, without a scheme or port.',
+    'MAIL_SMTP_HOST: is not set; it must be a host name or address, without a scheme or port.',
   ]);
 });
 
 Deno.test('ports 25 and 587, which hosted functions cannot reach, are refused', () => {
   for (const port of ['25', '587']) {
-    assert.deepEqual(problems(() => readSenderSettings(env({ ...SENDER, NOTIFICATIONS_SMTP_PORT: port }))), [
-      `NOTIFICATIONS_SMTP_PORT="${port}": must be a port hosted Edge Functions may connect to: 465 (implicit TLS) or 2525, not 25 or 587.`,
+    assert.deepEqual(problems(() => readSenderSettings(env({ ...SENDER, MAIL_SMTP_PORT: port }))), [
+      `MAIL_SMTP_PORT="${port}": must be a port hosted Edge Functions may connect to: 465 (implicit TLS) or 2525, not 25 or 587.`,
     ]);
   }
 });
 
 Deno.test('a login needs its password, and a password is never repeated', () => {
-  assert.deepEqual(problems(() => readSenderSettings(env({ ...SENDER, NOTIFICATIONS_SMTP_PASS: undefined }))), [
-    'NOTIFICATIONS_SMTP_PASS: is not set; it must be set together with NOTIFICATIONS_SMTP_USER (both or neither).',
+  assert.deepEqual(problems(() => readSenderSettings(env({ ...SENDER, MAIL_SMTP_PASS: undefined }))), [
+    'MAIL_SMTP_PASS: is not set; it must be set together with MAIL_SMTP_USER (both or neither).',
   ]);
-  const shown = problems(() => readSenderSettings(env({ ...SENDER, NOTIFICATIONS_FROM_EMAIL: 'not an address' })));
-  assert.deepEqual(shown, ['NOTIFICATIONS_FROM_EMAIL="not an address": must be an email address.']);
+  const shown = problems(() => readSenderSettings(env({ ...SENDER, MAIL_FROM_EMAIL: 'not an address' })));
+  assert.deepEqual(shown, ['MAIL_FROM_EMAIL="not an address": must be an email address.']);
 });
 
 Deno.test('the project: the service key, or the secret keys Supabase injects as JSON, or neither named', () => {

@@ -31,7 +31,7 @@ export interface AuthRequest {
 const NUL = '\u0000';
 
 /** `value` itself; 400 when it contains a NUL character. */
-export function withoutNul(value: string, name: string): string {
+function withoutNul(value: string, name: string): string {
   if (value.includes(NUL)) throw authError(400, 'validation_failed', `${name} must not contain a NUL character`);
   return value;
 }

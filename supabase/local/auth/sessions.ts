@@ -36,7 +36,7 @@ export async function startSession(tx: Sql, config: BackendConfig, user: UserRow
 }
 
 /** An entry of the access token's `amr` claim. */
-export interface AmrEntry {
+interface AmrEntry {
   method: string;
   timestamp: number;
 }
@@ -62,7 +62,7 @@ async function insertRefreshToken(tx: Sql, userId: string, sessionId: string, pa
 }
 
 /** Signs an access token with GoTrue's claims for this user and session. */
-export async function accessToken(config: BackendConfig, user: UserRow, sessionId: string, amr: AmrEntry[]): Promise<{ token: string; exp: number }> {
+async function accessToken(config: BackendConfig, user: UserRow, sessionId: string, amr: AmrEntry[]): Promise<{ token: string; exp: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + config.jwtExpirySeconds;
   const token = await signJwt(

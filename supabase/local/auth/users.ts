@@ -88,7 +88,7 @@ export async function identitiesOf(sql: Sql, userId: string): Promise<IdentityRo
 }
 
 /** Postgres prints `2024-01-02 03:04:05.678+00`; GoTrue answers RFC 3339 (`2024-01-02T03:04:05.678Z`). */
-export function rfc3339(value: string | null): string | null {
+function rfc3339(value: string | null): string | null {
   if (value === null) return null;
   return value.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z');
 }

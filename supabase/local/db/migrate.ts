@@ -12,13 +12,13 @@ import type { ScriptDb } from './types.ts';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
 /** What hosted Supabase provides before any migration runs (see bootstrap). */
-export const BOOTSTRAP_FILE = new URL('./bootstrap.sql', import.meta.url);
+const BOOTSTRAP_FILE = new URL('./bootstrap.sql', import.meta.url);
 
 /** Hosted Storage's `storage` schema, created after the bootstrap (see storage-schema.sql). */
-export const STORAGE_SCHEMA_FILE = new URL('./storage-schema.sql', import.meta.url);
+const STORAGE_SCHEMA_FILE = new URL('./storage-schema.sql', import.meta.url);
 
 /** pg_net, pg_cron and Vault where the real extension cannot be created (see extension-stand-ins.sql). */
-export const EXTENSION_STAND_INS_FILE = new URL('./extension-stand-ins.sql', import.meta.url);
+const EXTENSION_STAND_INS_FILE = new URL('./extension-stand-ins.sql', import.meta.url);
 
 /** What runs before the migrations, in order, on every open. */
 export const BOOTSTRAP_FILES = [BOOTSTRAP_FILE, STORAGE_SCHEMA_FILE, EXTENSION_STAND_INS_FILE];

@@ -8,9 +8,9 @@ import type { BackendConfig } from '../config.ts';
 export function localFunctionSecrets(config: Pick<BackendConfig, 'siteUrl' | 'senderEmail'>, catcherPort: number): Record<string, string> {
   return {
     SITE_URL: config.siteUrl,
-    NOTIFICATIONS_FROM_EMAIL: config.senderEmail,
+    MAIL_FROM_EMAIL: config.senderEmail,
     // The catcher listens on loopback only, whatever BACKEND_HOST is.
-    NOTIFICATIONS_SMTP_HOST: '127.0.0.1',
-    NOTIFICATIONS_SMTP_PORT: String(catcherPort),
+    MAIL_SMTP_HOST: '127.0.0.1',
+    MAIL_SMTP_PORT: String(catcherPort),
   };
 }

@@ -15,7 +15,7 @@ import { outboxPage, type Outbox } from './outbox.ts';
 const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 
 /** True when a request's Host header names this machine's loopback interface. */
-export function isLoopbackHost(host: string | undefined): boolean {
+function isLoopbackHost(host: string | undefined): boolean {
   return host !== undefined && LOOPBACK_HOST.test(host);
 }
 

@@ -13,7 +13,7 @@ export interface SmtpMessage {
 }
 
 /** Nodemailer's options for a server: its address, TLS, login, and how long each step may take. */
-export function smtpOptions(config: SmtpConfig, timeoutMs = 10_000) {
+function smtpOptions(config: SmtpConfig, timeoutMs = 10_000) {
   return {
     host: config.host,
     port: config.port,

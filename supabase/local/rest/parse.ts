@@ -8,7 +8,7 @@ export interface SelectItem {
   alias?: string;
 }
 
-export type Operator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'is' | 'in' | 'isdistinct';
+type Operator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'is' | 'in' | 'isdistinct';
 const OPERATORS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'in', 'isdistinct']);
 
 export type Filter =
@@ -41,7 +41,7 @@ const LOGIC_KEYS = new Set(['or', 'and', 'not.or', 'not.and']);
 export const MAX_FILTER_DEPTH = 32;
 
 /** The error PostgREST gives for a query string it cannot parse. */
-export function parseError(what: string, input: string, details: string): HttpError {
+function parseError(what: string, input: string, details: string): HttpError {
   return restError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column 1)`, details);
 }
 
@@ -89,7 +89,7 @@ export function parseSelect(raw: string): SelectItem[] {
 }
 
 /** Parses one `column=[not.]op.value` filter. */
-export function parseCondition(column: string, raw: string): Filter {
+function parseCondition(column: string, raw: string): Filter {
   let rest = raw;
   let negate = false;
   if (rest.startsWith('not.')) {

@@ -23,7 +23,7 @@ export function isPgError(err: unknown): err is PgErrorLike {
 }
 
 /** HTTP status for a SQLSTATE, as PostgREST maps it; 42501 depends on whether the caller is anonymous. */
-export function statusForSqlState(code: string, role: string): number {
+function statusForSqlState(code: string, role: string): number {
   // PostgREST lets a function choose the status: SQLSTATE PTxyz answers HTTP xyz.
   const custom = /^PT([1-5]\d\d)$/.exec(code);
   if (custom) return Number(custom[1]);

@@ -19,7 +19,7 @@ export interface BlobWriter {
 }
 
 /** Stored bytes, opened for reading. */
-export interface StoredBlob {
+interface StoredBlob {
   size: number;
   stream(): Readable;
 }

@@ -15,7 +15,7 @@ const VALID_BUCKET_NAME = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]*$/;
  * bucket id, about 960 bytes are left for the name. Past that hosted fails inside S3; here the
  * name is refused up front as an invalid key.
  */
-export const MAX_OBJECT_NAME_BYTES = 960;
+const MAX_OBJECT_NAME_BYTES = 960;
 
 /** Decodes one percent-encoded path segment; a malformed escape makes the key invalid. */
 export function decodeSegment(segment: string): string {

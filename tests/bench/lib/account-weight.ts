@@ -1,4 +1,4 @@
-// The JavaScript budget of the account work (issue 7), measured on a built site:
+// The JavaScript budget of the account pages and the nav's account menu, measured on a built site:
 // - a public page for a signed-out visitor: what loads at once (no island with `client:session`
 //   hydrates), which must hold no React and no supabase-js;
 // - the same page for a signed-in visitor: plus the nav's auth island, React and supabase-js;
@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const ACCOUNT_PAGES = ['/signup', '/login', '/reset', '/verify', '/set-password', '/profile'];
-export const PUBLIC_PAGES = ['/', '/about'];
+const ACCOUNT_PAGES = ['/signup', '/login', '/reset', '/verify', '/set-password', '/profile'];
+const PUBLIC_PAGES = ['/', '/about'];
 
 export interface AccountWeightRow {
   page: string;

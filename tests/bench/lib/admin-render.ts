@@ -15,7 +15,7 @@ import { startBackendProcess } from '../../support/backend-process.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
 
 /** One interaction's figures, in milliseconds on the page's own clock. */
-export interface RenderTiming {
+interface RenderTiming {
   totalMs: number;
   apiMs: number;
   renderMs: number;

@@ -1,4 +1,4 @@
-// The enumeration timing comparison for `npm run bench:api` (issue 19): a signup for a confirmed
+// The enumeration timing comparison for `npm run bench:api` (does the answer time tell who has an account?): a signup for a confirmed
 // address against one for a new address, and a first recovery request for a known address
 // against one for an unknown address. The backend does the same work on both paths
 // (supabase/local/auth/signup.ts and emails.ts); this measures it from another process, as an
@@ -8,7 +8,7 @@
 import { median } from './median.ts';
 
 /** Answer times of two kinds of request, compared. */
-export interface TimingComparison {
+interface TimingComparison {
   /** Requests of each kind. */
   n: number;
   /** Medians of the first and the second kind, ms. */

@@ -15,7 +15,7 @@ export interface FormPageWeight {
 }
 
 /** Pages with a form, and the accessible name of the form each one is measured by. */
-export const FORM_PAGES = [
+const FORM_PAGES = [
   { page: '/', form: 'Book a consultation' },
   { page: '/contact', form: 'Send us a message' },
   { page: '/contact1', form: 'Send us a message' },

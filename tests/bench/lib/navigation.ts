@@ -6,7 +6,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
 
-export const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /** Milliseconds from clicking the link named `linkName` on `from` until `to` has painted. */
 async function once(browser: Browser, from: string, linkName: string, to: string): Promise<number> {

@@ -1,6 +1,6 @@
 // The notification figures of `npm run bench:api`, on a fresh PGlite database of their own, with
 // the backend as npm start runs it (the database calls send-notifications, in Deno):
-// - booking inserts per second with the notification triggers off (before issue 17) and on
+// - booking inserts per second with the notification triggers off (as before the outbox) and on
 //   (queueing the two emails and, once per transaction, the pg_net call to the function), on the
 //   same database and machine, in alternating rounds, compared by their medians; beside them the
 //   backend's CPU time per insert, which other processes on a busy machine disturb far less than
@@ -39,7 +39,7 @@ export interface NotificationFigures {
 }
 
 /** One round of booking inserts on a freshly started backend. */
-export interface InsertRound {
+interface InsertRound {
   perSecond: number;
   /** Inserts that did not answer 201: a round with any is disturbed, and its figures say less. */
   failures: number;

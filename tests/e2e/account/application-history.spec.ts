@@ -3,7 +3,7 @@
 // internal notes never show.
 import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { axeViolations } from '../support/axe.ts';
-import { FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
+import { AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 import { expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from './account.po.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -33,10 +33,10 @@ test('the profile lists every status change of an application, oldest first, and
   await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
   const card = page.getByRole('region', { name: 'Tourist Visa, submitted 2 March 2026' });
   await expect(card.locator('.application-card__header .badge')).toHaveText('Rejected');
-  await expect(card.getByRole('region', { name: FOLLOW_UP_TEXTS.historyTitle }).getByRole('listitem')).toHaveText([
-    new RegExp(FOLLOW_UP_TEXTS.received('Submitted')),
-    new RegExp(FOLLOW_UP_TEXTS.statusChanged('Submitted', 'In review')),
-    new RegExp(FOLLOW_UP_TEXTS.statusChanged('In review', 'Rejected')),
+  await expect(card.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.historyTitle }).getByRole('listitem')).toHaveText([
+    new RegExp(AFTER_SUBMISSION_TEXTS.received('Submitted')),
+    new RegExp(AFTER_SUBMISSION_TEXTS.statusChanged('Submitted', 'In review')),
+    new RegExp(AFTER_SUBMISSION_TEXTS.statusChanged('In review', 'Rejected')),
   ]);
   await expect(page.getByText(note)).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);

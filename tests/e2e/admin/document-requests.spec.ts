@@ -6,7 +6,7 @@
 // asked for settles the request and tells staff once. Then the overview's "Waiting on the
 // applicant" and its chart, and both pages on a phone: nothing scrolls sideways, axe finds nothing.
 import type { Page } from '@playwright/test';
-import { ADMIN_DOCUMENT_TEXTS, APPLICATION_CARD_TEXTS, FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
+import { ADMIN_DOCUMENT_TEXTS, APPLICATION_CARD_TEXTS, AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 import { logInThroughForm } from '../account/account.po.ts';
 import { STAFF, waitForNotification } from '../notifications/outbox.ts';
 import { DocumentsArea, FILES } from '../documents/documents.po.ts';
@@ -107,7 +107,7 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(checklist.checklistItem('Travel insurance')).not.toContainText(APPLICATION_CARD_TEXTS.requestedMark);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.needsReplacing);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.reason('The scan is cut off at the bottom.'));
-  await expect(card.getByRole('region', { name: FOLLOW_UP_TEXTS.historyTitle }).getByRole('listitem').last()).toContainText(APPLICATION_CARD_TEXTS.requested(REQUESTED));
+  await expect(card.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.historyTitle }).getByRole('listitem').last()).toContainText(APPLICATION_CARD_TEXTS.requested(REQUESTED));
   await expect(own.getByText(ADMIN_NAME)).toHaveCount(0);
   expect(await axeViolations(own)).toEqual([]);
 
@@ -126,7 +126,7 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(checklist.stored('Hotel reservation')).toHaveCount(2);
   expect(await notifications(applicant.applicationId, 'staff_documents_provided')).toHaveLength(1);
   await own.reload();
-  await expect(card.getByRole('region', { name: FOLLOW_UP_TEXTS.historyTitle }).getByRole('listitem').last()).toContainText(APPLICATION_CARD_TEXTS.providedAll(REQUESTED));
+  await expect(card.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.historyTitle }).getByRole('listitem').last()).toContainText(APPLICATION_CARD_TEXTS.providedAll(REQUESTED));
   await context.close();
 
   // Staff see it on their side too, the next time they look.

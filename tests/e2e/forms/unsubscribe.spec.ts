@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
 import { axeViolations } from '../support/axe.ts';
 import { serviceClient, uniqueEmail } from '../support/backend.ts';
-import { FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
+import { AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 
 /** The page's button, enabled by its script once it has read a token. */
 const button = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Unsubscribe', exact: true });
@@ -13,7 +13,7 @@ const button = (page: import('@playwright/test').Page) => page.getByRole('button
 test('without a token the page says the link is not valid and offers no button to press', async ({ page }) => {
   await page.goto('/unsubscribe');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unsubscribe from our newsletter');
-  await expect(page.getByRole('alert')).toHaveText(FOLLOW_UP_TEXTS.unsubscribeInvalid);
+  await expect(page.getByRole('alert')).toHaveText(AFTER_SUBMISSION_TEXTS.unsubscribeInvalid);
   await expect(button(page)).toBeDisabled();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   expect(await axeViolations(page)).toEqual([]);
@@ -25,7 +25,7 @@ test('a valid token unsubscribes the address, signed out', async ({ page }) => {
   if (error) throw error;
   await page.goto(`/unsubscribe?token=${data.unsubscribe_token as string}`);
   await button(page).click();
-  await expect(page.getByRole('status').filter({ hasText: FOLLOW_UP_TEXTS.unsubscribed })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: AFTER_SUBMISSION_TEXTS.unsubscribed })).toBeVisible();
   await expect(button(page)).toBeHidden();
   const { data: row } = await service.from('newsletter_subscribers').select('unsubscribed_at').eq('id', data.id).single();
   expect(row!.unsubscribed_at).not.toBeNull();
@@ -39,7 +39,7 @@ test.describe('an unknown token', () => {
   test('is refused with a clear message', async ({ page }) => {
       await page.goto(`/unsubscribe?token=${randomUUID()}`);
     await button(page).click();
-    await expect(page.getByRole('alert')).toHaveText(FOLLOW_UP_TEXTS.unsubscribeInvalid);
+    await expect(page.getByRole('alert')).toHaveText(AFTER_SUBMISSION_TEXTS.unsubscribeInvalid);
     await expect(button(page)).toBeDisabled();
   });
 });

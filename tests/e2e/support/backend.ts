@@ -92,9 +92,3 @@ export async function createUser(
   }
   return signUp.user!.id;
 }
-
-/** Gives a user the admin role, as an operator would (service key). */
-export async function makeAdmin(userId: string): Promise<void> {
-  const { error } = await (await serviceClient()).from('profiles').update({ role: 'admin' }).eq('id', userId);
-  if (error) throw error;
-}

@@ -7,9 +7,9 @@ import { localFunctionSecrets } from '../../../supabase/local/functions/local-se
 /** Port of the preview server the browser tests open. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4329);
 /** Port of the backend the e2e build of the site talks to. */
-export const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
+const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
 /** Port of that backend's SMTP catcher, which its notification function sends to (default: the backend's port + 10000). */
-export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_BACKEND_PORT + 10_000);
+const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_BACKEND_PORT + 10_000);
 export const E2E_SITE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_API_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
 /**
@@ -32,7 +32,7 @@ export const E2E_BACKEND_ENV: Record<string, string> = {
   API_EXTERNAL_URL: E2E_API_URL,
   PGLITE_DATA_DIR: 'memory://',
   SITE_PORT: String(E2E_PORT),
-  AUTH_SITE_URL: E2E_SITE_URL,
+  SITE_URL: E2E_SITE_URL,
   AUTH_ADDITIONAL_REDIRECT_URLS: `${E2E_SITE_URL}/**`,
   BCRYPT_COST: '4',
   SMTP_MAX_FREQUENCY: '0',

@@ -26,7 +26,7 @@ export function bookingConfirmation({ row, brand }: EmailInput<BookingRow>): Ema
 }
 
 /** The booking as a VEVENT in UTC (DTSTART…Z), identified by the booking so a resend updates, never duplicates, it. */
-export function calendarInvitation(row: BookingRow, organiser: string, location: string): EmailAttachment {
+function calendarInvitation(row: BookingRow, organiser: string, location: string): EmailAttachment {
   const { error, value } = createEvent({
     productId: 'bridgewayvisa/notifications',
     method: 'PUBLISH',

@@ -1,5 +1,5 @@
-// The rules the dashboard and the profile share for issue 17: "today" in the consultancy's time
-// zone (the overview's counts and the bookings' Date filter), and how a status change reads.
+// The rules the dashboard and the profile share: "today" in the consultancy's time zone (the
+// overview's counts and the bookings' Date filter), and how a status change reads.
 import { describe, expect, it } from 'vitest';
 import { consultancyToday, statusChangeText } from '../../src/lib/domain.ts';
 

@@ -1,4 +1,4 @@
-// The columns the dashboard adds to its lists for what happens after a submission: each
+// The columns the dashboard adds to its lists beyond the rows' own fields: each
 // application's required documents ("n of m required"), each row's notifications (applications,
 // bookings, messages) and the handled state of bookings and messages.
 import type { ExtraColumn } from './DataTable.tsx';

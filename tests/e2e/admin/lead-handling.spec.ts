@@ -1,11 +1,11 @@
-// What happens after a submission, from /admin (issue 17): the overview's counts link to their
+// What happens after a submission, from /admin: the overview's counts link to their
 // filtered lists; bookings and messages are marked handled (by whom, when) and new again; a status
 // change shows in the application's timeline and reaches the applicant's /profile, an internal note
 // never does; a failed notification shows its reason and Retry queues it again.
 import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, createUser, serviceClient, uniqueEmail, TEST_PASSWORD } from '../support/backend.ts';
 import { logInThroughForm } from '../account/account.po.ts';
-import { FOLLOW_UP_TEXTS } from '../../support/spec-texts.ts';
+import { AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 import { AdminPage, apiSession, axeViolations, expect, signIn, uniqueTag } from './admin.po.ts';
 import { consultancyToday } from '../../../src/lib/domain.ts';
 
@@ -55,7 +55,7 @@ test.describe('as the admin', () => {
     await seedBooking(tag, lagosDay(0));
     const admin = new AdminPage(page);
     await admin.open();
-    const overview = page.getByRole('region', { name: FOLLOW_UP_TEXTS.overviewTitle });
+    const overview = page.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.overviewTitle });
     const today = overview.getByRole('link', { name: /Bookings today/ });
     // The count is a number once loaded, at least our booking (other tests add theirs).
     await expect(today).toHaveText(/^[1-9][\d,]*Bookings today$/);
@@ -74,7 +74,7 @@ test.describe('as the admin', () => {
     await expect(admin.rows('Bookings')).toHaveCount(1);
 
     await page.goto('/admin');
-    await page.getByRole('region', { name: FOLLOW_UP_TEXTS.overviewTitle }).getByRole('link', { name: /New messages/ }).click();
+    await page.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.overviewTitle }).getByRole('link', { name: /New messages/ }).click();
     await expect(page).toHaveURL(/[?&]messages\.state=new(&|#|$)/);
     await expect(admin.section('Contact messages').getByLabel('State', { exact: true })).toHaveValue('new');
   });
@@ -90,9 +90,9 @@ test.describe('as the admin', () => {
     for (const title of ['Bookings', 'Contact messages'] as const) {
       await admin.search(title, tag);
       const state = admin.rows(title).locator('td[data-column="state"]');
-      await expect(state).toContainText(FOLLOW_UP_TEXTS.new);
-      await state.getByRole('button', { name: new RegExp(`^${FOLLOW_UP_TEXTS.markHandled}`) }).click();
-      await expect(state).toContainText(FOLLOW_UP_TEXTS.handled);
+      await expect(state).toContainText(AFTER_SUBMISSION_TEXTS.new);
+      await state.getByRole('button', { name: new RegExp(`^${AFTER_SUBMISSION_TEXTS.markHandled}`) }).click();
+      await expect(state).toContainText(AFTER_SUBMISSION_TEXTS.handled);
       await expect(state).toContainText(`by ${ADMIN_NAME}, `);
       await expect(state).toContainText(/\d{4}, \d{2}:\d{2} WAT/);
 
@@ -103,10 +103,10 @@ test.describe('as the admin', () => {
       await filter.selectOption('handled');
       await expect(admin.rows(title)).toHaveCount(1);
 
-      await state.getByRole('button', { name: new RegExp(`^${FOLLOW_UP_TEXTS.markNew}`) }).click();
+      await state.getByRole('button', { name: new RegExp(`^${AFTER_SUBMISSION_TEXTS.markNew}`) }).click();
       await expect(admin.section(title).getByText('No matching entries.')).toBeVisible();
       await filter.selectOption('new');
-      await expect(state).toContainText(FOLLOW_UP_TEXTS.new);
+      await expect(state).toContainText(AFTER_SUBMISSION_TEXTS.new);
       await expect(state).not.toContainText('by ');
     }
     expect(await axeViolations(page)).toEqual([]);
@@ -177,16 +177,16 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
   let dialog = page.getByRole('dialog', { name: `Application of ${tag} Adaeze Obi` });
   const timeline = () => dialog.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
   await expect(timeline()).toHaveCount(1);
-  await expect(timeline().first()).toContainText(FOLLOW_UP_TEXTS.received('Submitted'));
+  await expect(timeline().first()).toContainText(AFTER_SUBMISSION_TEXTS.received('Submitted'));
 
   // An empty note is refused with its error tied to the field.
-  const field = dialog.getByLabel(FOLLOW_UP_TEXTS.noteLabel);
+  const field = dialog.getByLabel(AFTER_SUBMISSION_TEXTS.noteLabel);
   await dialog.getByRole('button', { name: 'Add note' }).click();
-  await expect(field).toHaveAccessibleDescription(new RegExp(FOLLOW_UP_TEXTS.noteRequired.replace('.', '\\.')));
+  await expect(field).toHaveAccessibleDescription(new RegExp(AFTER_SUBMISSION_TEXTS.noteRequired.replace('.', '\\.')));
   await expect(field).toBeFocused();
   await field.fill(note);
   await dialog.getByRole('button', { name: 'Add note' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: FOLLOW_UP_TEXTS.noteAdded })).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: AFTER_SUBMISSION_TEXTS.noteAdded })).toBeVisible();
   await expect(field).toHaveValue('');
   await expect(timeline()).toHaveCount(2);
   await expect(timeline().nth(1)).toContainText(note);
@@ -200,7 +200,7 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
   await view();
   dialog = page.getByRole('dialog', { name: `Application of ${tag} Adaeze Obi` });
   await expect(timeline()).toHaveCount(3);
-  await expect(timeline().nth(2)).toContainText(`${FOLLOW_UP_TEXTS.statusChanged('Submitted', 'Approved')} by ${ADMIN_NAME}`);
+  await expect(timeline().nth(2)).toContainText(`${AFTER_SUBMISSION_TEXTS.statusChanged('Submitted', 'Approved')} by ${ADMIN_NAME}`);
 
   // The applicant, in a browser of their own, sees the change and never the note.
   const context = await browser.newContext();
@@ -208,10 +208,10 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
   await logInThroughForm(applicant, email, TEST_PASSWORD, '/profile');
   const card = applicant.getByRole('region', { name: /^Business Visa, submitted / });
   await expect(card.locator('.application-card__header .badge')).toHaveText('Approved');
-  const history = card.getByRole('region', { name: FOLLOW_UP_TEXTS.historyTitle });
+  const history = card.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.historyTitle });
   await expect(history.getByRole('listitem')).toHaveText([
-    new RegExp(FOLLOW_UP_TEXTS.received('Submitted')),
-    new RegExp(FOLLOW_UP_TEXTS.statusChanged('Submitted', 'Approved')),
+    new RegExp(AFTER_SUBMISSION_TEXTS.received('Submitted')),
+    new RegExp(AFTER_SUBMISSION_TEXTS.statusChanged('Submitted', 'Approved')),
   ]);
   await expect(applicant.getByText(note)).toHaveCount(0);
   await expect(applicant.getByText(ADMIN_NAME)).toHaveCount(0);

@@ -18,6 +18,7 @@ import DocumentPreview from './DocumentPreview.tsx';
 import DocumentReview from './DocumentReview.tsx';
 import { requiredProgressText, useChecklists } from './DocumentProgress.tsx';
 import RequestDocuments from './RequestDocuments.tsx';
+import { unwrap } from './query-result.ts';
 import { useDocumentOpener } from './use-document-opener.ts';
 
 /** The button's verb for each way a document opens. */
@@ -30,7 +31,7 @@ interface Props {
 }
 
 /** The documents of the application `applicationId`, item by item, with what staff can do about them. */
-export default function ApplicationDocuments({ applicationId, visaType, status }: Props) {
+export default function StaffDocumentChecklist({ applicationId, visaType, status }: Props) {
   const headingId = `documents-${applicationId}`;
   return (
     <section className="application-documents" aria-labelledby={headingId}>
@@ -45,12 +46,7 @@ function DocumentChecklist({ applicationId, visaType, status }: Props) {
   const checklists = useChecklists();
   const documents = useQuery({
     queryKey: ['documents', applicationId],
-    queryFn: async () => {
-      const listed = await listDocuments(applicationId);
-      // react-query holds the failure and the dialog offers Retry.
-      if (!listed.ok) throw new Error(listed.error.message);
-      return listed.data;
-    },
+    queryFn: () => unwrap(listDocuments(applicationId)),
   });
   const opener = useDocumentOpener();
   if (documents.isPending || checklists.isPending) return <p role="status">Loading the documents...</p>;

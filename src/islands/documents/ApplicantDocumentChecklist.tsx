@@ -8,7 +8,7 @@ import type { ChecklistEntry } from '../../lib/content/visas.ts';
 import { askedFor, checklistProgress, checklistView } from '../../lib/documents/checklist.ts';
 import type { DocumentRequest } from '../../lib/documents/requests.ts';
 import { DOCUMENT_MESSAGES, OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
-import { DOCUMENTS_LIST_FAILED, listDocuments, removeDocument, type StoredDocument } from '../../lib/documents/stored.ts';
+import { listDocuments, removeDocument, type StoredDocument } from '../../lib/documents/stored.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import DocumentChecklist from './DocumentChecklist.tsx';
@@ -25,16 +25,16 @@ interface Props {
 }
 
 /** The checklist of one of the applicant's applications. */
-export default function ApplicationChecklist({ userId, applicationId, status, checklist, requests }: Props) {
+export default function ApplicantDocumentChecklist({ userId, applicationId, status, checklist, requests }: Props) {
   const open = (OPEN_FOR_DOCUMENTS as readonly string[]).includes(status);
   const fetched = useFetch(`documents of ${applicationId}`, () => listDocuments(applicationId));
-  const result = fetched.status === 'ready' ? fetched.data : undefined;
+  const { result } = fetched;
   // The last list read stays on screen while it is read again (after an upload or a removal).
   const [documents, setDocuments] = useState<StoredDocument[]>();
   useEffect(() => {
     if (result?.ok) setDocuments(result.data);
   }, [result]);
-  const failure = fetched.status === 'failed' ? DOCUMENTS_LIST_FAILED : result && !result.ok ? result.error.message : undefined;
+  const failure = result?.ok === false ? result.error.message : undefined;
   const attached = useMemo(() => documents?.map((document) => ({ item: document.item, name: document.name })) ?? [], [documents]);
   const queue = useDocumentQueue(attached);
   const [sending, setSending] = useState(false);
@@ -82,7 +82,7 @@ export default function ApplicationChecklist({ userId, applicationId, status, ch
 
   return (
     <div className="application-checklist" ref={list}>
-      {!documents && fetched.status === 'loading' && <p role="status">Loading documents…</p>}
+      {!documents && !result && <p role="status">Loading documents…</p>}
       {failure && <FailedLoad message={failure} retry={fetched.retry} />}
       {documents && (
         <>

@@ -1,0 +1,62 @@
+// An application's timeline: its status changes, staff's internal notes and the requests for
+// missing documents, oldest first. Staff read all of it in the application's dialog; the applicant's
+// history on /profile is built from the same entries without the notes.
+// Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
+// react-query, which holds a failure and offers Retry).
+import type { SiteClient } from './database.ts';
+import { fetchDocumentRequests, type DocumentRequest, type RequestedItem } from './documents/requests.ts';
+import { staffFailure, toFailure } from './forms/errors.ts';
+import { NOTE_TEXTS } from './forms/note.ts';
+import { succeeded, type Result } from './result.ts';
+
+/**
+ * One entry of an application's timeline: a status change, an internal note, a request for
+ * missing documents (with staff's line), or the arrival of a request's last document.
+ */
+export type TimelineEntry =
+  | { type: 'status'; id: string; at: string; by: string | null; from: string | null; to: string }
+  | { type: 'note'; id: string; at: string; by: string | null; body: string }
+  | { type: 'request'; id: string; at: string; by: string | null; items: RequestedItem[]; note: string | null }
+  | { type: 'provided'; id: string; at: string; by: null; items: RequestedItem[] };
+
+/** A request's entries: when it was made, and when its last document arrived (if it has). */
+export function requestEntries(request: DocumentRequest): TimelineEntry[] {
+  const asked: TimelineEntry = { type: 'request', id: request.id, at: request.requested_at, by: request.requested_by, items: request.items, note: request.note };
+  if (!request.fulfilled_at) return [asked];
+  return [asked, { type: 'provided', id: `${request.id}:provided`, at: request.fulfilled_at, by: null, items: request.items }];
+}
+
+/** An application's status changes, notes and document requests, oldest first, interleaved by time. */
+export async function fetchTimeline(supabase: SiteClient, applicationId: string): Promise<Result<TimelineEntry[]>> {
+  const [changes, notes, requests] = await Promise.all([
+    supabase
+      .from('application_status_changes')
+      .select('id, from_status, to_status, changed_by, changed_at')
+      .eq('application_id', applicationId)
+      .order('changed_at', { ascending: true }),
+    supabase.from('application_notes').select('id, body, author_id, created_at').eq('application_id', applicationId).order('created_at', { ascending: true }),
+    fetchDocumentRequests(supabase, [applicationId]),
+  ]);
+  if (changes.error) return staffFailure(changes.error);
+  if (notes.error) return staffFailure(notes.error);
+  if (!requests.ok) return requests;
+  const entries: TimelineEntry[] = [
+    ...(changes.data ?? []).map((row) => ({
+      type: 'status' as const,
+      id: row.id,
+      at: row.changed_at,
+      by: row.changed_by,
+      from: row.from_status,
+      to: row.to_status,
+    })),
+    ...(notes.data ?? []).map((row) => ({ type: 'note' as const, id: row.id, at: row.created_at, by: row.author_id, body: row.body })),
+    ...requests.data.flatMap(requestEntries),
+  ];
+  return succeeded(entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)));
+}
+
+/** Adds an internal note to an application, written by the signed-in admin. */
+export async function addNote(supabase: SiteClient, applicationId: string, body: string): Promise<Result> {
+  const { error } = await supabase.from('application_notes').insert({ application_id: applicationId, body });
+  return error ? toFailure(error, NOTE_TEXTS.failed, NOTE_TEXTS.failed) : succeeded();
+}

@@ -99,11 +99,11 @@ values ('00000000-0000-4000-8000-0000000e0001', 'reader@example.com', '2026-02-2
 
 /**
   * -------------------------------------------------------
-  * Section - Follow-up
+  * Section - History
   * -------------------------------------------------------
-  * The follow-up triggers of the migrations ran for every row above as if it had just been
+  * The submission triggers of the migrations ran for every row above as if it had just been
   * submitted. The sample data is history instead: each application's timeline is replaced by the
-  * changes that led to its status, the emails count as sent long ago (so the worker sends nothing
+  * changes that led to its status, the emails count as sent long ago (so the sender sends nothing
   * on the first start), except one booking confirmation the mail server refused, for trying
   * "retry" in /admin. One booking and one message are handled, and one application has a note.
  */

@@ -85,7 +85,7 @@ $$;
 
 revoke all on function private.on_application_submitted() from public, anon, authenticated;
 
-create trigger visa_applications_follow_up
+create trigger visa_applications_submitted
     after insert
     on public.visa_applications
     for each row

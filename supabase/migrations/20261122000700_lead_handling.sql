@@ -70,7 +70,7 @@ $$;
 
 revoke all on function private.on_booking_submitted() from public, anon, authenticated;
 
-create trigger bookings_follow_up
+create trigger bookings_submitted
     after insert
     on public.bookings
     for each row
@@ -100,7 +100,7 @@ $$;
 
 revoke all on function private.on_contact_message_submitted() from public, anon, authenticated;
 
-create trigger contact_messages_follow_up
+create trigger contact_messages_submitted
     after insert
     on public.contact_messages
     for each row

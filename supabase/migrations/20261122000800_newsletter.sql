@@ -201,7 +201,7 @@ end;
 $$;
 revoke all on function private.on_newsletter_subscribed() from public, anon, authenticated;
 
-create trigger newsletter_subscribers_follow_up
+create trigger newsletter_subscribers_signed_up
     after insert
     on public.newsletter_subscribers
     for each row

@@ -49,8 +49,8 @@ interface InsertRound {
 
 type Measure = (count: number, concurrency: number, request: (i: number) => Promise<Response>) => Promise<{ perSecond: number; failures: number }>;
 
-/** The follow-up triggers that queue a booking's notifications (supabase/migrations/20261122000700_lead_handling.sql). */
-const BOOKING_TRIGGER = 'bookings_follow_up';
+/** The trigger that queues a booking's notifications (supabase/migrations/20261122000700_lead_handling.sql). */
+const BOOKING_TRIGGER = 'bookings_submitted';
 
 function booking(n: number, tag: string) {
   const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);

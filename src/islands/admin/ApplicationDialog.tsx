@@ -65,6 +65,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
       open={row !== null}
       title={row ? `Application of ${String(row.name)}` : 'Application'}
       onClose={onClose}
+      describedByBody={false}
       actions={
         <button type="button" className="admin-button" onClick={onClose}>
           Close

@@ -7,6 +7,7 @@
 // columns that are not the table's data (a row's notifications, its handled state) through `extraColumns`.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { consultancyToday } from '../../lib/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
 import ConfirmDelete from './ConfirmDelete.tsx';
@@ -106,7 +107,8 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
     setExporting(true);
     const csv = await exportCsv(supabase, list, view);
     if (csv.ok) {
-      downloadCsv(csv.data, `${list.exportName}-${new Date().toISOString().slice(0, 10)}.csv`);
+      // Dated by the consultancy's day, as every date staff read.
+      downloadCsv(csv.data, `${list.exportName}-${consultancyToday()}.csv`);
       notify(`${list.title} exported.`);
     } else {
       notify('Failed to export data. Please try again.');

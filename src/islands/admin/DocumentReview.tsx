@@ -2,7 +2,7 @@
 // with a reason the applicant reads on the item and is emailed ("The photo is too dark"). Only
 // while the application is open; the file's item then counts as missing until it is replaced.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { REVIEW_FAILED, reviewDocument } from '../../lib/documents/requests.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import { DOCUMENT_REVIEW_LIMITS, REPLACEMENT_INITIAL, replacementSchema } from '../../lib/forms/document-review.ts';
@@ -37,6 +37,9 @@ export default function DocumentReview({ applicationId, document, itemLabel }: P
   const refresh = useRefresh(applicationId);
   const [replacing, setReplacing] = useState(false);
   const [error, setError] = useState('');
+  // Focus stays in the dialog after a verdict: Accept is never `disabled` (a disabled button
+  // drops its focus to the page), and the reason's form hands focus back to its toggle on close.
+  const toggle = useRef<HTMLButtonElement>(null);
   const accept = useMutation({
     mutationFn: () => unwrap(reviewDocument(getSupabase(), document.id, 'accepted')),
     onSuccess: () => {
@@ -55,12 +58,20 @@ export default function DocumentReview({ applicationId, document, itemLabel }: P
       <button
         type="button"
         className="admin-button admin-button--small"
-        disabled={accept.isPending || document.verdict === 'accepted'}
-        onClick={() => accept.mutate()}
+        aria-disabled={accept.isPending || document.verdict === 'accepted'}
+        onClick={() => {
+          if (!accept.isPending && document.verdict !== 'accepted') accept.mutate();
+        }}
       >
         Accept<span className="visually-hidden"> {document.name}</span>
       </button>
-      <button type="button" className="admin-button admin-button--small" aria-expanded={replacing} onClick={() => setReplacing(!replacing)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="admin-button admin-button--small"
+        aria-expanded={replacing}
+        onClick={() => setReplacing(!replacing)}
+      >
         Needs replacing<span className="visually-hidden"> {document.name}</span>
       </button>
       {error && (
@@ -75,6 +86,7 @@ export default function DocumentReview({ applicationId, document, itemLabel }: P
           itemLabel={itemLabel}
           onDone={() => {
             setReplacing(false);
+            toggle.current?.focus();
             refresh();
           }}
         />

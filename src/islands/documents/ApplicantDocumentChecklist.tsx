@@ -86,7 +86,12 @@ export default function ApplicantDocumentChecklist({ userId, applicationId, stat
       {failure && <FailedLoad message={failure} retry={fetched.retry} />}
       {documents && (
         <>
-          {view.required > 0 && <p className="application-checklist__progress">{checklistProgress(view.provided, view.required)}</p>}
+          {/* A status region: the count read out when an upload or a removal changes it. */}
+          {view.required > 0 && (
+            <p role="status" className="application-checklist__progress">
+              {checklistProgress(view.provided, view.required)}
+            </p>
+          )}
           {asked.length > 0 && (
             <div className="application-checklist__request">
               <p>{askedFor(asked.map((item) => item.label))}</p>

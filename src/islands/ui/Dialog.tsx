@@ -13,10 +13,16 @@ interface Props {
   actions?: ReactNode;
   /** The dialog's role: 'alertdialog' for confirmations that need an answer. */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Whether the body is announced with the title on opening: yes for a short message or question
+   * (the default); no for a dialog that holds a whole record (an application with its checklist,
+   * timeline and notes), which would otherwise be read aloud entire.
+   */
+  describedByBody?: boolean;
 }
 
 /** A modal dialog with a title, a close (x) button, a body and optional actions. */
-export default function Dialog({ open, title, onClose, children, actions, role = 'dialog' }: Props) {
+export default function Dialog({ open, title, onClose, children, actions, role = 'dialog', describedByBody = true }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -34,7 +40,7 @@ export default function Dialog({ open, title, onClose, children, actions, role =
       className="dialog"
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
-      aria-describedby={bodyId}
+      aria-describedby={describedByBody ? bodyId : undefined}
       // Escape and close() both end here; React state follows.
       onClose={onClose}
     >

@@ -88,6 +88,8 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await documents.getByLabel(`What needs replacing in ${PASSPORT.name}`).fill('The scan is cut off at the bottom.');
   await documents.getByRole('button', { name: 'Ask for a new file' }).click();
   await expect(admin.toast(ADMIN_DOCUMENT_TEXTS.markedForReplacement(PASSPORT.name))).toBeVisible();
+  // The reason's form closes and hands focus back to the button that opened it, inside the dialog.
+  await expect(documents.getByRole('button', { name: `Needs replacing ${PASSPORT.name}` })).toBeFocused();
   await expect(documents.getByText(ADMIN_DOCUMENT_TEXTS.progress(0, TOURIST_REQUIRED), { exact: true })).toBeVisible();
   expect(await notifications(applicant.applicationId, 'applicant_document_needs_replacing')).toEqual([
     { recipient: applicantEmail, payload: expect.objectContaining({ item_label: 'Passport bio page', reason: 'The scan is cut off at the bottom.' }) },
@@ -136,6 +138,15 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
   await expect(timeline.last()).toContainText(APPLICATION_CARD_TEXTS.providedAll(REQUESTED));
   await expect(documents.getByText(ADMIN_DOCUMENT_TEXTS.progress(5, TOURIST_REQUIRED), { exact: true })).toBeVisible();
+
+  // On a second look the passport scan will do: accepted, it counts again; focus stays on the
+  // button, which now says it has nothing more to do.
+  const accept = documents.getByRole('button', { name: `Accept ${PASSPORT.name}` });
+  await accept.click();
+  await expect(admin.toast(ADMIN_DOCUMENT_TEXTS.accepted(PASSPORT.name))).toBeVisible();
+  await expect(documents.getByText(ADMIN_DOCUMENT_TEXTS.progress(6, TOURIST_REQUIRED), { exact: true })).toBeVisible();
+  await expect(accept).toHaveAttribute('aria-disabled', 'true');
+  await expect(accept).toBeFocused();
 });
 
 test('the overview counts the applications waiting on their applicant and links to them; the chart gives its numbers as text', async ({ page }) => {

@@ -3,7 +3,7 @@
 // default that the Auth server's migrations (github.com/supabase/auth, migrations/) leave on a
 // hosted project; the tables' owner and row-level security as Supabase's init scripts
 // (github.com/supabase/postgres, migrations/db/) set them; and the extensions a migration may call.
-// What still differs, and why it cannot matter, is listed in supabase/local/README.md.
+// What still differs, and why it cannot matter, is listed in docs/local-backend.md ("The database").
 
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

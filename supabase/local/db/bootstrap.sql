@@ -100,7 +100,7 @@ alter default privileges in schema public grant all on sequences to postgres, an
   * columns are nullable without a default, token columns included, although the Auth server reads
   * many of them into non-null Go strings: whoever inserts a user (the Auth server, seed.sql) must
   * write '' into them, and the local Auth server reads them with coalesce so a row written by hand
-  * does not break it (supabase/local/README.md, "Differences from hosted").
+  * does not break it (docs/local-backend.md, "The database").
  */
 create table if not exists auth.users
 (

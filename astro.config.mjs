@@ -8,7 +8,6 @@ import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 import { inlineScripts } from './src/integrations/inline-scripts.ts';
 import securityHeaders from './src/integrations/security-headers/index.ts';
-import islandRuntime from './src/integrations/island-runtime.ts';
 import { readSupabaseSettings } from './src/lib/supabase.ts';
 import { readNotifySettings } from './src/lib/notify/settings.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
@@ -47,15 +46,13 @@ export default defineConfig({
   // clientDirectives adds `client:session` (hydrate only with a stored session), used by the nav,
   // `client:interaction` (hydrate on first use: the footer newsletter and contact forms) and
   // `client:painted` (client:idle after first contentful paint: the account pages).
-  // islandRuntime moves Astro's inline <astro-island> code into a cached file; securityHeaders
-  // writes dist/_headers from the built pages (their inline scripts' hashes), so it comes last.
+  // securityHeaders writes dist/_headers from the built pages, so it comes last.
   integrations: [
     mdx(),
     react(),
     clientDirectives(),
     sitemap({ filter: isSitemapUrl }),
     sitemapAtRoot(),
-    islandRuntime(),
     securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha }),
   ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.

@@ -5,38 +5,54 @@
 // dashboard takes to render a 100-row page of its table. Lighthouse figures are medians of several
 // runs (`--runs N`, default 3). It prints; it does not pass or fail.
 //
-// `--baseline DIR` also measures another build (a dist folder built from another commit) in the
+// Each page's first response as the site server sends it with the build's `_headers` (status line,
+// headers and gzip body, split into what the body carries), against the 14,600 bytes a new
+// connection delivers in its first round trip, and whether the largest paint's resource is named
+// within them. Every page is audited as a signed-out visitor arriving from search first sees it,
+// and /profile and /visa-form also signed in (a stored session, from an origin of their own),
+// printed apart.
+//
+// `--baseline DIR` also measures another build (a dist folder built from another commit), and
+// `--vs REF` builds a git ref (a commit, `main`) in a temporary worktree and measures it, in the
 // same session, alternating between the two page by page and run by run (A B A B ...), so that a
-// busy machine disturbs both alike; compare medians, not single runs.
+// busy machine disturbs both alike; compare medians, not single runs. A before/after table ends
+// the output. `--pages /,/services` audits only those pages; `--quick` skips the form pages in
+// the browser, the navigation and the admin table.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { measurePage, routeOf } from './lib/js-weight.ts';
+import { buildRef } from './lib/build-ref.ts';
+import { bytesUntil, FIRST_ROUND_TRIP_BYTES, firstResponse, printFirstResponses, type FirstResponse } from './lib/first-response.ts';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
 import { measureAccountWeights, printAccountWeights } from './lib/account-weight.ts';
 import { audit, type LighthouseFigures } from './lib/lighthouse.ts';
 import { timeNavigation } from './lib/navigation.ts';
 import { serveStatic } from './lib/static-server.ts';
-import { measureFormPages } from './lib/form-weights.ts';
+import { measureFormPages, storedSession } from './lib/form-weights.ts';
 import { measureAdminRender, type AdminRenderFigures } from './lib/admin-render.ts';
 import { median } from './lib/median.ts';
 
-const LIGHTHOUSE_PATHS = [
+/** One page of each type, audited as a signed-out visitor first sees it. */
+const PAGE_TYPES = [
   '/',
   '/visa',
   '/visa/1',
   '/country/1',
   '/services',
-  '/services/1',
   '/service-details/consultancy',
   '/team',
   '/news-media',
+  '/about',
+  '/contact',
   '/login',
   '/signup',
   '/profile',
-  '/contact',
   '/visa-form',
 ];
+/** The pages whose audience is signed in, audited again with a stored session. */
+const SIGNED_IN_PAGES = ['/profile', '/visa-form'];
 const NAVIGATION = { from: '/', link: 'List of Visa', to: '/visa' };
 
 const argv = process.argv.slice(2);
@@ -46,14 +62,35 @@ const option = (name: string) => {
 };
 const skipLighthouse = argv.includes('--no-lighthouse');
 const runs = Math.max(1, Number(option('--runs') ?? 3));
-const baselineDir = option('--baseline');
+const quick = argv.includes('--quick');
+const only = option('--pages')?.split(',');
+const LIGHTHOUSE_PATHS = only ? PAGE_TYPES.filter((path) => only.includes(path)) : PAGE_TYPES;
+const SIGNED_IN_PATHS = SIGNED_IN_PAGES.filter((path) => LIGHTHOUSE_PATHS.includes(path));
+const vsRef = option('--vs');
 
 const work = mkdtempSync(join(tmpdir(), 'site-bench-'));
 const outDir = join(work, 'dist');
-const env = { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: join(work, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' };
+const env = {
+  ...process.env,
+  ASTRO_OUT_DIR: outDir,
+  ASTRO_CACHE_DIR: join(work, 'cache'),
+  ASTRO_TELEMETRY_DISABLED: '1',
+};
+
+let baselineDir = option('--baseline');
+let baselineLabel = 'baseline';
+if (vsRef) {
+  baselineDir = join(work, 'baseline-dist');
+  const commit = buildRef(vsRef, work, baselineDir);
+  baselineLabel = `${vsRef} (${commit.slice(0, 10)})`;
+  console.log(`Baseline: ${baselineLabel}, built in a temporary worktree`);
+}
 
 const started = performance.now();
-execFileSync('npx', ['astro', 'build', '--silent'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync('npx', ['astro', 'build', '--silent'], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const buildSeconds = (performance.now() - started) / 1000;
 console.log(`Cold build: ${buildSeconds.toFixed(1)} s`);
 
@@ -61,7 +98,10 @@ const htmlFiles = (readdirSync(outDir, { recursive: true }) as string[])
   .filter((file) => file.endsWith('.html'))
   .map((file) => join(outDir, file));
 const weights = htmlFiles
-  .map((file) => ({ route: routeOf(outDir, file), ...measurePage(outDir, file) }))
+  .map((file) => ({
+    route: routeOf(outDir, file),
+    ...measurePage(outDir, file),
+  }))
   .sort((a, b) => a.route.localeCompare(b.route));
 
 console.log(`\nJavaScript per page (gzip bytes), ${weights.length} pages`);
@@ -73,82 +113,167 @@ const accountWeights = measureAccountWeights(outDir);
 printAccountWeights(accountWeights);
 
 // Form pages in a browser: what loads first, and what the form adds once the visitor uses it.
-const { origin: formOrigin, server: formServer } = await serveStatic(outDir);
-const formWeights = await measureFormPages(formOrigin).finally(() => formServer.close());
-console.log('\nForm pages, JavaScript in the browser (gzip bytes)');
-console.log('at load  after use  page (form)');
-for (const f of formWeights) console.log(`${String(f.beforeBytes).padStart(7)}  ${String(f.afterBytes).padStart(9)}  ${f.page} (${f.form})`);
-
+const formWeights = quick ? [] : await weighForms();
+async function weighForms() {
+  const { origin: formOrigin, server: formServer } = await serveStatic(outDir);
+  const figures = await measureFormPages(formOrigin).finally(() => formServer.close());
+  console.log('\nForm pages, JavaScript in the browser (gzip bytes)');
+  console.log('at load  after use  page (form)');
+  for (const f of figures) console.log(`${String(f.beforeBytes).padStart(7)}  ${String(f.afterBytes).padStart(9)}  ${f.page} (${f.form})`);
+  return figures;
+}
 
 interface Build {
   label: string;
   dir: string;
   origin?: string;
+  /** A second origin for the signed-in audits, whose stored session the signed-out ones never see. */
+  signedInOrigin?: string;
+  firstResponses?: FirstResponse[];
 }
 const builds: Build[] = [{ label: 'this build', dir: outDir }];
-if (baselineDir) builds.unshift({ label: 'baseline', dir: resolve(baselineDir) });
+if (baselineDir) builds.unshift({ label: baselineLabel, dir: resolve(baselineDir) });
 
-const lighthouse: Record<string, Record<string, { runs: LighthouseFigures[]; median: Record<string, number> }>> = {};
+type PageFigures = {
+  runs: LighthouseFigures[];
+  median: Record<string, number>;
+};
+const lighthouse: Record<string, Record<string, PageFigures>> = {};
 const navigation: Record<string, { runsMs: number[]; medianMs: number }> = {};
 let adminRender: AdminRenderFigures | undefined;
-const servers = await Promise.all(builds.map((build) => serveStatic(build.dir)));
-builds.forEach((build, index) => (build.origin = servers[index]!.origin));
+const servers = await Promise.all(builds.flatMap((build) => [serveStatic(build.dir), serveStatic(build.dir)]));
+builds.forEach((build, index) => {
+  build.origin = servers[2 * index]!.origin;
+  build.signedInOrigin = servers[2 * index + 1]!.origin;
+});
+/** The key a page's figures are kept under: its path, with " (signed in)" for the signed-in audits. */
+const signedIn = (path: string) => `${path} (signed in)`;
 try {
+  // The first response of every page type, as the server sends it: bytes are deterministic.
+  for (const build of builds) {
+    build.firstResponses = [];
+    for (const path of PAGE_TYPES) build.firstResponses.push(await firstResponse(build.origin!, path));
+    printFirstResponses(
+      `First response, ${build.label}: status line + headers + gzip body (bytes; fits = within ${FIRST_ROUND_TRIP_BYTES}, one round trip)`,
+      build.firstResponses,
+    );
+  }
+
   if (!skipLighthouse) {
     // Page by page and run by run, every build in turn: A B A B ...
-    const urls: string[] = [];
-    for (let run = 0; run < runs; run += 1)
-      for (const path of LIGHTHOUSE_PATHS) for (const build of builds) urls.push(build.origin + path);
-    const figures = await audit(urls);
+    const session = { [SUPABASE_STORAGE_KEY]: JSON.stringify(storedSession()) };
+    const targets: { url: string; storage?: Record<string, string> }[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      for (const path of LIGHTHOUSE_PATHS) for (const build of builds) targets.push({ url: build.origin + path });
+      for (const path of SIGNED_IN_PATHS) for (const build of builds) targets.push({ url: build.signedInOrigin + path, storage: session });
+    }
+    const figures = await audit(targets);
     for (const build of builds) {
-      const byPath: Record<string, { runs: LighthouseFigures[]; median: Record<string, number> }> = {};
+      const byPath: Record<string, PageFigures> = {};
       for (const [url, f] of figures) {
-        if (!url.startsWith(`${build.origin!}/`) && url !== build.origin) continue;
-        const path = url.slice(build.origin!.length) || '/';
-        (byPath[path] ??= { runs: [], median: {} }).runs.push(f);
+        const { origin, pathname } = new URL(url);
+        const key = origin === build.origin ? pathname : origin === build.signedInOrigin ? signedIn(pathname) : undefined;
+        if (key) (byPath[key] ??= { runs: [], median: {} }).runs.push(f);
       }
-      console.log(`\nLighthouse (mobile, simulated throttling), ${build.label}, medians of ${runs}`);
-      console.log('perf  a11y  best  seo   FCP ms  LCP ms  TBT ms  CLS    bytes<FCP  page (largest paint)');
-      for (const path of LIGHTHOUSE_PATHS) {
-        const entry = byPath[path]!;
-        const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'bytesBeforeFcp'] as const;
-        for (const key of keys) entry.median[key] = median(entry.runs.map((f) => f[key]));
-        const m = entry.median;
-        const cells = [m.performance, m.accessibility, m.bestPractices, m.seo].map((n) => String(n).padStart(4));
+      const keys = [
+        'performance',
+        'accessibility',
+        'bestPractices',
+        'seo',
+        'fcpMs',
+        'lcpMs',
+        'tbtMs',
+        'cls',
+        'bytesBeforeFcp',
+        'scriptBytes',
+      ] as const;
+      for (const entry of Object.values(byPath)) for (const key of keys) entry.median[key] = median(entry.runs.map((f) => f[key]));
+      const print = (title: string, paths: string[]) => {
+        console.log(`\nLighthouse (mobile, simulated throttling), ${build.label}, ${title}, medians of ${runs}`);
         console.log(
-          `${cells.join('  ')}  ${m.fcpMs!.toFixed(0).padStart(6)}  ${m.lcpMs!.toFixed(0).padStart(6)}  ${m.tbtMs!.toFixed(0).padStart(6)}  ${m.cls!.toFixed(3)}  ${String(m.bytesBeforeFcp).padStart(9)}  ${path} (${entry.runs[0]!.lcpElement})`,
+          'perf  a11y  best  seo   FCP ms  LCP ms  TBT ms  CLS    bytes<FCP  JS at load  LCP resource at byte  page (largest paint)',
         );
-      }
+        for (const path of paths) {
+          const entry = byPath[path]!;
+          const m = entry.median;
+          const cells = [m.performance, m.accessibility, m.bestPractices, m.seo].map((n) => String(n).padStart(4));
+          const resource = entry.runs[0]!.lcpResource;
+          const response = build.firstResponses!.find((r) => r.path === path.replace(/ \(signed in\)$/, ''));
+          const at = resource === undefined ? 'text' : response ? String(bytesUntil(response, resource) ?? 'not in HTML') : '?';
+          console.log(
+            `${cells.join('  ')}  ${m.fcpMs!.toFixed(0).padStart(6)}  ${m.lcpMs!.toFixed(0).padStart(6)}  ${m.tbtMs!.toFixed(0).padStart(6)}  ${m.cls!.toFixed(3)}  ${String(m.bytesBeforeFcp).padStart(9)}  ${String(m.scriptBytes).padStart(10)}  ${at.padStart(20)}  ${path} (${entry.runs[0]!.lcpElement})`,
+          );
+        }
+      };
+      print('signed out, first visit', LIGHTHOUSE_PATHS);
+      if (SIGNED_IN_PATHS.length) print('signed in (a stored session; no backend answers)', SIGNED_IN_PATHS.map(signedIn));
       lighthouse[build.label] = byPath;
     }
   }
 
-  // Navigation on a throttled profile, builds alternating run by run.
-  const times = new Map<string, number[]>(builds.map((build) => [build.label, []]));
-  for (let run = 0; run < runs; run += 1)
-    for (const build of builds)
-      times.get(build.label)!.push(...(await timeNavigation(build.origin + NAVIGATION.from, NAVIGATION.link, build.origin + NAVIGATION.to, 1)));
-  console.log(`\nNavigation ${NAVIGATION.from} -> ${NAVIGATION.to} (click to painted), slow 4G + 4x CPU, medians of ${runs}`);
-  for (const [label, values] of times) {
-    navigation[label] = { runsMs: values, medianMs: median(values) };
-    console.log(`${median(values).toFixed(0).padStart(6)} ms  ${label}  (runs: ${values.map((v) => v.toFixed(0)).join(', ')})`);
-  }
+  if (builds.length === 2) printComparison(builds[0]!, builds[1]!);
 
-  // This build only: the dashboard needs a backend, which the measurement starts for itself.
-  adminRender = await measureAdminRender(builds.find((build) => build.label === 'this build')!.origin!);
-  console.log('\nAdmin table, 100-row page of applications: click to rows in the DOM (goal: render < 100 ms)');
-  console.log('render ms  API ms  total ms  action');
-  for (const [action, t] of Object.entries(adminRender)) {
-    console.log(`${String(t.renderMs).padStart(9)}  ${String(t.apiMs).padStart(6)}  ${String(t.totalMs).padStart(8)}  ${action}`);
+  // Navigation on a throttled profile and the admin table, unless --quick.
+  if (!quick) {
+    // Navigation on a throttled profile, builds alternating run by run.
+    const times = new Map<string, number[]>(builds.map((build) => [build.label, []]));
+    for (let run = 0; run < runs; run += 1)
+      for (const build of builds)
+        times
+          .get(build.label)!
+          .push(...(await timeNavigation(build.origin + NAVIGATION.from, NAVIGATION.link, build.origin + NAVIGATION.to, 1)));
+    console.log(`\nNavigation ${NAVIGATION.from} -> ${NAVIGATION.to} (click to painted), slow 4G + 4x CPU, medians of ${runs}`);
+    for (const [label, values] of times) {
+      navigation[label] = { runsMs: values, medianMs: median(values) };
+      console.log(`${median(values).toFixed(0).padStart(6)} ms  ${label}  (runs: ${values.map((v) => v.toFixed(0)).join(', ')})`);
+    }
+
+    // This build only: the dashboard needs a backend, which the measurement starts for itself.
+    adminRender = await measureAdminRender(builds.find((build) => build.label === 'this build')!.origin!);
+    console.log('\nAdmin table, 100-row page of applications: click to rows in the DOM (goal: render < 100 ms)');
+    console.log('render ms  API ms  total ms  action');
+    for (const [action, t] of Object.entries(adminRender)) {
+      console.log(`${String(t.renderMs).padStart(9)}  ${String(t.apiMs).padStart(6)}  ${String(t.totalMs).padStart(8)}  ${action}`);
+    }
   }
 } finally {
   for (const { server } of servers) server.close();
 }
 
+/** Before and after, page by page: largest paint (median), first-response bytes and JS at load. */
+function printComparison(before: Build, after: Build): void {
+  console.log(`\nBefore (${before.label}) and after (${after.label})`);
+  console.log('LCP ms before  after | 1st response before  after | JS at load before  after  page');
+  const keys = [...PAGE_TYPES.map((path) => [path, path] as const), ...SIGNED_IN_PATHS.map((path) => [signedIn(path), path] as const)];
+  for (const [key, path] of keys) {
+    const lcp = (build: Build) => lighthouse[build.label]?.[key]?.median['lcpMs']?.toFixed(0) ?? '-';
+    const js = (build: Build) => String(lighthouse[build.label]?.[key]?.median['scriptBytes'] ?? '-');
+    const bytes = (build: Build) => String(build.firstResponses!.find((r) => r.path === path)!.totalBytes);
+    console.log(
+      `${lcp(before).padStart(13)}  ${lcp(after).padStart(5)} | ${bytes(before).padStart(19)}  ${bytes(after).padStart(5)} | ${js(before).padStart(17)}  ${js(after).padStart(5)}  ${key}`,
+    );
+  }
+}
+
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/site.json',
-  JSON.stringify({ date: new Date().toISOString(), runs, buildSeconds, weights, accountWeights, formWeights, lighthouse, navigation, adminRender }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      runs,
+      buildSeconds,
+      weights,
+      accountWeights,
+      formWeights,
+      firstResponses: Object.fromEntries(builds.map((b) => [b.label, b.firstResponses?.map(({ html: _html, ...rest }) => rest)])),
+      lighthouse,
+      navigation,
+      adminRender,
+    },
+    null,
+    2,
+  ),
 );
 console.log('\nFigures saved to bench-results/site.json');
 rmSync(work, { recursive: true, force: true });

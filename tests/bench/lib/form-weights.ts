@@ -24,7 +24,7 @@ const FORM_PAGES = [
 ];
 
 /** A signed-in visitor's session as supabase-js stores it, valid for the next hour. */
-function storedSession() {
+export function storedSession() {
   return {
     access_token: 'bench',
     token_type: 'bearer',

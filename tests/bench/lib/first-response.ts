@@ -1,4 +1,4 @@
-// A page's first response as the site server sends it (scripts/site-server.ts, with the build's own
+// A page's first response as the site server sends it (scripts/static-host.ts, with the build's own
 // `_headers`): the status line, the headers and the gzip body, and where its bytes go. Under
 // Lighthouse's mobile profile a new connection delivers about 14,600 bytes in its first round trip
 // (10 segments of 1,460 bytes); a document that fits, and names its largest element's resource

@@ -1083,8 +1083,8 @@ begin
 
     if review_document.verdict = 'needs_replacing'
         and (previous.verdict is distinct from 'needs_replacing' or previous.reason is distinct from review_document.reason) then
-        perform private.queue_notification('applicant_document_needs_replacing', application.email, 'visa_applications',
-                                           application.id,
+        perform private.queue_notification('applicant_document_needs_replacing', private.applicant_email(application.user_id, application.email),
+                                           'visa_applications', application.id,
                                            jsonb_build_object('item_key', split_part(object_name, '/', 3),
                                                               'item_label', review_document.item_label,
                                                               'file_name', storage.filename(object_name),
@@ -1168,8 +1168,8 @@ begin
 
     update public.visa_applications set awaiting_documents = true where id = application.id and not awaiting_documents;
 
-    perform private.queue_notification('applicant_documents_requested', application.email, 'visa_applications',
-                                       application.id,
+    perform private.queue_notification('applicant_documents_requested', private.applicant_email(application.user_id, application.email),
+                                       'visa_applications', application.id,
                                        jsonb_build_object('request_id', request_id, 'items', request_documents.items,
                                                           'note', request_documents.note),
                                        event_id => request_id);

@@ -27,9 +27,9 @@
   * unless it has had its last try: then the claim marks it failed. Each claim counts one attempt,
   * and a worker reports with the attempt it claimed, so a report for a claim that is no longer
   * current (a later worker reclaimed the row) is ignored.
-  * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose
-  * address unsubscribed first, or a confirmation whose address confirmed first
-  * (20261122000800_newsletter.sql). Deleting a subject row deletes its notifications
+  * A `sent` row with sent_at NULL was completed without sending, last_error saying why: its subject
+  * row was gone, a newsletter welcome whose address unsubscribed first, or a confirmation whose
+  * address confirmed or unsubscribed first (20261122000800_newsletter.sql). Deleting a subject row deletes its notifications
   * (private.forget_notifications).
  */
 create table public.notifications
@@ -66,7 +66,7 @@ create table public.notifications
 comment on table public.notifications is 'Transactional outbox: emails to send, queued by triggers in the transaction that stores their subject row.';
 comment on column public.notifications.recipient is 'NULL for the consultancy''s staff (resolved by the worker from content/site.json notifications.staff).';
 comment on column public.notifications.dedupe_key is '<kind>:<subject or status change id>; unique, so nothing is notified twice.';
-comment on column public.notifications.sent_at is 'When it was sent; NULL on a sent row that was completed without sending (unsubscribed first).';
+comment on column public.notifications.sent_at is 'When it was sent; NULL on a sent row that was completed without sending (last_error says why).';
 
 -- The admin dashboard shows each row's notifications; deleting a row deletes its notifications.
 create index notifications_subject_idx on public.notifications (subject_table, subject_id);
@@ -169,10 +169,12 @@ grant execute on function public.claim_notifications(integer, integer) to servic
   * be sent, and retrying it would only delay the record of why. claimed_attempt is the row's
   * attempts as the claim returned it: only the current claim changes the row (a report for a row
   * that is no longer sending, such as a second report, or for a claim whose lease passed and that
-  * another worker has made since, is ignored). For the service key only.
+  * another worker has made since, is ignored). With skipped (the reason), the row had nothing to
+  * send (its subject is gone, or a newsletter email no longer applies): it is completed as sent
+  * with sent_at NULL, the reason in last_error. For the service key only.
  */
 create or replace function public.complete_notification(notification_id uuid, claimed_attempt integer, error text default null,
-                                                        give_up boolean default false)
+                                                        give_up boolean default false, skipped text default null)
     returns void
     language plpgsql
     security invoker
@@ -180,7 +182,16 @@ create or replace function public.complete_notification(notification_id uuid, cl
 as
 $$
 begin
-    if complete_notification.error is null then
+    if complete_notification.skipped is not null then
+        update public.notifications
+        set status       = 'sent',
+            sent_at      = null,
+            locked_until = null,
+            last_error   = left(complete_notification.skipped, 2000)
+        where id = complete_notification.notification_id
+          and status = 'sending'
+          and attempts = complete_notification.claimed_attempt;
+    elsif complete_notification.error is null then
         update public.notifications
         set status       = 'sent',
             sent_at      = now(),
@@ -207,8 +218,8 @@ begin
 end;
 $$;
 
-revoke all on function public.complete_notification(uuid, integer, text, boolean) from public, anon, authenticated, service_role;
-grant execute on function public.complete_notification(uuid, integer, text, boolean) to service_role;
+revoke all on function public.complete_notification(uuid, integer, text, boolean, text) from public, anon, authenticated, service_role;
+grant execute on function public.complete_notification(uuid, integer, text, boolean, text) to service_role;
 
 /**
   * -------------------------------------------------------
@@ -217,7 +228,7 @@ grant execute on function public.complete_notification(uuid, integer, text, bool
   * The sender reports the outcomes of its sends as they finish, several in one request: one round
   * trip for a group instead of one per row. Each report is handled exactly as
   * complete_notification handles it (same rules, same guard on the claimed attempt). reports is a
-  * JSON array of {"id", "attempt", "error", "give_up"}. (public.complete_document_removals does
+  * JSON array of {"id", "attempt", "error", "give_up", "skipped"}. (public.complete_document_removals does
   * the same for the removals of documents.)
  */
 create or replace function public.complete_notifications(reports jsonb)
@@ -227,8 +238,8 @@ create or replace function public.complete_notifications(reports jsonb)
     set search_path = ''
 as
 $$
-select public.complete_notification(r.id, r.attempt, r.error, coalesce(r.give_up, false))
-from jsonb_to_recordset(complete_notifications.reports) as r(id uuid, attempt integer, error text, give_up boolean);
+select public.complete_notification(r.id, r.attempt, r.error, coalesce(r.give_up, false), r.skipped)
+from jsonb_to_recordset(complete_notifications.reports) as r(id uuid, attempt integer, error text, give_up boolean, skipped text);
 $$;
 
 revoke all on function public.complete_notifications(jsonb) from public, anon, authenticated, service_role;

@@ -380,6 +380,25 @@ describe('the worker’s claim and complete', () => {
     expect(rows).toEqual([{ status: 'sent', has_sent_at: true, locked_until: null, last_error: null }]);
   });
 
+  it('completes a row with nothing to send as sent without sent_at, the reason in last_error (complete_notifications, as the sender reports)', async () => {
+    const [id, other] = await enqueue(2);
+    await claim();
+    await runAs(db, service, 'select public.complete_notifications($1::jsonb)', [
+      JSON.stringify([
+        { id, attempt: 1, error: null, give_up: false, skipped: 'Not sent: the address unsubscribed first.' },
+        { id: other, attempt: 1, error: null, give_up: false, skipped: null },
+      ]),
+    ]);
+    const { rows } = await db.query(
+      'select id, status, sent_at is not null as has_sent_at, locked_until, last_error from public.notifications where id = any($1) order by id = $2 desc',
+      [[id, other], id],
+    );
+    expect(rows).toEqual([
+      { id, status: 'sent', has_sent_at: false, locked_until: null, last_error: 'Not sent: the address unsubscribed first.' },
+      { id: other, status: 'sent', has_sent_at: true, locked_until: null, last_error: null },
+    ]);
+  });
+
   it('marks a row failed at once, with its reason, when the sender gives up on it (a recipient that is not one mailbox)', async () => {
     const [id] = await enqueue(1);
     await claim();

@@ -33,12 +33,15 @@ const LEASE_MARGIN_SECONDS = 30;
 
 /**
  * The lease of a claim: the batch's worst case, so that no other call reclaims (and re-sends) rows
- * this one is still sending. The worst case is the batch sent over CONNECTIONS connections, each
- * send waiting STEPS_PER_SEND × the SMTP timeout: ceil(25 / 5) × 3 × 5 s + 30 s = 105 s with the
- * default timeout, within hosted's 150 s of wall clock for the whole call.
+ * this one is still sending. The worst case is a batch of staff rows (each sends one message per
+ * staff address, one after another) sent over CONNECTIONS connections, each send waiting
+ * STEPS_PER_SEND × the SMTP timeout: ceil(25 / 5) × staff addresses × 3 × 5 s + 30 s, 105 s for
+ * one staff address with the default timeout. A lease longer than hosted's 150 s of wall clock
+ * only delays the reclaim of a call that was killed.
  */
-export function leaseSecondsFor(settings: SenderSettings): number {
-  return Math.ceil(BATCH_SIZE / CONNECTIONS) * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
+export function leaseSecondsFor(settings: Pick<SenderSettings, 'smtpTimeoutMs'>, staffAddresses: number = BRAND.staff.length): number {
+  const sendsPerRow = Math.max(1, staffAddresses);
+  return Math.ceil(BATCH_SIZE / CONNECTIONS) * sendsPerRow * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
 }
 
 /** What one batch did: rows claimed, emails sent, rows with nothing to send, and tries that failed (retried later, or failed for good). */

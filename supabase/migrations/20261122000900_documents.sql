@@ -391,14 +391,15 @@ revoke all on function public.application_document_items(uuid[]) from public, an
 grant execute on function public.application_document_items(uuid[]) to authenticated, service_role;
 
 /**
-  * Settles the open requests of an application whose items are now all provided: marks each
-  * fulfilled and queues the staff's email about it (keyed by the request, so it goes once), then
-  * keeps the application's awaiting_documents. Called with the application's row locked (the
-  * upload's trigger), so two uploads finishing a request at once settle it one after the other and
-  * the second finds nothing open.
+  * Closes the open requests of an application whose items are now all provided (marks each
+  * fulfilled and returns it), then keeps the application's awaiting_documents. Called with the
+  * application's row locked (by an upload's trigger, or by staff's verdict: accepting again a file
+  * that needed replacing can provide the last item), so two of them finishing a request at once
+  * close it one after the other and the second finds nothing open. Tells nobody: staff hear of
+  * the applicant's upload (private.settle_document_requests), not of their own verdict.
  */
-create or replace function private.settle_document_requests(application_id uuid)
-    returns void
+create or replace function private.close_provided_document_requests(application_id uuid)
+    returns table (request_id uuid, items jsonb)
     language plpgsql
     security definer
     set search_path = ''
@@ -410,32 +411,58 @@ begin
     for request in
         select r.id, r.items
         from public.document_requests r
-        where r.application_id = settle_document_requests.application_id
+        where r.application_id = close_provided_document_requests.application_id
           and r.fulfilled_at is null
         order by r.requested_at
         loop
             if not exists (select 1
                            from jsonb_array_elements(request.items) asked
                            where not exists (select 1
-                                             from public.application_document_items(array [settle_document_requests.application_id]) i
+                                             from public.application_document_items(array [close_provided_document_requests.application_id]) i
                                              where i.item = asked ->> 'key'
                                                and i.provided)) then
                 update public.document_requests set fulfilled_at = now() where id = request.id;
-                perform private.queue_notification('staff_documents_provided', null, 'visa_applications',
-                                                   settle_document_requests.application_id,
-                                                   jsonb_build_object('request_id', request.id, 'items', request.items),
-                                                   event_id => request.id);
+                request_id := request.id;
+                items := request.items;
+                return next;
             end if;
         end loop;
 
     update public.visa_applications a
     set awaiting_documents = false
-    where a.id = settle_document_requests.application_id
+    where a.id = close_provided_document_requests.application_id
       and a.awaiting_documents
       and not exists (select 1
                       from public.document_requests r
                       where r.application_id = a.id
                         and r.fulfilled_at is null);
+end;
+$$;
+
+revoke all on function private.close_provided_document_requests(uuid) from public, anon, authenticated;
+
+/**
+  * Settles the open requests of an application whose items an upload has now all provided: closes
+  * them (private.close_provided_document_requests) and queues the staff's email about each (keyed
+  * by the request, so it goes once). Called by the upload's trigger, with the row locked.
+ */
+create or replace function private.settle_document_requests(application_id uuid)
+    returns void
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    closed record;
+begin
+    for closed in select * from private.close_provided_document_requests(settle_document_requests.application_id)
+        loop
+            perform private.queue_notification('staff_documents_provided', null, 'visa_applications',
+                                               settle_document_requests.application_id,
+                                               jsonb_build_object('request_id', closed.request_id, 'items', closed.items),
+                                               event_id => closed.request_id);
+        end loop;
 end;
 $$;
 
@@ -1022,8 +1049,9 @@ grant execute on function public.complete_document_removals(jsonb) to service_ro
   * Records staff's verdict on one document: 'accepted', or 'needs_replacing' with the reason the
   * applicant reads on the item. `item_label` is the item's name in the checklist (the email names
   * it; the database does not know the checklists). Marking a document as needing replacement
-  * (or giving a new reason) queues the applicant's email, keyed by that marking. Only while the
-  * application is open: the applicant could not replace anything once it is decided.
+  * (or giving a new reason) queues the applicant's email, keyed by that marking; accepting a file
+  * again closes the open requests whose items are now all provided. Only while the application
+  * is open: the applicant could not replace anything once it is decided.
  */
 create or replace function private.review_document(object_id uuid, verdict text, reason text, item_label text)
     returns void
@@ -1091,6 +1119,10 @@ begin
                                                               'reason', review_document.reason),
                                            event_id => extensions.gen_random_uuid());
     end if;
+
+    -- A file accepted again can provide the last item a request asks for: the request closes (the
+    -- staff who accepted it are not emailed about their own verdict).
+    perform private.close_provided_document_requests(application.id);
 end;
 $$;
 

@@ -338,6 +338,18 @@ describe('the upload that provides the last item asked for settles the request (
     expect(await notifications(id, 'staff_documents_provided')).toHaveLength(1);
   });
 
+  it('closes a request when staff accept again the file it was waiting on, without emailing staff about their own verdict', async () => {
+    const id = await newApplication(applicantId);
+    const dark = await upload(id, 'photo', 'dark.jpg');
+    await runAs(db, admin, REVIEW, [dark, 'needs_replacing', 'Too dark.', PHOTO.label]);
+    await runAs(db, admin, REQUEST, [id, JSON.stringify([PHOTO]), null]);
+    expect(await requestState(id)).toEqual({ open: 1, fulfilled: 0, awaiting: true });
+    // On a second look the photo will do.
+    await runAs(db, admin, REVIEW, [dark, 'accepted', null, null]);
+    expect(await requestState(id)).toEqual({ open: 0, fulfilled: 1, awaiting: false });
+    expect(await notifications(id, 'staff_documents_provided')).toEqual([]);
+  });
+
   it('settles only the requests whose items are all there, each once', async () => {
     const id = await newApplication(applicantId);
     await runAs(db, admin, REQUEST, [id, JSON.stringify([PASSPORT]), null]);

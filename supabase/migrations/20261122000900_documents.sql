@@ -860,9 +860,9 @@ grant execute on function public.application_documents(uuid) to authenticated, s
   * -------------------------------------------------------
   * A row per object to remove, worked by the Edge Function remove-documents, which the database
   * calls as it calls the notifications' sender (20261122000500_notifications.sql). Life of a row:
-  * queued (locked_until NULL, due at next_attempt_at) → claimed by a worker with a lease
+  * queued (locked_until NULL, due at next_attempt_at) → claimed by a call of remove-documents with a lease
   * (locked_until) → gone once the object is removed, or queued again after
-  * private.notification_backoff with the error. A row whose lease passed belongs to a worker that
+  * private.notification_backoff with the error. A row whose lease passed belongs to a call that
   * died and is claimable again, so a crash mid-removal loses nothing; removing an
   * object that is already gone is a success. A row is retried until it succeeds (at most hourly
   * once the backoff is long): a file that should be gone must not stay because Storage was down
@@ -886,7 +886,7 @@ create table private.document_removals
     unique (bucket_id, object_name)
 );
 
-comment on table private.document_removals is 'Objects of deleted applications to remove through the Storage API (the worker, service key).';
+comment on table private.document_removals is 'Objects of deleted applications to remove through the Storage API (remove-documents, service key).';
 
 -- The claim: rows waiting for a try (queued and due, or claimed with a lapsed lease), oldest first.
 create index document_removals_claimable_idx on private.document_removals ((coalesce(locked_until, next_attempt_at)));
@@ -937,9 +937,9 @@ create trigger document_removals_call_remover
 execute function private.on_rows_queued('remove-documents');
 
 /**
-  * Claims up to max_rows queued removals for one worker (as claim_notifications does): rows that
+  * Claims up to max_rows queued removals for one call of remove-documents (as claim_notifications does): rows that
   * are due and rows whose lease passed, oldest first, each with one more attempt and a lease of
-  * lease_seconds; `for update skip locked`, so two workers never claim one row. For the service
+  * lease_seconds; `for update skip locked`, so two calls never claim one row. For the service
   * key only. rpc('claim_document_removals', { max_rows, lease_seconds }).
  */
 create or replace function public.claim_document_removals(max_rows integer default 100, lease_seconds integer default 60)
@@ -983,7 +983,7 @@ grant execute on function public.claim_document_removals(integer, integer) to se
   * Reports a try of a claimed removal: without error the object is gone and so is the row; with
   * an error the row is queued again after private.notification_backoff. claimed_attempt is the
   * row's attempts as the claim returned it: a report for a claim that is no longer current (its
-  * lease passed and another worker claimed the row) changes nothing. For the service key only.
+  * lease passed and another call claimed the row) changes nothing. For the service key only.
   * rpc('complete_document_removal', { removal_id, claimed_attempt, error }).
  */
 create or replace function public.complete_document_removal(removal_id uuid, claimed_attempt integer, error text default null)

@@ -364,7 +364,7 @@ describe('the worker’s claim and complete', () => {
     const claimed = await claim();
     expect(claimed.map((row) => row.id)).toEqual([other]);
     const { rows } = await db.query('select status, attempts, locked_until, last_error from public.notifications where id = $1', [id]);
-    expect(rows).toEqual([{ status: 'failed', attempts: 5, locked_until: null, last_error: expect.stringMatching(/worker stopped while sending/) }]);
+    expect(rows).toEqual([{ status: 'failed', attempts: 5, locked_until: null, last_error: expect.stringMatching(/^The sender stopped while sending it \(its lease passed\) on the last try\.$/) }]);
     expect(await claim()).toEqual([]);
   });
 

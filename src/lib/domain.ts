@@ -45,6 +45,13 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 export const SUBSCRIPTION_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * Days a newsletter confirmation link works, after which the sign-up is forgotten: the
+ * private.newsletter_confirmation_lifetime() of the migrations (tests/db/newsletter-confirmation.test.ts
+ * compares them), said by the confirmation email and the /newsletter/confirm page.
+ */
+export const NEWSLETTER_CONFIRMATION_DAYS = 7;
+
 /** How a sign-up's state reads to staff. */
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: 'Awaiting confirmation',

@@ -1,6 +1,7 @@
 // What the pages an emailed link lands on say (/unsubscribe, /newsletter/confirm), written once
 // for the pages (src/components/widgets/TokenLinkForm.astro puts them in data attributes for
 // src/scripts/token-link.ts) and their tests.
+import { NEWSLETTER_CONFIRMATION_DAYS } from './domain.ts';
 
 export interface TokenLinkTexts {
   /** The button while the request is on its way. */
@@ -23,6 +24,6 @@ export const UNSUBSCRIBE_TEXTS: TokenLinkTexts = {
 export const NEWSLETTER_CONFIRM_TEXTS: TokenLinkTexts = {
   busy: 'Confirming...',
   done: 'Thank you: your subscription is confirmed. Your welcome email is on its way.',
-  invalid: 'This confirmation link is not valid or has expired (a link works for 7 days). Please sign up again with the newsletter form at the bottom of any page.',
+  invalid: `This confirmation link is not valid or has expired (a link works for ${NEWSLETTER_CONFIRMATION_DAYS} days). Please sign up again with the newsletter form at the bottom of any page.`,
   failed: 'We could not confirm your subscription just now. Please try again in a moment.',
 };

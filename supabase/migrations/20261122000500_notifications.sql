@@ -22,14 +22,14 @@
   * -------------------------------------------------------
   * Life of a row: queued → sending (claimed, with a lease) → sent, or back to queued with a later
   * next_attempt_at after a failed try, or failed after the last try (with last_error). A sending
-  * row whose lease (locked_until) has passed belongs to a worker that died; it is claimable again,
-  * so killing a worker mid-send loses nothing (the email may then go out twice, never zero times),
+  * row whose lease (locked_until) has passed belongs to a call of send-notifications that died; it is
+  * claimable again, so killing a call mid-send loses nothing (the email may then go out twice, never zero times),
   * unless it has had its last try: then the claim marks it failed. Each claim counts one attempt,
-  * and a worker reports with the attempt it claimed, so a report for a claim that is no longer
-  * current (a later worker reclaimed the row) is ignored.
-  * A `sent` row with sent_at NULL was completed without sending: a newsletter welcome whose
-  * address unsubscribed first, or a confirmation whose address confirmed first
-  * (20261122000800_newsletter.sql). Deleting a subject row deletes its notifications
+  * and the sender reports with the attempt it claimed, so a report for a claim that is no longer
+  * current (a later call reclaimed the row) is ignored.
+  * A `sent` row with sent_at NULL was completed without sending, last_error saying why: its subject
+  * row was gone, a newsletter welcome whose address unsubscribed first, or a confirmation whose
+  * address confirmed or unsubscribed first (20261122000800_newsletter.sql). Deleting a subject row deletes its notifications
   * (private.forget_notifications).
  */
 create table public.notifications
@@ -42,13 +42,14 @@ create table public.notifications
                                                          'applicant_document_needs_replacing',
                                                          'applicant_documents_requested',
                                                          'staff_documents_provided')),
-    -- NULL means the consultancy's staff: the worker reads their addresses from content/site.json
-    -- (notifications.staff) when it sends, so a change of staff needs no change of queued rows.
+    -- NULL means the consultancy's staff: their addresses (content/site.json notifications.staff) are
+    -- bundled into send-notifications when it is deployed, so a change of staff needs a deploy, and
+    -- no change of queued rows.
     recipient       public.email_address,
     subject_table   text        not null check (subject_table in ('bookings', 'contact_messages', 'visa_applications',
                                                                   'newsletter_subscribers')),
     subject_id      uuid        not null,
-    -- What the email needs beyond the subject row, which the worker reads itself.
+    -- What the email needs beyond the subject row, which the sender reads itself.
     payload         jsonb       not null default '{}' check (jsonb_typeof(payload) = 'object'),
     dedupe_key      text        not null unique,
     status          text        not null default 'queued' check (status in ('queued', 'sending', 'sent', 'failed')),
@@ -64,9 +65,9 @@ create table public.notifications
 );
 
 comment on table public.notifications is 'Transactional outbox: emails to send, queued by triggers in the transaction that stores their subject row.';
-comment on column public.notifications.recipient is 'NULL for the consultancy''s staff (resolved by the worker from content/site.json notifications.staff).';
+comment on column public.notifications.recipient is 'NULL for the consultancy''s staff (content/site.json notifications.staff, bundled into send-notifications when it is deployed).';
 comment on column public.notifications.dedupe_key is '<kind>:<subject or status change id>; unique, so nothing is notified twice.';
-comment on column public.notifications.sent_at is 'When it was sent; NULL on a sent row that was completed without sending (unsubscribed first).';
+comment on column public.notifications.sent_at is 'When it was sent; NULL on a sent row that was completed without sending (last_error says why).';
 
 -- The admin dashboard shows each row's notifications; deleting a row deletes its notifications.
 create index notifications_subject_idx on public.notifications (subject_table, subject_id);
@@ -90,7 +91,7 @@ select 5;
 $$;
 
 revoke all on function private.notification_max_attempts() from public, anon, authenticated;
--- complete_notification runs as its caller, the worker.
+-- complete_notification runs as its caller, send-notifications (service key).
 grant execute on function private.notification_max_attempts() to service_role;
 
 /**
@@ -112,10 +113,10 @@ revoke all on function private.notification_backoff(integer) from public, anon, 
 grant execute on function private.notification_backoff(integer) to service_role;
 
 /**
-  * Claims up to max_rows notifications for one worker: queued rows that are due, and sending rows
-  * whose lease has passed (their worker died). Each becomes sending, with one more attempt and a
-  * lease of lease_seconds. `for update skip locked` lets two workers claim at once without ever
-  * getting the same row. For the service key only (the worker); rows go oldest first. A sending
+  * Claims up to max_rows notifications for one call of send-notifications: queued rows that are due, and sending rows
+  * whose lease has passed (the call that claimed them died). Each becomes sending, with one more attempt and a
+  * lease of lease_seconds. `for update skip locked` lets two calls claim at once without ever
+  * getting the same row. For the service key only (send-notifications); rows go oldest first. A sending
   * row whose lease passed after its last try (private.notification_max_attempts()) is not
   * claimed again but marked failed, and is not returned.
  */
@@ -142,7 +143,7 @@ begin
              given_up as (update public.notifications n
                  set status       = 'failed',
                      locked_until = null,
-                     last_error   = 'The worker stopped while sending it (its lease passed) on the last try.'
+                     last_error   = 'The sender stopped while sending it (its lease passed) on the last try.'
                  from due
                  where n.id = due.id
                    and n.status = 'sending'
@@ -169,10 +170,12 @@ grant execute on function public.claim_notifications(integer, integer) to servic
   * be sent, and retrying it would only delay the record of why. claimed_attempt is the row's
   * attempts as the claim returned it: only the current claim changes the row (a report for a row
   * that is no longer sending, such as a second report, or for a claim whose lease passed and that
-  * another worker has made since, is ignored). For the service key only.
+  * another call has made since, is ignored). With skipped (the reason), the row had nothing to
+  * send (its subject is gone, or a newsletter email no longer applies): it is completed as sent
+  * with sent_at NULL, the reason in last_error. For the service key only.
  */
 create or replace function public.complete_notification(notification_id uuid, claimed_attempt integer, error text default null,
-                                                        give_up boolean default false)
+                                                        give_up boolean default false, skipped text default null)
     returns void
     language plpgsql
     security invoker
@@ -180,7 +183,16 @@ create or replace function public.complete_notification(notification_id uuid, cl
 as
 $$
 begin
-    if complete_notification.error is null then
+    if complete_notification.skipped is not null then
+        update public.notifications
+        set status       = 'sent',
+            sent_at      = null,
+            locked_until = null,
+            last_error   = left(complete_notification.skipped, 2000)
+        where id = complete_notification.notification_id
+          and status = 'sending'
+          and attempts = complete_notification.claimed_attempt;
+    elsif complete_notification.error is null then
         update public.notifications
         set status       = 'sent',
             sent_at      = now(),
@@ -207,8 +219,8 @@ begin
 end;
 $$;
 
-revoke all on function public.complete_notification(uuid, integer, text, boolean) from public, anon, authenticated, service_role;
-grant execute on function public.complete_notification(uuid, integer, text, boolean) to service_role;
+revoke all on function public.complete_notification(uuid, integer, text, boolean, text) from public, anon, authenticated, service_role;
+grant execute on function public.complete_notification(uuid, integer, text, boolean, text) to service_role;
 
 /**
   * -------------------------------------------------------
@@ -217,7 +229,7 @@ grant execute on function public.complete_notification(uuid, integer, text, bool
   * The sender reports the outcomes of its sends as they finish, several in one request: one round
   * trip for a group instead of one per row. Each report is handled exactly as
   * complete_notification handles it (same rules, same guard on the claimed attempt). reports is a
-  * JSON array of {"id", "attempt", "error", "give_up"}. (public.complete_document_removals does
+  * JSON array of {"id", "attempt", "error", "give_up", "skipped"}. (public.complete_document_removals does
   * the same for the removals of documents.)
  */
 create or replace function public.complete_notifications(reports jsonb)
@@ -227,8 +239,8 @@ create or replace function public.complete_notifications(reports jsonb)
     set search_path = ''
 as
 $$
-select public.complete_notification(r.id, r.attempt, r.error, coalesce(r.give_up, false))
-from jsonb_to_recordset(complete_notifications.reports) as r(id uuid, attempt integer, error text, give_up boolean);
+select public.complete_notification(r.id, r.attempt, r.error, coalesce(r.give_up, false), r.skipped)
+from jsonb_to_recordset(complete_notifications.reports) as r(id uuid, attempt integer, error text, give_up boolean, skipped text);
 $$;
 
 revoke all on function public.complete_notifications(jsonb) from public, anon, authenticated, service_role;
@@ -260,7 +272,7 @@ revoke all on function private.queue_notification(text, text, text, uuid, jsonb,
   * After delete on a subject table: removes the notifications of the deleted row, sent or not.
   * An email about a row that is gone cannot be written, and its recipient's address must not
   * outlive the row (deleting a subscriber or a lead is how staff honour a request to be
-  * forgotten). A worker sending one at that moment finds nothing to complete.
+  * forgotten). A call sending one at that moment finds nothing to complete.
  */
 create or replace function private.forget_notifications()
     returns trigger
@@ -282,7 +294,7 @@ revoke all on function private.forget_notifications() from public, anon, authent
   * Section - Notifications: privileges and row-level security
   * -------------------------------------------------------
   * Visitors and users neither read nor write the outbox. Admins read it (the dashboard shows
-  * whether each row's emails went out) and retry through retry_notification; only the worker
+  * whether each row's emails went out) and retry through retry_notification; only send-notifications
   * (service key) claims and completes.
  */
 revoke all on table public.notifications from anon, authenticated, service_role;

@@ -51,9 +51,29 @@ $$;
 revoke all on function private.acting_profile() from public, anon, authenticated;
 
 /**
+  * The address an application's applicant is emailed at: the account's verified address
+  * (auth.users.email), not the one typed in the form, so an account cannot have its emails sent to
+  * a mailbox it does not own. The typed address only when the account is gone (user_id cleared by
+  * its deletion), as the application outlives it. Used by every email to the applicant.
+ */
+create or replace function private.applicant_email(application_user_id uuid, typed_email text)
+    returns text
+    language sql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+select coalesce((select u.email::text from auth.users u where u.id = applicant_email.application_user_id),
+                applicant_email.typed_email);
+$$;
+
+revoke all on function private.applicant_email(uuid, text) from public, anon, authenticated;
+
+/**
   * After insert on visa_applications: records the first status and queues the staff's
-  * "new application" email and the applicant's "application received" (to the application's
-  * email), in one insert. Security definer: the applicant may write neither table.
+  * "new application" email and the applicant's "application received" (to the account's address,
+  * private.applicant_email), in one insert. Security definer: the applicant may write neither table.
   *
   * Its notifications are inserted by the trigger function itself, in one statement, rather than by
   * two calls of private.queue_notification: queued through function calls, the trigger cost a
@@ -76,7 +96,7 @@ begin
     insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key)
     values ('staff_new_application', null, 'visa_applications', new.id,
             'staff_new_application:' || new.id),
-           ('applicant_application_received', new.email, 'visa_applications', new.id,
+           ('applicant_application_received', private.applicant_email(new.user_id, new.email), 'visa_applications', new.id,
             'applicant_application_received:' || new.id)
     on conflict (dedupe_key) do nothing;
     return null;
@@ -117,7 +137,8 @@ begin
     returning id into change_id;
 
     if new.status in ('in_review', 'approved', 'rejected') then
-        perform private.queue_notification('applicant_status_changed', new.email, 'visa_applications', new.id,
+        perform private.queue_notification('applicant_status_changed', private.applicant_email(new.user_id, new.email),
+                                           'visa_applications', new.id,
                                            jsonb_build_object('from_status', old.status, 'to_status', new.status,
                                                               'status_change_id', change_id),
                                            event_id => change_id);

@@ -334,7 +334,7 @@ grant execute on function public.confirm_newsletter(uuid) to anon, authenticated
   * was not sent yet (status sent, sent_at NULL: completed without sending). Idempotent: a second
   * call keeps the first unsubscribed_at. Returns whether a subscriber has that token. Security
   * definer because visitors can neither read nor write the table; the token is the credential.
-  * The worker also checks unsubscribed_at before sending a welcome it had already claimed.
+  * send-notifications also checks unsubscribed_at before sending a welcome or confirmation it had already claimed.
  */
 create or replace function private.unsubscribe_newsletter(token uuid)
     returns boolean

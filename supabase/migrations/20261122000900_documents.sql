@@ -391,14 +391,15 @@ revoke all on function public.application_document_items(uuid[]) from public, an
 grant execute on function public.application_document_items(uuid[]) to authenticated, service_role;
 
 /**
-  * Settles the open requests of an application whose items are now all provided: marks each
-  * fulfilled and queues the staff's email about it (keyed by the request, so it goes once), then
-  * keeps the application's awaiting_documents. Called with the application's row locked (the
-  * upload's trigger), so two uploads finishing a request at once settle it one after the other and
-  * the second finds nothing open.
+  * Closes the open requests of an application whose items are now all provided (marks each
+  * fulfilled and returns it), then keeps the application's awaiting_documents. Called with the
+  * application's row locked (by an upload's trigger, or by staff's verdict: accepting again a file
+  * that needed replacing can provide the last item), so two of them finishing a request at once
+  * close it one after the other and the second finds nothing open. Tells nobody: staff hear of
+  * the applicant's upload (private.settle_document_requests), not of their own verdict.
  */
-create or replace function private.settle_document_requests(application_id uuid)
-    returns void
+create or replace function private.close_provided_document_requests(application_id uuid)
+    returns table (request_id uuid, items jsonb)
     language plpgsql
     security definer
     set search_path = ''
@@ -410,32 +411,58 @@ begin
     for request in
         select r.id, r.items
         from public.document_requests r
-        where r.application_id = settle_document_requests.application_id
+        where r.application_id = close_provided_document_requests.application_id
           and r.fulfilled_at is null
         order by r.requested_at
         loop
             if not exists (select 1
                            from jsonb_array_elements(request.items) asked
                            where not exists (select 1
-                                             from public.application_document_items(array [settle_document_requests.application_id]) i
+                                             from public.application_document_items(array [close_provided_document_requests.application_id]) i
                                              where i.item = asked ->> 'key'
                                                and i.provided)) then
                 update public.document_requests set fulfilled_at = now() where id = request.id;
-                perform private.queue_notification('staff_documents_provided', null, 'visa_applications',
-                                                   settle_document_requests.application_id,
-                                                   jsonb_build_object('request_id', request.id, 'items', request.items),
-                                                   event_id => request.id);
+                request_id := request.id;
+                items := request.items;
+                return next;
             end if;
         end loop;
 
     update public.visa_applications a
     set awaiting_documents = false
-    where a.id = settle_document_requests.application_id
+    where a.id = close_provided_document_requests.application_id
       and a.awaiting_documents
       and not exists (select 1
                       from public.document_requests r
                       where r.application_id = a.id
                         and r.fulfilled_at is null);
+end;
+$$;
+
+revoke all on function private.close_provided_document_requests(uuid) from public, anon, authenticated;
+
+/**
+  * Settles the open requests of an application whose items an upload has now all provided: closes
+  * them (private.close_provided_document_requests) and queues the staff's email about each (keyed
+  * by the request, so it goes once). Called by the upload's trigger, with the row locked.
+ */
+create or replace function private.settle_document_requests(application_id uuid)
+    returns void
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    closed record;
+begin
+    for closed in select * from private.close_provided_document_requests(settle_document_requests.application_id)
+        loop
+            perform private.queue_notification('staff_documents_provided', null, 'visa_applications',
+                                               settle_document_requests.application_id,
+                                               jsonb_build_object('request_id', closed.request_id, 'items', closed.items),
+                                               event_id => closed.request_id);
+        end loop;
 end;
 $$;
 
@@ -833,9 +860,9 @@ grant execute on function public.application_documents(uuid) to authenticated, s
   * -------------------------------------------------------
   * A row per object to remove, worked by the Edge Function remove-documents, which the database
   * calls as it calls the notifications' sender (20261122000500_notifications.sql). Life of a row:
-  * queued (locked_until NULL, due at next_attempt_at) → claimed by a worker with a lease
+  * queued (locked_until NULL, due at next_attempt_at) → claimed by a call of remove-documents with a lease
   * (locked_until) → gone once the object is removed, or queued again after
-  * private.notification_backoff with the error. A row whose lease passed belongs to a worker that
+  * private.notification_backoff with the error. A row whose lease passed belongs to a call that
   * died and is claimable again, so a crash mid-removal loses nothing; removing an
   * object that is already gone is a success. A row is retried until it succeeds (at most hourly
   * once the backoff is long): a file that should be gone must not stay because Storage was down
@@ -859,7 +886,7 @@ create table private.document_removals
     unique (bucket_id, object_name)
 );
 
-comment on table private.document_removals is 'Objects of deleted applications to remove through the Storage API (the worker, service key).';
+comment on table private.document_removals is 'Objects of deleted applications to remove through the Storage API (remove-documents, service key).';
 
 -- The claim: rows waiting for a try (queued and due, or claimed with a lapsed lease), oldest first.
 create index document_removals_claimable_idx on private.document_removals ((coalesce(locked_until, next_attempt_at)));
@@ -910,9 +937,9 @@ create trigger document_removals_call_remover
 execute function private.on_rows_queued('remove-documents');
 
 /**
-  * Claims up to max_rows queued removals for one worker (as claim_notifications does): rows that
+  * Claims up to max_rows queued removals for one call of remove-documents (as claim_notifications does): rows that
   * are due and rows whose lease passed, oldest first, each with one more attempt and a lease of
-  * lease_seconds; `for update skip locked`, so two workers never claim one row. For the service
+  * lease_seconds; `for update skip locked`, so two calls never claim one row. For the service
   * key only. rpc('claim_document_removals', { max_rows, lease_seconds }).
  */
 create or replace function public.claim_document_removals(max_rows integer default 100, lease_seconds integer default 60)
@@ -956,7 +983,7 @@ grant execute on function public.claim_document_removals(integer, integer) to se
   * Reports a try of a claimed removal: without error the object is gone and so is the row; with
   * an error the row is queued again after private.notification_backoff. claimed_attempt is the
   * row's attempts as the claim returned it: a report for a claim that is no longer current (its
-  * lease passed and another worker claimed the row) changes nothing. For the service key only.
+  * lease passed and another call claimed the row) changes nothing. For the service key only.
   * rpc('complete_document_removal', { removal_id, claimed_attempt, error }).
  */
 create or replace function public.complete_document_removal(removal_id uuid, claimed_attempt integer, error text default null)
@@ -1022,8 +1049,9 @@ grant execute on function public.complete_document_removals(jsonb) to service_ro
   * Records staff's verdict on one document: 'accepted', or 'needs_replacing' with the reason the
   * applicant reads on the item. `item_label` is the item's name in the checklist (the email names
   * it; the database does not know the checklists). Marking a document as needing replacement
-  * (or giving a new reason) queues the applicant's email, keyed by that marking. Only while the
-  * application is open: the applicant could not replace anything once it is decided.
+  * (or giving a new reason) queues the applicant's email, keyed by that marking; accepting a file
+  * again closes the open requests whose items are now all provided. Only while the application
+  * is open: the applicant could not replace anything once it is decided.
  */
 create or replace function private.review_document(object_id uuid, verdict text, reason text, item_label text)
     returns void
@@ -1083,14 +1111,18 @@ begin
 
     if review_document.verdict = 'needs_replacing'
         and (previous.verdict is distinct from 'needs_replacing' or previous.reason is distinct from review_document.reason) then
-        perform private.queue_notification('applicant_document_needs_replacing', application.email, 'visa_applications',
-                                           application.id,
+        perform private.queue_notification('applicant_document_needs_replacing', private.applicant_email(application.user_id, application.email),
+                                           'visa_applications', application.id,
                                            jsonb_build_object('item_key', split_part(object_name, '/', 3),
                                                               'item_label', review_document.item_label,
                                                               'file_name', storage.filename(object_name),
                                                               'reason', review_document.reason),
                                            event_id => extensions.gen_random_uuid());
     end if;
+
+    -- A file accepted again can provide the last item a request asks for: the request closes (the
+    -- staff who accepted it are not emailed about their own verdict).
+    perform private.close_provided_document_requests(application.id);
 end;
 $$;
 
@@ -1168,8 +1200,8 @@ begin
 
     update public.visa_applications set awaiting_documents = true where id = application.id and not awaiting_documents;
 
-    perform private.queue_notification('applicant_documents_requested', application.email, 'visa_applications',
-                                       application.id,
+    perform private.queue_notification('applicant_documents_requested', private.applicant_email(application.user_id, application.email),
+                                       'visa_applications', application.id,
                                        jsonb_build_object('request_id', request_id, 'items', request_documents.items,
                                                           'note', request_documents.note),
                                        event_id => request_id);

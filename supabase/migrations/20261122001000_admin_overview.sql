@@ -4,7 +4,7 @@
   * -------------------------------------------------------
   * The dashboard's first screen. Its counts: applications still submitted, contact messages not
   * handled, bookings for today and after today, and the applications waiting on their applicant (an
-  * open request for missing documents on an application still open). With no worker process to
+  * open request for missing documents on an application still open). With no sender process to
   * watch, it also says whether the queues move: emails failed (each row shows its reason and
   * Retry), emails and file removals waiting, and since when the oldest of each has waited (NULL
   * when none waits); an oldest wait of more than a few minutes means the Edge Functions are not

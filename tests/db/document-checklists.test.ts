@@ -34,6 +34,9 @@ let other: Actor;
 let admin: Actor;
 let applicantId: string;
 let adminId: string;
+/** The account's verified address, which the applicant's emails go to. */
+let accountEmail: string;
+/** The address typed in the form: never emailed while the account exists. */
 const APPLICANT_EMAIL = 'chidi@example.com';
 
 const INSERT = `insert into storage.objects (bucket_id, name, owner_id) values ($1, $2, $3)`;
@@ -84,6 +87,7 @@ beforeAll(async () => {
   const a = await createUser(db, uniqueEmail('applicant'));
   const b = await createUser(db, uniqueEmail('other'));
   applicantId = a.id;
+  accountEmail = a.email;
   applicant = signedIn('the applicant', a);
   other = signedIn('another user', b);
   ({ id: adminId, actor: admin } = await createAdmin(db, uniqueEmail('admin')));
@@ -170,7 +174,7 @@ describe("staff's verdicts (public.review_document, public.document_reviews)", (
     expect((await runAs(db, applicant, `select reviewed_by from public.document_reviews where object_id = $1`, [passport])).rows).toEqual([{ reviewed_by: adminId }]);
   });
 
-  it('emails the applicant once a marking, naming the item, the file and the reason', async () => {
+  it('emails the applicant once a marking (at the account’s address, not the form’s), naming the item, the file and the reason', async () => {
     const fresh = await newApplication(applicantId);
     const file = await upload(fresh, 'photo', 'photo.jpg');
     await runAs(db, admin, REVIEW, [file, 'needs_replacing', 'The photo is too dark.', PHOTO.label]);
@@ -178,7 +182,7 @@ describe("staff's verdicts (public.review_document, public.document_reviews)", (
     await runAs(db, admin, REVIEW, [file, 'needs_replacing', 'The photo is too dark.', PHOTO.label]);
     expect(await notifications(fresh, 'applicant_document_needs_replacing')).toEqual([
       {
-        recipient: APPLICANT_EMAIL,
+        recipient: accountEmail,
         payload: { item_key: 'photo', item_label: PHOTO.label, file_name: 'photo.jpg', reason: 'The photo is too dark.' },
       },
     ]);
@@ -233,7 +237,7 @@ describe("staff's verdicts (public.review_document, public.document_reviews)", (
 });
 
 describe('requests for missing documents (public.request_documents, public.document_requests)', () => {
-  it('stores the items it names and the line, marks the application waiting, and emails the applicant once', async () => {
+  it('stores the items it names and the line, marks the application waiting, and emails the applicant once, at the account’s address', async () => {
     const id = await newApplication(applicantId, 'in_review');
     const { rows } = await runAs<{ id: string }>(db, admin, REQUEST, [id, JSON.stringify([PASSPORT, STATEMENTS]), 'Please send them this week.']);
     const requestId = rows[0]!.id;
@@ -242,7 +246,7 @@ describe('requests for missing documents (public.request_documents, public.docum
     ).toEqual([{ id: requestId, items: [PASSPORT, STATEMENTS], note: 'Please send them this week.', requested_by: adminId, fulfilled_at: null }]);
     expect(await requestState(id)).toEqual({ open: 1, fulfilled: 0, awaiting: true });
     expect(await notifications(id, 'applicant_documents_requested')).toEqual([
-      { recipient: APPLICANT_EMAIL, payload: { request_id: requestId, items: [PASSPORT, STATEMENTS], note: 'Please send them this week.' } },
+      { recipient: accountEmail, payload: { request_id: requestId, items: [PASSPORT, STATEMENTS], note: 'Please send them this week.' } },
     ]);
   });
 
@@ -332,6 +336,18 @@ describe('the upload that provides the last item asked for settles the request (
     await upload(id, 'photo', 'bright.jpg');
     expect(await requestState(id)).toEqual({ open: 0, fulfilled: 1, awaiting: false });
     expect(await notifications(id, 'staff_documents_provided')).toHaveLength(1);
+  });
+
+  it('closes a request when staff accept again the file it was waiting on, without emailing staff about their own verdict', async () => {
+    const id = await newApplication(applicantId);
+    const dark = await upload(id, 'photo', 'dark.jpg');
+    await runAs(db, admin, REVIEW, [dark, 'needs_replacing', 'Too dark.', PHOTO.label]);
+    await runAs(db, admin, REQUEST, [id, JSON.stringify([PHOTO]), null]);
+    expect(await requestState(id)).toEqual({ open: 1, fulfilled: 0, awaiting: true });
+    // On a second look the photo will do.
+    await runAs(db, admin, REVIEW, [dark, 'accepted', null, null]);
+    expect(await requestState(id)).toEqual({ open: 0, fulfilled: 1, awaiting: false });
+    expect(await notifications(id, 'staff_documents_provided')).toEqual([]);
   });
 
   it('settles only the requests whose items are all there, each once', async () => {

@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWSLETTER_CONFIRMATION_DAYS } from '../../src/lib/domain.ts';
 import { DENIED, anon, attemptAs, createUser, openTestDb, runAs, service, signedIn, uniqueEmail, type Actor, type TestDb } from './support.ts';
 
 let db: TestDb;
@@ -82,6 +83,15 @@ describe('a new sign-up', () => {
     expect(await confirm((await row(a)).token, user)).toBe(true);
     expect(await confirm((await row(b)).token, service)).toBe(true);
     expect(await confirm(randomUUID())).toBe(false);
+  });
+
+  it('keeps its link as long as the site says (NEWSLETTER_CONFIRMATION_DAYS of src/lib/domain.ts)', async () => {
+    const { rows } = await db.query<{ days: number; exact: boolean }>(
+      `select (extract(epoch from private.newsletter_confirmation_lifetime()) / 86400)::float8 as days,
+              private.newsletter_confirmation_lifetime() = make_interval(days => $1) as exact`,
+      [NEWSLETTER_CONFIRMATION_DAYS],
+    );
+    expect(rows).toEqual([{ days: NEWSLETTER_CONFIRMATION_DAYS, exact: true }]);
   });
 
   it('cannot be confirmed once its link has expired (7 days), and gets no welcome', async () => {

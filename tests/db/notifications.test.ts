@@ -122,13 +122,13 @@ describe('storing a submission queues its notifications in the same transaction'
     ]);
   });
 
-  it('a visa application: the staff’s email and the applicant’s "received", to the application’s address', async () => {
+  it('a visa application: the staff’s email and the applicant’s "received", to the account’s verified address, not the one typed in the form', async () => {
     const { rows } = await runAs<{ id: string }>(db, applicant, `${INSERT_APPLICATION} returning id`, [
-      ...application({ email: 'Applicant.Form@Example.com' }),
+      ...application({ email: 'someone.else@example.org' }),
     ]);
     const id = rows[0]!.id;
     expect(await queueOf(id)).toMatchObject([
-      { kind: 'applicant_application_received', recipient: 'Applicant.Form@Example.com', subject_table: 'visa_applications', dedupe_key: `applicant_application_received:${id}` },
+      { kind: 'applicant_application_received', recipient: 'applicant@example.com', subject_table: 'visa_applications', dedupe_key: `applicant_application_received:${id}` },
       { kind: 'staff_new_application', recipient: null, subject_table: 'visa_applications', dedupe_key: `staff_new_application:${id}` },
     ]);
     for (const row of await queueOf(id)) expect(row).toMatchObject({ status: 'queued', attempts: 0, payload: {} });
@@ -213,6 +213,26 @@ describe('storing a submission queues its notifications in the same transaction'
       [early, uniqueEmail()],
     );
     expect((await queueOf(early)).map((row) => row.dedupe_key)).toEqual([`booking_confirmation:${early}`, `staff_new_booking:${early}`]);
+  });
+
+  it('a status change emails the account’s address; once its account is deleted, the address typed in the form', async () => {
+    const account = await createUser(db, uniqueEmail('leaving-applicant'));
+    const { rows } = await runAs<{ id: string }>(db, signedIn('a leaving applicant', account), `${INSERT_APPLICATION} returning id`, [
+      ...application({ email: 'typed@example.org' }),
+    ]);
+    const id = rows[0]!.id;
+    const setStatus = (status: string) =>
+      runAs(db, admin, 'update public.visa_applications set status = $2 where id = $1', [id, status]);
+    const recipients = async () =>
+      (await queueOf(id)).filter((row) => row.kind !== 'staff_new_application').map((row) => [row.kind, row.recipient]);
+    await setStatus('in_review');
+    expect(await recipients()).toEqual([
+      ['applicant_application_received', account.email],
+      ['applicant_status_changed', account.email],
+    ]);
+    await db.query('delete from auth.users where id = $1', [account.id]);
+    await setStatus('approved');
+    expect((await recipients()).filter(([, recipient]) => recipient === 'typed@example.org')).toEqual([['applicant_status_changed', 'typed@example.org']]);
   });
 
   it('a status change queues the applicant’s email once per change, and only for in_review, approved and rejected', async () => {
@@ -344,7 +364,7 @@ describe('the worker’s claim and complete', () => {
     const claimed = await claim();
     expect(claimed.map((row) => row.id)).toEqual([other]);
     const { rows } = await db.query('select status, attempts, locked_until, last_error from public.notifications where id = $1', [id]);
-    expect(rows).toEqual([{ status: 'failed', attempts: 5, locked_until: null, last_error: expect.stringMatching(/worker stopped while sending/) }]);
+    expect(rows).toEqual([{ status: 'failed', attempts: 5, locked_until: null, last_error: expect.stringMatching(/^The sender stopped while sending it \(its lease passed\) on the last try\.$/) }]);
     expect(await claim()).toEqual([]);
   });
 
@@ -358,6 +378,25 @@ describe('the worker’s claim and complete', () => {
       [id],
     );
     expect(rows).toEqual([{ status: 'sent', has_sent_at: true, locked_until: null, last_error: null }]);
+  });
+
+  it('completes a row with nothing to send as sent without sent_at, the reason in last_error (complete_notifications, as the sender reports)', async () => {
+    const [id, other] = await enqueue(2);
+    await claim();
+    await runAs(db, service, 'select public.complete_notifications($1::jsonb)', [
+      JSON.stringify([
+        { id, attempt: 1, error: null, give_up: false, skipped: 'Not sent: the address unsubscribed first.' },
+        { id: other, attempt: 1, error: null, give_up: false, skipped: null },
+      ]),
+    ]);
+    const { rows } = await db.query(
+      'select id, status, sent_at is not null as has_sent_at, locked_until, last_error from public.notifications where id = any($1) order by id = $2 desc',
+      [[id, other], id],
+    );
+    expect(rows).toEqual([
+      { id, status: 'sent', has_sent_at: false, locked_until: null, last_error: 'Not sent: the address unsubscribed first.' },
+      { id: other, status: 'sent', has_sent_at: true, locked_until: null, last_error: null },
+    ]);
   });
 
   it('marks a row failed at once, with its reason, when the sender gives up on it (a recipient that is not one mailbox)', async () => {

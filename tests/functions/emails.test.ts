@@ -190,7 +190,34 @@ describe('a newsletter subscription', () => {
       await tx.query('select public.confirm_newsletter(confirmation_token) from public.newsletter_subscribers where lower(email) = $1', [email]);
       await tx.query('update public.newsletter_subscribers set unsubscribed_at = now() where lower(email) = $1', [email]);
     });
-    await expect.poll(async () => (await queue(backend)).find((r) => r.kind === 'newsletter_welcome' && r.recipient === email)?.status, { timeout: 20_000 }).toBe('sent');
+    const outcome = async () => {
+      const { rows } = await backend.db.query<{ kind: string; status: string; sent_at: string | null; last_error: string | null }>(
+        'select kind, status, sent_at, last_error from public.notifications where recipient = $1 order by kind',
+        [email],
+      );
+      return rows;
+    };
+    // Neither the confirmation nor the welcome goes: both completed without sent_at, saying why.
+    await expect
+      .poll(outcome, { timeout: 20_000 })
+      .toEqual([
+        { kind: 'newsletter_confirmation', status: 'sent', sent_at: null, last_error: 'Not sent: the address confirmed first.' },
+        { kind: 'newsletter_welcome', status: 'sent', sent_at: null, last_error: 'Not sent: the address unsubscribed first.' },
+      ]);
+    expect((await notificationMail(backend)).filter((m) => m.to === email)).toEqual([]);
+  });
+
+  test('an address that unsubscribes before its confirmation is sent is not asked to confirm', async () => {
+    const email = uniqueEmail('changed-mind');
+    await backend.db.transaction(async (tx) => {
+      await tx.query('select public.subscribe_newsletter($1)', [email]);
+      await tx.query('update public.newsletter_subscribers set unsubscribed_at = now() where lower(email) = $1', [email]);
+    });
+    const outcome = async () =>
+      (await backend.db.query('select kind, status, sent_at, last_error from public.notifications where recipient = $1', [email])).rows;
+    await expect
+      .poll(outcome, { timeout: 20_000 })
+      .toEqual([{ kind: 'newsletter_confirmation', status: 'sent', sent_at: null, last_error: 'Not sent: the address unsubscribed first.' }]);
     expect((await notificationMail(backend)).filter((m) => m.to === email)).toEqual([]);
   });
 

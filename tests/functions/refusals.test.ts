@@ -1,6 +1,6 @@
 // What the queue functions refuse before any work, through HTTP with real keys and tokens: a
 // caller that is not the database (no key, the anon key, a signed-in user's token) gets 401 and
-// nothing is claimed; a missing or malformed setting is a 500 "misconfigured" whose log names the
+// nothing is claimed, even when a setting is missing (the caller is checked first); a missing or malformed setting is a 500 "misconfigured" whose log names the
 // variable, again with nothing claimed; and only POST is answered.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
@@ -44,6 +44,21 @@ describe.each(['send-notifications', 'remove-documents'])('%s', (name) => {
 });
 
 describe('a missing or malformed setting', () => {
+  test('is not told to a caller that is not the database: 401, as with every setting right', async () => {
+    const functions = await functionsWith(backend, { MAIL_SMTP_HOST: undefined });
+    try {
+      for (const key of [null, backend.anonKey, userToken]) {
+        expect(await callFunction(functions.url, 'send-notifications', key)).toEqual({
+          status: 401,
+          body: { error: 'unauthorized', message: 'Only the database calls send-notifications, with a secret key of the project.' },
+        });
+      }
+      await untouched();
+    } finally {
+      await functions.stop();
+    }
+  });
+
   test.each([
     ['MAIL_SMTP_HOST unset', { MAIL_SMTP_HOST: undefined }, 'MAIL_SMTP_HOST: is not set; it must be a host name or address, without a scheme or port.'],
     ['SITE_URL unset', { SITE_URL: undefined }, 'SITE_URL: is not set; it must be an http(s) URL.'],

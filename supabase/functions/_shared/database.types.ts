@@ -607,6 +607,7 @@ export type Database = {
           error?: string
           give_up?: boolean
           notification_id: string
+          skipped?: string
         }
         Returns: undefined
       }

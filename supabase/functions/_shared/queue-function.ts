@@ -1,6 +1,7 @@
 // What makes a queue's Edge Function, whichever queue it works (send-notifications,
-// remove-documents): POST only; its settings read and checked before anything else (a missing one
-// is a 500 "misconfigured", nothing claimed); only the database may call it (caller.ts); then
+// remove-documents): POST only; only the database may call it (caller.ts: anyone else gets 401
+// before the job's settings are read); its settings checked before any work (a missing one is a
+// 500 "misconfigured", nothing claimed); then
 // batches until the queue has nothing due or the call reaches its limits, and an answer saying
 // what it did. A call that stops at its limits with rows still due asks the database to call again.
 //
@@ -49,17 +50,24 @@ export const CLAIMING_MS = 3_000;
 export function queueFunction<Settings>(job: QueueJob<Settings>, env: Env): (req: Request) => Promise<Response> {
   return async (req) => {
     if (req.method !== 'POST') return json(405, { error: 'method_not_allowed', message: `${job.name} answers POST only.` }, { allow: 'POST' });
+    // The project's keys first, to know the caller by; then the caller, so that anyone else learns
+    // nothing of the job's settings (401, not "misconfigured"); then the job's settings.
     let project: Project;
     let settings: Settings;
     try {
       project = readProject(env);
-      settings = job.readSettings(env);
     } catch (error) {
       if (error instanceof Misconfigured) return misconfigured(job.name, error.problems);
       throw error;
     }
     if (!isQueueCaller(req, project.secretKeys)) {
       return json(401, { error: 'unauthorized', message: `Only the database calls ${job.name}, with a secret key of the project.` });
+    }
+    try {
+      settings = job.readSettings(env);
+    } catch (error) {
+      if (error instanceof Misconfigured) return misconfigured(job.name, error.problems);
+      throw error;
     }
 
     const started = Date.now();

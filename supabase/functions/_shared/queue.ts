@@ -28,11 +28,15 @@ export async function claim(client: ServiceClient, queue: Queue, maxRows: number
   return data ?? [];
 }
 
-/** How a claimed attempt ended: failure null is done; giveUp fails the row now, with no retry (notifications). */
+/**
+ * How a claimed attempt ended: failure null is done; giveUp fails the row now, with no retry
+ * (notifications); skipped (the reason) completes it without sending (notifications: sent_at NULL).
+ */
 export interface Outcome {
   row: ClaimedRow;
   failure: string | null;
   giveUp?: boolean;
+  skipped?: string;
 }
 
 /**
@@ -67,7 +71,7 @@ export class Reporter {
   private async flush(): Promise<void> {
     while (this.pending.length > 0) {
       const group = this.pending.splice(0);
-      const reports = group.map(({ row, failure, giveUp = false }) => ({ id: row.id, attempt: row.attempts, error: failure, give_up: giveUp }));
+      const reports = group.map(({ row, failure, giveUp = false, skipped }) => ({ id: row.id, attempt: row.attempts, error: failure, give_up: giveUp, skipped: skipped ?? null }));
       const { error } = await this.client.rpc(this.queue.completeMany, { reports });
       if (error) console.error(`${this.queue.completeMany} (${group.length} rows): ${error.message}`);
     }

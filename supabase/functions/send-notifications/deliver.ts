@@ -1,7 +1,8 @@
 // One batch of delivery: claim due rows (public.claim_notifications: `for update skip locked` and
 // a lease, so two calls never take the same row and a killed call's rows come back), then for
 // each one read its subject row, render its email, send it and record the outcome
-// (public.complete_notification: sent, or queued again with backoff, or failed after the last try).
+// (public.complete_notifications: sent, or skipped with the reason, or queued again with backoff,
+// or failed after the last try).
 import type { FunctionReturns, Json, ServiceClient } from '../_shared/client.ts';
 import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 import { BRAND, type Brand } from './emails/brand.ts';
@@ -32,12 +33,15 @@ const LEASE_MARGIN_SECONDS = 30;
 
 /**
  * The lease of a claim: the batch's worst case, so that no other call reclaims (and re-sends) rows
- * this one is still sending. The worst case is the batch sent over CONNECTIONS connections, each
- * send waiting STEPS_PER_SEND × the SMTP timeout: ceil(25 / 5) × 3 × 5 s + 30 s = 105 s with the
- * default timeout, within hosted's 150 s of wall clock for the whole call.
+ * this one is still sending. The worst case is a batch of staff rows (each sends one message per
+ * staff address, one after another) sent over CONNECTIONS connections, each send waiting
+ * STEPS_PER_SEND × the SMTP timeout: ceil(25 / 5) × staff addresses × 3 × 5 s + 30 s, 105 s for
+ * one staff address with the default timeout. A lease longer than hosted's 150 s of wall clock
+ * only delays the reclaim of a call that was killed.
  */
-export function leaseSecondsFor(settings: SenderSettings): number {
-  return Math.ceil(BATCH_SIZE / CONNECTIONS) * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
+export function leaseSecondsFor(settings: Pick<SenderSettings, 'smtpTimeoutMs'>, staffAddresses: number = BRAND.staff.length): number {
+  const sendsPerRow = Math.max(1, staffAddresses);
+  return Math.ceil(BATCH_SIZE / CONNECTIONS) * sendsPerRow * STEPS_PER_SEND * Math.ceil(settings.smtpTimeoutMs / 1000) + LEASE_MARGIN_SECONDS;
 }
 
 /** What one batch did: rows claimed, emails sent, rows with nothing to send, and tries that failed (retried later, or failed for good). */
@@ -92,9 +96,10 @@ async function readSubjects(client: ServiceClient, rows: Notification[]): Promis
 
 async function deliverOne(batch: Batch, row: Notification): Promise<'sent' | 'skipped' | 'failed'> {
   try {
-    const sent = await send(batch, row);
-    batch.reporter.report({ row, failure: null });
-    return sent ? 'sent' : 'skipped';
+    const skipped = await send(batch, row);
+    // A row with nothing to send is completed without sent_at, the reason recorded.
+    batch.reporter.report(skipped === null ? { row, failure: null } : { row, failure: null, skipped });
+    return skipped === null ? 'sent' : 'skipped';
   } catch (error) {
     // What the row records as its last error: the mail server's reply or the reason, one line.
     const failure = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
@@ -104,11 +109,12 @@ async function deliverOne(batch: Batch, row: Notification): Promise<'sent' | 'sk
   }
 }
 
-/** True when a newsletter email no longer applies to its subscriber (see send). */
-function isStale(kind: NotificationKind, subject: SubjectRows[SubjectTable]): boolean {
-  if (kind === 'newsletter_welcome' && 'unsubscribed_at' in subject) return subject.unsubscribed_at !== null;
-  if (kind === 'newsletter_confirmation' && 'confirmed_at' in subject) return subject.confirmed_at !== null;
-  return false;
+/** Why a newsletter email no longer applies to its subscriber, or null when it does (see send). */
+export function staleReason(kind: NotificationKind, subject: SubjectRows[SubjectTable]): string | null {
+  if (kind !== 'newsletter_welcome' && kind !== 'newsletter_confirmation') return null;
+  if ('unsubscribed_at' in subject && subject.unsubscribed_at !== null) return 'Not sent: the address unsubscribed first.';
+  if (kind === 'newsletter_confirmation' && 'confirmed_at' in subject && subject.confirmed_at !== null) return 'Not sent: the address confirmed first.';
+  return null;
 }
 
 /** The payload's fields (a jsonb object; anything else reads as no fields). */
@@ -116,15 +122,17 @@ function payloadOf(payload: Json): Record<string, unknown> {
   return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
 }
 
-/** Sends the row's email; false when there is nothing to send (the subject is gone, or unsubscribed). */
-async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Notification): Promise<boolean> {
+/** Sends the row's email: null once sent, or the reason there is nothing to send (the subject is gone, or unsubscribed). */
+async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Notification): Promise<string | null> {
   const kind = row.kind;
   if (!isNotificationKind(kind)) throw new Error(`Unknown notification kind ${kind}`);
   const subject = subjects.get(row.subject_id);
   if (subject instanceof Error) throw subject;
-  // The lead was deleted, the subscriber left before their welcome went out, or confirmed before
-  // this confirmation went out: nothing to say.
-  if (!subject || isStale(kind, subject)) return false;
+  // The lead was deleted, the subscriber left before their welcome or confirmation went out, or
+  // confirmed before this confirmation went out: nothing to say.
+  if (!subject) return 'Not sent: what it was about has been deleted.';
+  const stale = staleReason(kind, subject);
+  if (stale !== null) return stale;
   // Every address is checked before anything is sent, so a bad staff address sends to no one.
   const recipients = row.recipient === null ? brand.staff.map((address) => ({ to: oneMailbox(address), id: messageId(row.id, address) })) : [{ to: oneMailbox(row.recipient), id: messageId(row.id) }];
   const email = renderEmail(kind, { row: subject, payload: payloadOf(row.payload), brand, siteUrl: settings.siteUrl, apiUrl });
@@ -133,5 +141,5 @@ async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Not
   for (const { to, id } of recipients) {
     await mail.send({ messageId: id, from: { name: brand.name, address: settings.from.address }, to, ...email });
   }
-  return true;
+  return null;
 }

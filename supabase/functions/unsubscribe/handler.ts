@@ -41,14 +41,25 @@ export async function handleUnsubscribe(req: Request, env: UnsubscribeEnv): Prom
   if (req.method !== 'POST') return json(405, { message: 'Use GET or POST' });
   const token = await tokenOf(req, url);
   if (!token || !UUID.test(token)) return json(400, { message: 'The unsubscribe link is not valid' });
-  const res = await fetch(`${env.supabaseUrl}/rest/v1/rpc/unsubscribe_newsletter`, {
-    method: 'POST',
-    headers: { apikey: env.apiKey, authorization: `Bearer ${env.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!res.ok) return json(502, { message: 'Could not unsubscribe now. Please try again later.' });
-  const found = (await res.json()) === true;
+  const found = await unsubscribe(env, token);
+  if (found === null) return json(502, { message: 'Could not unsubscribe now. Please try again later.' });
   return found ? json(200, { unsubscribed: true }) : json(404, { unsubscribed: false, message: 'No subscription has this link' });
+}
+
+/** Whether a subscriber has the token (now unsubscribed), or null when the project could not answer (unreachable, an error, or not JSON). */
+async function unsubscribe(env: UnsubscribeEnv, token: string): Promise<boolean | null> {
+  try {
+    const res = await fetch(`${env.supabaseUrl}/rest/v1/rpc/unsubscribe_newsletter`, {
+      method: 'POST',
+      headers: { apikey: env.apiKey, authorization: `Bearer ${env.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (!res.ok) return null;
+    return (await res.json()) === true;
+  } catch (error) {
+    console.error(`unsubscribe_newsletter: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
 }
 
 /** The token of a JSON body, or of the query for the one-click form body. */

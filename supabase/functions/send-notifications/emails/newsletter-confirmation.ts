@@ -3,11 +3,9 @@
 // (mail scanners open links; they must not subscribe anyone). No unsubscribe link: until the
 // click there is no subscription, and without it the request is forgotten.
 import { createElement as h } from 'npm:react@^19.3.1';
+import { NEWSLETTER_CONFIRMATION_DAYS } from '../../../../src/lib/domain.ts';
 import { Button, P } from './layout.ts';
 import type { Email, EmailInput, SubscriberRow } from './types.ts';
-
-/** Days a confirmation link works: private.newsletter_confirmation_lifetime() of the migrations. */
-export const CONFIRMATION_DAYS = 7;
 
 /** The confirmation request, with its link to /newsletter/confirm. */
 export function newsletterConfirmation({ row, siteUrl, brand }: EmailInput<SubscriberRow>): Email {
@@ -19,7 +17,7 @@ export function newsletterConfirmation({ row, siteUrl, brand }: EmailInput<Subsc
     body: h('div', null,
       h(P, null, `Someone, we hope you, asked for the ${brand.name} newsletter to be sent to this address. Please confirm that it was you:`),
       h(Button, { href: page.toString(), brand }, 'Confirm my subscription'),
-      h(P, null, `If it was not you, ignore this email. Without your confirmation we will not write to you again, and the request is forgotten after ${CONFIRMATION_DAYS} days.`),
+      h(P, null, `If it was not you, ignore this email. Without your confirmation we will not write to you again, and the request is forgotten after ${NEWSLETTER_CONFIRMATION_DAYS} days.`),
     ),
   };
 }

@@ -82,7 +82,7 @@ describe('the development seed', () => {
     expect(visible.rows).toHaveLength(3);
   });
 
-  it('leaves nothing for the worker to send on the first start but one failed email to retry', async () => {
+  it('leaves nothing for send-notifications to send on the first start but one failed email to retry', async () => {
     const { rows } = await db.query('select kind, status from public.notifications where status <> $1', ['sent']);
     expect(rows).toEqual([{ kind: 'booking_confirmation', status: 'failed' }]);
   });

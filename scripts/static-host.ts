@@ -6,12 +6,14 @@
 // named twice, as they do), so a page gets its own policy and a missing page the 404 page with the
 // headers of the address asked for; `/about` serves about.html, `/` index.html, a folder its
 // index.html, anything missing 404.html with status 404, `_headers` itself is not served, and text
-// is gzip-compressed. It answers conditional requests (ETag) and byte ranges (the testimony videos).
-import { createReadStream, existsSync, statSync } from 'node:fs';
+// is gzip-compressed as a CDN sends a cached file: the whole body with its Content-Length, not
+// chunked (framing an HTTP/2 host never sends, which would add bytes to every first response). It
+// answers conditional requests (ETag) and byte ranges (the testimony videos).
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { createGzip } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../src/integrations/security-headers/headers-file.ts';
 
 const TYPES: Record<string, string> = {
@@ -38,6 +40,17 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.xml', '.txt', '
  * http: the header is left to the production host.
  */
 const HTTPS_ONLY = new Set(['strict-transport-security']);
+
+/** The gzip body of each file, with the version (ETag) it was made from: each file is compressed once, as a CDN caches it. */
+const gzipped = new Map<string, { etag: string; body: Buffer }>();
+
+function gzippedFile(file: string, etag: string): Buffer {
+  const cached = gzipped.get(file);
+  if (cached?.etag === etag) return cached.body;
+  const body = gzipSync(readFileSync(file));
+  gzipped.set(file, { etag, body });
+  return body;
+}
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
@@ -103,17 +116,22 @@ function serve(root: string, rules: HeaderRule[], req: IncomingMessage, res: Ser
   }
   const range = found ? byteRange(req.headers.range, size) : undefined;
   const gzip = !range && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const status = !found ? 404 : range ? 206 : 200;
+  if (gzip) {
+    const body = gzippedFile(file, etag);
+    res.writeHead(status, { 'Content-Encoding': 'gzip', 'Content-Length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
   const { start, end } = range ?? { start: 0, end: size - 1 };
   if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  else res.setHeader('Content-Length', String(end - start + 1));
-  res.writeHead(!found ? 404 : range ? 206 : 200);
+  res.setHeader('Content-Length', String(end - start + 1));
+  res.writeHead(status);
   if (req.method === 'HEAD' || size === 0) {
     res.end();
     return;
   }
-  const stream = createReadStream(file, { start, end });
-  (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
+  createReadStream(file, { start, end }).pipe(res);
 }
 
 /** An HTTP server (not yet listening) for the built site in root, sending the rules' headers. */

@@ -1,9 +1,10 @@
 // The benchmark's measuring tools decide whether we meet the JavaScript budget, so they are tested
 // like product code: a page's eager and deferred scripts, imports followed once, JSON-LD ignored.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurePage, routeOf } from '../bench/lib/js-weight.ts';
 import { resolveFile, serveStatic } from '../bench/lib/static-server.ts';
@@ -76,5 +77,25 @@ describe('static server', () => {
     expect(await missing.text()).toContain('Not found');
     const page = await fetch(`${origin}/visa/1`, { headers: { 'accept-encoding': 'gzip' } });
     expect(page.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('sends text gzipped whole, with its compressed length and no chunked framing, as a CDN does', async () => {
+    const { origin, server } = await serveStatic(dist);
+    const previous = close;
+    close = () => (previous(), server.close());
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        get(`${origin}/visa/1`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const gz = await raw('gzip, deflate, br, zstd');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(gz.headers['content-length'])).toBe(gz.body.length);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(gunzipSync(gz.body).toString());
   });
 });

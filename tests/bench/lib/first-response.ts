@@ -7,9 +7,12 @@
 // The body's bytes are split by what they carry: each kind of inline content is taken out of the
 // page in turn and the gzip body shrinks by its share (compression shares a dictionary across the
 // whole document, so a part's cost is what the document saves without it, in this order); what is
-// left is the markup and text. Chunked transfer framing is not counted: HTTP/2 hosts send none.
+// left is the markup and text. The figure is the gzip one, as the site server sends it; beside it,
+// for reading only, the same response with a brotli body at quality 11, what a host that stores
+// its files precompressed could send instead. Connection framing headers are not counted: HTTP/2
+// hosts send none.
 import { get } from 'node:http';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 /** What fits in a new connection's first round trip: an initial window of 10 segments of 1,460 bytes. */
 export const FIRST_ROUND_TRIP_BYTES = 14_600;
@@ -22,6 +25,8 @@ export interface FirstResponse {
   /** The gzip body as sent. */
   bodyBytes: number;
   totalBytes: number;
+  /** The same headers with the body in brotli at quality 11 (a host that precompresses its files). */
+  brotliBytes: number;
   /** The body's bytes by what they carry; they add up to bodyBytes. */
   parts: {
     css: number;
@@ -42,18 +47,27 @@ const PARTS = [
   ['svg', /<svg\b[^>]*>[\s\S]*?<\/svg>/gi],
 ] as const;
 
-/** gzip at the level Node's createGzip uses by default (the site server's), header included. */
+/** gzip as the site server compresses (zlib's default level), header included. */
 const gzipSize = (text: string) => gzipSync(text).length;
 
-/** Fetches `path` from the site at `origin` as a browser would (gzip accepted) and splits its bytes. */
-export function firstResponse(origin: string, path: string, headers: Record<string, string> = {}): Promise<FirstResponse> {
+const brotliSize = (text: string) =>
+  brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
+
+interface Raw {
+  status: number;
+  headerBytes: number;
+  body: Buffer;
+  encoding: string | undefined;
+}
+
+/** One GET as sent: the status line and headers' bytes and the body as it came (still compressed). */
+function fetchRaw(origin: string, path: string, headers: Record<string, string>): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const request = get(`${origin}${path}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br', ...headers } }, (res) => {
+    const request = get(`${origin}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
       res.on('end', () => {
-        const body = Buffer.concat(chunks);
         const statusLine = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`;
         const lines: string[] = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) {
@@ -61,21 +75,33 @@ export function firstResponse(origin: string, path: string, headers: Record<stri
           if (/^(transfer-encoding|connection|keep-alive)$/i.test(res.rawHeaders[i]!)) continue;
           lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`);
         }
-        const headerBytes = Buffer.byteLength(statusLine + lines.join('') + '\r\n');
-        const html = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
         resolve({
-          path,
           status: res.statusCode ?? 0,
-          headerBytes,
-          bodyBytes: body.length,
-          totalBytes: headerBytes + body.length,
-          parts: split(html, body.length),
-          html,
+          headerBytes: Buffer.byteLength(statusLine + lines.join('') + '\r\n'),
+          body: Buffer.concat(chunks),
+          encoding: res.headers['content-encoding'],
         });
       });
     });
     request.on('error', reject);
   });
+}
+
+/** Fetches `path` from the site at `origin` as a browser would (gzip accepted) and splits its bytes. */
+export async function firstResponse(origin: string, path: string, headers: Record<string, string> = {}): Promise<FirstResponse> {
+  const gzip = await fetchRaw(origin, path, { 'Accept-Encoding': 'gzip, deflate, br', ...headers });
+  const html = (gzip.encoding === 'gzip' ? gunzipSync(gzip.body) : gzip.body).toString('utf8');
+  return {
+    path,
+    status: gzip.status,
+    headerBytes: gzip.headerBytes,
+    bodyBytes: gzip.body.length,
+    totalBytes: gzip.headerBytes + gzip.body.length,
+    // Content-Length's digits change with the body; a difference of a byte or two is left in.
+    brotliBytes: gzip.headerBytes + brotliSize(html),
+    parts: split(html, gzip.body.length),
+    html,
+  };
 }
 
 /** The gzip body split by what it carries: each part's share is what taking it out saves. */
@@ -119,12 +145,12 @@ export function bytesUntil(response: FirstResponse, url: string): number | undef
 /** Prints the first responses as a table: totals, then the parts of each body. */
 export function printFirstResponses(title: string, rows: FirstResponse[]): void {
   console.log(`\n${title}`);
-  console.log(' total  fits  headers   body |    css  scripts    svg  json-ld  markup+text  page');
+  console.log(' total  fits  headers   body |    css  scripts    svg  json-ld  markup+text |  brotli  fits  page');
   for (const r of rows) {
     const n = (value: number, width: number) => String(value).padStart(width);
-    const fits = r.totalBytes <= FIRST_ROUND_TRIP_BYTES ? 'yes' : 'NO ';
+    const fits = (bytes: number) => (bytes <= FIRST_ROUND_TRIP_BYTES ? 'yes' : 'NO ');
     console.log(
-      `${n(r.totalBytes, 6)}  ${fits}  ${n(r.headerBytes, 7)}  ${n(r.bodyBytes, 5)} | ${n(r.parts.css, 6)}  ${n(r.parts.scripts, 7)}  ${n(r.parts.svg, 5)}  ${n(r.parts.jsonLd, 7)}  ${n(r.parts.markup, 11)}  ${r.path}${r.status === 200 ? '' : ` (${r.status})`}`,
+      `${n(r.totalBytes, 6)}  ${fits(r.totalBytes)}  ${n(r.headerBytes, 7)}  ${n(r.bodyBytes, 5)} | ${n(r.parts.css, 6)}  ${n(r.parts.scripts, 7)}  ${n(r.parts.svg, 5)}  ${n(r.parts.jsonLd, 7)}  ${n(r.parts.markup, 11)} | ${n(r.brotliBytes, 7)}  ${fits(r.brotliBytes)}  ${r.path}${r.status === 200 ? '' : ` (${r.status})`}`,
     );
   }
 }

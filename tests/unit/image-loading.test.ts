@@ -1,0 +1,22 @@
+// How pictures load (src/lib/image-priority.ts) and which widths they are written in
+// (src/lib/image-widths.ts).
+import { describe, expect, it } from 'vitest';
+import { imagePriority } from '../../src/lib/image-priority.ts';
+import { responsiveWidths } from '../../src/lib/image-widths.ts';
+
+describe('imagePriority', () => {
+  it('loads the lead picture at once, first, and shows it with the frame it arrives in', () => {
+    expect(imagePriority(true)).toEqual({ loading: 'eager', fetchpriority: 'high', decoding: 'sync' });
+  });
+
+  it('loads every other picture lazily, at low priority, decoded off to the side', () => {
+    expect(imagePriority(false)).toEqual({ loading: 'lazy', fetchpriority: 'low', decoding: 'async' });
+  });
+});
+
+describe('responsiveWidths', () => {
+  it('writes the fallback at the largest width of the srcset, so it names a file the srcset has', () => {
+    expect(responsiveWidths([400, 800])).toEqual({ widths: [400, 800], width: 800 });
+    expect(responsiveWidths([960, 480, 720])).toEqual({ widths: [960, 480, 720], width: 960 });
+  });
+});

@@ -8,6 +8,7 @@ import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 import { inlineScripts } from './src/integrations/inline-scripts.ts';
 import securityHeaders from './src/integrations/security-headers/index.ts';
+import islandRuntime from './src/integrations/island-runtime.ts';
 import { readSupabaseSettings } from './src/lib/supabase.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
@@ -44,13 +45,16 @@ export default defineConfig({
   // clientDirectives adds `client:session` (hydrate only with a stored session), used by the nav,
   // `client:interaction` (hydrate on first use: the footer newsletter and contact forms) and
   // `client:painted` (client:idle after first contentful paint: the account pages).
-  // securityHeaders writes dist/_headers from the built pages, so it comes last.
+  // islandRuntime moves Astro's inline island code into cached files the pages load after first
+  // paint; securityHeaders writes dist/_headers from the built pages (their inline scripts' hashes),
+  // so it comes last.
   integrations: [
     mdx(),
     react(),
     clientDirectives(),
     sitemap({ filter: isSitemapUrl }),
     sitemapAtRoot(),
+    islandRuntime(),
     securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha }),
   ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.

@@ -1,17 +1,18 @@
-// Puts the behaviour scripts into the page late, so their request never competes with the page's
-// own bytes for its first or largest paint. GlobalBehaviours.astro keeps them in a <template> (the
-// browser fetches nothing inside one, and the preload scanner skips it too) and inlines this
-// function's call after it (src/scripts/inline/add-deferred-behaviours.ts). An auth-gated page whose
-// visitor may be signed in (a session is stored in this browser) takes them at once: its overlay must
-// be able to show while supabase-js checks the session. With no stored session the visitor cannot be
-// signed in, and the page waits like any other (its island still loads supabase-js to say so, and the
-// overlay shows if that takes long).
+// Puts the scripts that can wait into the page late, so their requests never compete with the page's
+// own bytes for its first or largest paint: the islands' code (Astro's <astro-island> element and
+// the hydration directives, moved there by src/integrations/island-runtime.ts) and the behaviour
+// scripts. GlobalBehaviours.astro keeps them in a <template> at the end of <body> (the browser
+// fetches nothing inside one, and the preload scanner skips it too), and the page's first script
+// calls this function (src/scripts/inline/start-page.ts). A visitor who may be signed in (a session
+// is stored in this browser) takes them as soon as the page is parsed: the nav's account menu is an
+// island, and an auth-gated page's overlay must be able to show while supabase-js checks the session. With no stored session
+// the visitor cannot be signed in, and the page waits.
 import { hasStoredSession } from '../lib/auth/stored-session.ts';
 import { afterFirstPaint } from '../lib/first-paint.ts';
 
 /**
  * Adds the template's scripts once the page has loaded, has painted its first content and has
- * decoded its first-view pictures, plus one frame (at once on an auth-gated page whose visitor has a
+ * decoded its first-view pictures, plus one frame (once the page is parsed, for a visitor with a
  * stored session). The load event alone was not enough on a busy phone: a small page loads before it
  * first paints, and a lead picture is decoded off the main thread after it arrives, so the scripts'
  * requests still raced the first or the largest paint. Whatever happens, they go in at most
@@ -24,7 +25,12 @@ export function addDeferredBehaviours(): void {
     if (added) return;
     added = true;
     const template = document.querySelector('template[data-deferred-behaviours]');
-    if (template instanceof HTMLTemplateElement) document.body.append(document.importNode(template.content, true));
+    if (!(template instanceof HTMLTemplateElement)) return;
+    const scripts = document.importNode(template.content, true);
+    // In the order written, as the parser would have run them: an island's directive before the
+    // island element that calls it (an added script otherwise runs whenever it arrives).
+    for (const script of scripts.querySelectorAll('script')) script.async = false;
+    document.body.append(scripts);
   };
   const later = () => {
     // A tab opened in the background paints only when shown; its scripts need not wait for that.
@@ -36,7 +42,10 @@ export function addDeferredBehaviours(): void {
     const decoded = firstView.map((image) => image.decode().catch(() => undefined));
     void Promise.all([firstPaint, ...decoded]).then(() => requestAnimationFrame(() => setTimeout(add)));
   };
-  if (hasStoredSession() && document.querySelector('[data-auth-gate]')) add();
-  else if (document.readyState === 'complete') later();
+  // Called from the top of <body>: the template is there once the page is parsed.
+  if (hasStoredSession()) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add, { once: true });
+    else add();
+  } else if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

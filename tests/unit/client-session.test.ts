@@ -2,15 +2,18 @@
 // sign-in on this page (the store's event) or in another tab (the storage event), and never loads
 // the island for a visitor who stays signed out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../src/lib/auth/stored-session.ts';
+import { SESSION_ATTRIBUTE, SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../src/lib/auth/stored-session.ts';
 import directive from '../../src/integrations/client-directives/session.ts';
 
 let stored: string | null;
 let target: EventTarget;
+let html: { setAttribute: ReturnType<typeof vi.fn> };
 
 beforeEach(() => {
   stored = null;
   target = new EventTarget();
+  html = { setAttribute: vi.fn() };
+  vi.stubGlobal('document', { documentElement: html });
   vi.stubGlobal('localStorage', { getItem: (key: string) => (key === SUPABASE_STORAGE_KEY ? stored : null) });
   vi.stubGlobal('window', target);
 });
@@ -20,26 +23,26 @@ afterEach(() => vi.unstubAllGlobals());
 function run() {
   const hydrate = vi.fn(async () => undefined);
   const load = vi.fn(async () => hydrate);
-  const el = { setAttribute: vi.fn() } as unknown as HTMLElement;
-  directive(load, { name: 'AuthMenu', value: '' }, el);
-  return { load, hydrate, el };
+  directive(load, { name: 'AuthMenu', value: '' }, {} as HTMLElement);
+  return { load, hydrate };
 }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('client:session', () => {
-  it('hydrates at once when a session is stored, and marks the island', async () => {
+  it('hydrates at once when a session is stored, and marks the page', async () => {
     stored = '{"access_token":"x"}';
-    const { load, hydrate, el } = run();
+    const { load, hydrate } = run();
     await flush();
     expect(load).toHaveBeenCalledTimes(1);
     expect(hydrate).toHaveBeenCalledTimes(1);
-    expect(el.setAttribute).toHaveBeenCalledWith('data-session', '');
+    expect(html.setAttribute).toHaveBeenCalledWith(SESSION_ATTRIBUTE, '');
   });
 
-  it('loads nothing for a signed-out visitor', async () => {
+  it('loads nothing for a signed-out visitor, and leaves the page unmarked', async () => {
     const { load } = run();
     await flush();
     expect(load).not.toHaveBeenCalled();
+    expect(html.setAttribute).not.toHaveBeenCalled();
   });
 
   it('hydrates once when the visitor signs in on this page', async () => {

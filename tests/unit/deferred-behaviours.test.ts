@@ -1,17 +1,18 @@
 // When the behaviour scripts go into the page: after the load event, the first contentful paint and
 // the first view's pictures' decoding (so their requests never race the first or the largest paint),
-// at once on an auth-gated page whose visitor has a stored session, never held back by a picture that
+// at once for a visitor with a stored session (the nav's account menu is an island), never held back by a picture that
 // fails or a browser that does not report paint timing, and at most 3 s after the load event.
 // Timers and frames are fake, so a busy machine cannot reorder them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
-import addDeferredBehaviours from '../../src/scripts/inline/add-deferred-behaviours.ts?inline-script';
+import startPage from '../../src/scripts/inline/start-page.ts?inline-script';
 
-/** Runs the script as the page does: bundled, minified, inline. */
-const runInline = () => new Function(addDeferredBehaviours)();
+/** Runs the page's first script as the page does: bundled, minified, inline (with no overlay element, its installer stops at once). */
+const runInline = () => new Function(startPage)();
 
+/** The template's content: its scripts, which the loader sets to run in order. */
 class FakeTemplate {
-  content = { scripts: true };
+  content = { scripts: [{ async: true }, { async: true }], querySelectorAll: () => this.content.scripts };
 }
 
 /**
@@ -21,6 +22,7 @@ class FakeTemplate {
 type PaintTiming = 'painted' | 'pending' | 'unsupported' | 'throws';
 let paintNow: () => void = () => undefined;
 let fireLoad: () => void = () => undefined;
+let fireParsed: () => void = () => undefined;
 
 function stubPaintTiming(timing: PaintTiming) {
   const entries = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((entry) => entry === name) });
@@ -40,10 +42,10 @@ function stubPaintTiming(timing: PaintTiming) {
 }
 
 function pageWith(options: {
-  authGate?: boolean;
   session?: 'stored' | 'none' | 'blocked';
   paint?: PaintTiming;
   loaded?: boolean;
+  parsed?: boolean;
   images?: { getAttribute: (name: string) => string | null; decode: () => Promise<void> }[];
 }) {
   const append = vi.fn();
@@ -61,12 +63,17 @@ function pageWith(options: {
   vi.stubGlobal('HTMLTemplateElement', FakeTemplate);
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
   vi.stubGlobal('document', {
-    readyState: options.loaded === false ? 'interactive' : 'complete',
+    readyState: options.parsed === false ? 'loading' : options.loaded === false ? 'interactive' : 'complete',
+    currentScript: { previousElementSibling: null },
+    documentElement: { setAttribute: vi.fn() },
     images: options.images ?? [],
     body: { append },
+    // The script also holds early submits (tests/unit/hold-early-submits.test.ts).
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'DOMContentLoaded') fireParsed = listener;
+    },
     importNode: (content: unknown) => content,
     querySelector: (selector: string) => {
-      if (selector === '[data-auth-gate]') return options.authGate ? {} : null;
       if (selector === 'template[data-deferred-behaviours]') return new FakeTemplate();
       return null;
     },
@@ -112,7 +119,7 @@ describe('addDeferredBehaviours', () => {
     const below = picture('lazy');
     const append = pageWith({ images: [lead.image, below.image] });
     await expectAddedAfterDecode(lead, append);
-    expect(append).toHaveBeenCalledWith({ scripts: true });
+    expect(append).toHaveBeenCalledWith(expect.objectContaining({ scripts: [{ async: false }, { async: false }] }));
     // A lazy picture below the fold is not waited for (nor decoded early).
     expect(below.image.decode).not.toHaveBeenCalled();
     // The time limit that follows adds nothing more.
@@ -151,20 +158,19 @@ describe('addDeferredBehaviours', () => {
     await expectAddedAfterDecode(lead, pageWith({ paint, images: [lead.image] }));
   });
 
-  it('an auth-gated page whose visitor has a stored session adds them at once (its overlay may be needed)', () => {
+  it('a visitor with a stored session gets them at once (the account menu and an auth gate need them)', () => {
     const lead = picture('eager');
-    const append = pageWith({ authGate: true, session: 'stored', images: [lead.image] });
+    const append = pageWith({ session: 'stored', images: [lead.image] });
     runInline();
     expect(append).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['none', 'blocked'] as const)('an auth-gated page with %s session storage waits like any other', async (session) => {
-    const lead = picture('eager');
-    await expectAddedAfterDecode(lead, pageWith({ authGate: true, session, images: [lead.image] }));
+  it('a visitor with a stored session, on a page still being parsed, gets them once it is parsed', async () => {
+    await expectAddedOnlyAfter(() => fireParsed(), pageWith({ session: 'stored', parsed: false }));
   });
 
-  it('a stored session changes nothing on a page without an auth gate', async () => {
+  it.each(['none', 'blocked'] as const)('with %s session storage the page waits', async (session) => {
     const lead = picture('eager');
-    await expectAddedAfterDecode(lead, pageWith({ session: 'stored', images: [lead.image] }));
+    await expectAddedAfterDecode(lead, pageWith({ session, images: [lead.image] }));
   });
 });

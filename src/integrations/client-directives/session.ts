@@ -1,17 +1,18 @@
 // The browser half of `client:session` (see index.ts). Astro bundles this file on its own and inlines it
 // in pages that use it, so it imports only the tiny stored-session module.
 import type { ClientDirective } from 'astro';
-import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../lib/auth/stored-session.ts';
+import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession, markSession } from '../../lib/auth/stored-session.ts';
 
-const sessionDirective: ClientDirective = (load, _options, el) => {
+const sessionDirective: ClientDirective = (load) => {
   let hydrated = false;
   const hydrate = async () => {
     if (hydrated) return;
     hydrated = true;
     window.removeEventListener(SIGNED_IN_EVENT, hydrate);
     window.removeEventListener('storage', onStorage);
-    // Marks the island while it takes over, so the static fallback can step aside (SiteHeader.astro).
-    el.setAttribute('data-session', '');
+    // The static fallback steps aside while the island takes over (SiteHeader.astro); a stored
+    // session marked the page already, a sign-in on this page (or in another tab) marks it now.
+    markSession();
     const hydrateIsland = await load();
     await hydrateIsland();
   };

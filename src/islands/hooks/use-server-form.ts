@@ -3,7 +3,7 @@
 // `client:interaction` directive held back, and starts loading supabase-js so the first submit
 // does not wait for it.
 import { useEffect, useState, type RefObject } from 'react';
-import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/client-directives/interaction.ts';
+import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/client-directives/held-submit.ts';
 import { loadSupabase } from '../../lib/supabase-loader.ts';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

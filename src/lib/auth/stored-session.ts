@@ -19,3 +19,15 @@ export function hasStoredSession(): boolean {
     return false;
   }
 }
+
+/**
+ * Set on <html> when a session is stored (by the first inline script of <body>, before the header
+ * is parsed) or the visitor signs in on the page: the header keeps its static Login / SignUp
+ * dropdown unseen while the account menu's island loads (its code comes after first paint).
+ */
+export const SESSION_ATTRIBUTE = 'data-session';
+
+/** Marks the page as one whose visitor may be signed in (see SESSION_ATTRIBUTE). */
+export function markSession(): void {
+  document.documentElement.setAttribute(SESSION_ATTRIBUTE, '');
+}

@@ -1,0 +1,95 @@
+// Astro writes the code of its <astro-island> element (4.4 KB, 1.6 KB gzip) and of each hydration
+// directive a page uses (`client:visible`, `client:session`...; 0.1-0.2 KB gzip each) inline into
+// every page that has an island, and every page has one: the nav's account menu. That was an eighth
+// of a page's first round trip, for code no island of a signed-out visitor's first view needs before
+// the page has painted. When the build ends, this moves each of those scripts into a fingerprinted
+// file under /_astro/ (cached for a year and shared by every page, so a visitor downloads it once),
+// named inside the page's <template data-deferred-behaviours>: the page's loader adds them after
+// first paint, or at once for a visitor with a stored session (src/scripts/deferred-behaviours.ts).
+//
+// Why late is safe: the element defines itself with customElements.define, which upgrades the
+// islands already in the page; each island then calls its directive, which the directives' files,
+// run before it, have registered (the loader runs the template's scripts in the order written, and
+// the element's code reads the global the first directive creates). The pages are rendered on
+// the server, so nothing a visitor sees waits for them. A directive that arrives after the visitor
+// has already used its island hydrates it at once (client-directives/interaction.ts), and a submit
+// made before then is held (src/scripts/hold-early-submits.ts).
+//
+// Not loaded with `defer`: a script the browser finds before first paint counts into Lighthouse's
+// simulated largest paint (about 300 ms later on every page when this was tried), and on a phone its
+// request shares the connection with the page's lead picture.
+//
+// It must run before ./security-headers/ reads the pages: the policy then no longer lists the hashes
+// of scripts the pages no longer carry.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { htmlFiles } from './security-headers/built-pages.ts';
+
+/** An inline script's code (its text cannot hold `</script>`). */
+const INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*?)<\/script>/g;
+/** Where the page's loader keeps the scripts it adds late (src/components/widgets/GlobalBehaviours.astro); the tag may carry a scope class. */
+const DEFERRED_TEMPLATE = /<template data-deferred-behaviours\b[^>]*>/;
+
+/** What an inline script of Astro's is (`astro-island`, the element, or `client-visible` and the like, a directive), or undefined when it is not Astro's. */
+export function islandScriptName(code: string): string | undefined {
+  if (code.includes('customElements.define("astro-island"')) return 'astro-island';
+  const directive = /\(self\.Astro\|\|\(self\.Astro=\{\}\)\)\.([a-z]+)=[\s\S]*new Event\("astro:\1"\)/.exec(code)?.[1];
+  return directive && `client-${directive}`;
+}
+
+/**
+ * The page with Astro's inline island scripts taken out and named, in their order, at the start of
+ * its deferred template; and the scripts' code by name. The page is unchanged when it has none.
+ * Throws when a page with islands has no template: its islands would never start.
+ */
+export function externaliseIslandScripts(
+  html: string,
+  src: (name: string, code: string) => string,
+): { html: string; scripts: Map<string, string> } {
+  const scripts = new Map<string, string>();
+  const without = html.replace(INLINE_SCRIPT, (whole, code: string) => {
+    const name = islandScriptName(code);
+    if (!name) return whole;
+    scripts.set(name, code);
+    return '';
+  });
+  if (scripts.size === 0) return { html, scripts };
+  if (!DEFERRED_TEMPLATE.test(without)) throw new Error('a page with islands has no <template data-deferred-behaviours>');
+  // The directives first: the element's code calls them as soon as it runs (the loader runs the
+  // template's scripts in order).
+  const ordered = [...scripts].sort(([a], [b]) => Number(a === 'astro-island') - Number(b === 'astro-island'));
+  const tags = ordered.map(([name, code]) => `<script src="${src(name, code)}"></script>`).join('');
+  return { html: without.replace(DEFERRED_TEMPLATE, (tag) => tag + tags), scripts };
+}
+
+/** The integration that moves the island scripts out of the built pages. */
+export default function islandRuntime(): AstroIntegration {
+  return {
+    name: 'bridgeway:island-runtime',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outDir = fileURLToPath(dir);
+        const written = new Map<string, string>();
+        const fileOf = (name: string, code: string) => {
+          const file = `/_astro/${name}.${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+          written.set(file, code);
+          return file;
+        };
+        let pages = 0;
+        for (const file of await htmlFiles(outDir)) {
+          const path = join(outDir, file);
+          const { html, scripts } = externaliseIslandScripts(await readFile(path, 'utf8'), fileOf);
+          if (scripts.size === 0) continue;
+          await writeFile(path, html);
+          pages += 1;
+        }
+        await mkdir(join(outDir, '_astro'), { recursive: true });
+        for (const [name, code] of written) await writeFile(join(outDir, name), code);
+        logger.info(`island scripts moved out of ${pages} pages into ${written.size} files`);
+      },
+    },
+  };
+}

@@ -9,6 +9,7 @@ import clientDirectives from './src/integrations/client-directives/index.ts';
 import { inlineScripts } from './src/integrations/inline-scripts.ts';
 import securityHeaders from './src/integrations/security-headers/index.ts';
 import islandRuntime from './src/integrations/island-runtime.ts';
+import pruneScopedStyles from './src/integrations/prune-scoped-styles.ts';
 import { readSupabaseSettings } from './src/lib/supabase.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
@@ -46,7 +47,8 @@ export default defineConfig({
   // `client:interaction` (hydrate on first use: the footer newsletter and contact forms) and
   // `client:painted` (client:idle after first contentful paint: the account pages).
   // islandRuntime moves Astro's inline island code into cached files the pages load after first
-  // paint; securityHeaders writes dist/_headers from the built pages (their inline scripts' hashes),
+  // paint; pruneScopedStyles takes off each page the scope classes and scoped rules it cannot use;
+  // securityHeaders writes dist/_headers from the built pages (their inline scripts' hashes),
   // so it comes last.
   integrations: [
     mdx(),
@@ -55,6 +57,7 @@ export default defineConfig({
     sitemap({ filter: isSitemapUrl }),
     sitemapAtRoot(),
     islandRuntime(),
+    pruneScopedStyles(),
     securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha }),
   ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.

@@ -2,15 +2,16 @@
 // directive a page uses (`client:visible`, `client:session`...; 0.1-0.2 KB gzip each) inline into
 // every page that has an island, and every page has one: the nav's account menu. That was an eighth
 // of a page's first round trip, for code no island of a signed-out visitor's first view needs before
-// the page has painted. When the build ends, this moves each of those scripts into a fingerprinted
-// file under /_astro/ (cached for a year and shared by every page, so a visitor downloads it once),
-// named inside the page's <template data-deferred-behaviours>: the page's loader adds them after
-// first paint, or at once for a visitor with a stored session (src/scripts/deferred-behaviours.ts).
+// the page has painted. When the build ends, this moves a page's island scripts into one
+// fingerprinted file under /_astro/ (cached for a year; the pages with the same islands, most of
+// them, share it), named inside the page's <template data-deferred-behaviours>: the page's loader
+// adds it after first paint, or once the page is parsed for a visitor with a stored session
+// (src/scripts/deferred-behaviours.ts). One file rather than one per script: each request costs
+// its headers and, for a signed-in visitor whose scripts come at once, a share of the connection.
 //
 // Why late is safe: the element defines itself with customElements.define, which upgrades the
-// islands already in the page; each island then calls its directive, which the directives' files,
-// run before it, have registered (the loader runs the template's scripts in the order written, and
-// the element's code reads the global the first directive creates). The pages are rendered on
+// islands already in the page; each island then calls its directive, which the file's earlier
+// part has registered (the element's code reads the global the first directive creates). The pages are rendered on
 // the server, so nothing a visitor sees waits for them. A directive that arrives after the visitor
 // has already used its island hydrates it at once (client-directives/interaction.ts), and a submit
 // made before then is held (src/scripts/hold-early-submits.ts).
@@ -41,28 +42,24 @@ export function islandScriptName(code: string): string | undefined {
 }
 
 /**
- * The page with Astro's inline island scripts taken out and named, in their order, at the start of
- * its deferred template; and the scripts' code by name. The page is unchanged when it has none.
- * Throws when a page with islands has no template: its islands would never start.
+ * The page with Astro's inline island scripts taken out and named, as one file, at the start of its
+ * deferred template; and that file's code (the directives first: the element's code calls them as
+ * soon as it runs), or undefined when the page has none. Throws when a page with islands has no
+ * template: its islands would never start.
  */
-export function externaliseIslandScripts(
-  html: string,
-  src: (name: string, code: string) => string,
-): { html: string; scripts: Map<string, string> } {
-  const scripts = new Map<string, string>();
+export function externaliseIslandScripts(html: string, src: (code: string) => string): { html: string; code: string | undefined } {
+  const scripts: { name: string; code: string }[] = [];
   const without = html.replace(INLINE_SCRIPT, (whole, code: string) => {
     const name = islandScriptName(code);
     if (!name) return whole;
-    scripts.set(name, code);
+    scripts.push({ name, code });
     return '';
   });
-  if (scripts.size === 0) return { html, scripts };
+  if (scripts.length === 0) return { html, code: undefined };
   if (!DEFERRED_TEMPLATE.test(without)) throw new Error('a page with islands has no <template data-deferred-behaviours>');
-  // The directives first: the element's code calls them as soon as it runs (the loader runs the
-  // template's scripts in order).
-  const ordered = [...scripts].sort(([a], [b]) => Number(a === 'astro-island') - Number(b === 'astro-island'));
-  const tags = ordered.map(([name, code]) => `<script src="${src(name, code)}"></script>`).join('');
-  return { html: without.replace(DEFERRED_TEMPLATE, (tag) => tag + tags), scripts };
+  const ordered = [...scripts.filter((s) => s.name !== 'astro-island'), ...scripts.filter((s) => s.name === 'astro-island')];
+  const code = ordered.map((s) => s.code).join('\n');
+  return { html: without.replace(DEFERRED_TEMPLATE, (tag) => `${tag}<script src="${src(code)}"></script>`), code };
 }
 
 /** The integration that moves the island scripts out of the built pages. */
@@ -73,16 +70,16 @@ export default function islandRuntime(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
         const written = new Map<string, string>();
-        const fileOf = (name: string, code: string) => {
-          const file = `/_astro/${name}.${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+        const fileOf = (code: string) => {
+          const file = `/_astro/islands.${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
           written.set(file, code);
           return file;
         };
         let pages = 0;
         for (const file of await htmlFiles(outDir)) {
           const path = join(outDir, file);
-          const { html, scripts } = externaliseIslandScripts(await readFile(path, 'utf8'), fileOf);
-          if (scripts.size === 0) continue;
+          const { html, code } = externaliseIslandScripts(await readFile(path, 'utf8'), fileOf);
+          if (code === undefined) continue;
           await writeFile(path, html);
           pages += 1;
         }

@@ -27,8 +27,8 @@ export function addDeferredBehaviours(): void {
     const template = document.querySelector('template[data-deferred-behaviours]');
     if (!(template instanceof HTMLTemplateElement)) return;
     const scripts = document.importNode(template.content, true);
-    // In the order written, as the parser would have run them: an island's directive before the
-    // island element that calls it (an added script otherwise runs whenever it arrives).
+    // In the order written, as the parser would have run them (an added script otherwise runs
+    // whenever it arrives).
     for (const script of scripts.querySelectorAll('script')) script.async = false;
     document.body.append(scripts);
   };

@@ -5,9 +5,10 @@ import { externaliseIslandScripts, islandScriptName } from '../../src/integratio
 
 const RUNTIME = '(()=>{class f extends HTMLElement{}customElements.get("astro-island")||customElements.define("astro-island",f)})();';
 const DIRECTIVE = '(()=>{var a=()=>{};(self.Astro||(self.Astro={})).session=a;window.dispatchEvent(new Event("astro:session"));})();';
+const VISIBLE = '(()=>{var v=()=>{};(self.Astro||(self.Astro={})).visible=v;window.dispatchEvent(new Event("astro:visible"));})();';
 const OURS = '(()=>{document.documentElement.dataset.x="1"})();';
 const TEMPLATE = '<template data-deferred-behaviours class="astro-abc12345"><script type="module" src="/_astro/b.js"></script></template>';
-const src = (name: string) => `/_astro/${name}.h.js`;
+const src = () => '/_astro/islands.h.js';
 
 describe('islandScriptName', () => {
   it("names Astro's element and its directives, and nothing else", () => {
@@ -18,22 +19,20 @@ describe('islandScriptName', () => {
 });
 
 describe('externaliseIslandScripts', () => {
-  it('takes the island scripts out and names them first in the deferred template, the directives before the element', () => {
-    const page = `<script>${OURS}</script><nav><script>${RUNTIME}</script><script>${DIRECTIVE}</script><astro-island ssr></astro-island></nav>${TEMPLATE}`;
-    const { html, scripts } = externaliseIslandScripts(page, src);
-    expect([...scripts.keys()]).toEqual(['astro-island', 'client-session']);
-    expect(scripts.get('astro-island')).toBe(RUNTIME);
+  it('takes the island scripts out into one file named first in the deferred template, the directives before the element', () => {
+    const page = `<script>${OURS}</script><nav><script>${DIRECTIVE}</script><script>${RUNTIME}</script><script>${VISIBLE}</script><astro-island ssr></astro-island></nav>${TEMPLATE}`;
+    const { html, code } = externaliseIslandScripts(page, () => '/_astro/islands.h.js');
+    expect(code).toBe([DIRECTIVE, VISIBLE, RUNTIME].join('\n'));
     expect(html).toBe(
       `<script>${OURS}</script><nav><astro-island ssr></astro-island></nav>` +
-        '<template data-deferred-behaviours class="astro-abc12345">' +
-        '<script src="/_astro/client-session.h.js"></script><script src="/_astro/astro-island.h.js"></script>' +
+        '<template data-deferred-behaviours class="astro-abc12345"><script src="/_astro/islands.h.js"></script>' +
         '<script type="module" src="/_astro/b.js"></script></template>',
     );
   });
 
   it('leaves a page without islands as it was', () => {
     const page = `<main><script>${OURS}</script><script type="application/ld+json">{}</script></main>`;
-    expect(externaliseIslandScripts(page, src)).toEqual({ html: page, scripts: new Map() });
+    expect(externaliseIslandScripts(page, src)).toEqual({ html: page, code: undefined });
   });
 
   it('refuses a page with islands but no deferred template: its islands would never start', () => {

@@ -14,8 +14,8 @@
 // other classes must fit, while attribute selectors, pseudo-classes (`:hover`, `:not(...)`) and the
 // combinators around it are ignored (they only narrow a match), and a class a script could add
 // later (any word of the page's inline scripts or of the built /_astro/*.js) counts as present. A
-// scope class written where this does not read it (only inside `:is(...)`, say) is left alone
-// everywhere, and rules without a scope class (global CSS, the islands' stylesheets) are never
+// scope class written where this does not judge it (inside `:is(...)` or `:has(...)`) is left
+// alone everywhere, and rules without a scope class (global CSS, the islands' stylesheets) are never
 // touched. The pages carry their CSS inline (`inlineStylesheets: 'always'`), so a page's <style>
 // elements hold every rule that can reach it.
 //
@@ -72,9 +72,14 @@ function scopedCompounds(selector: selectorParser.Selector): { compounds: Compou
     else nodes.push(node);
   });
   finish();
+  // A scope class inside a pseudo-class's argument (`:has(.c.astro-x)`, `:is(...)`) selects
+  // elements this does not judge: it is kept wherever it is.
   const unread: string[] = [];
   selector.walkClasses((node) => {
-    if (SCOPE_CLASS.test(node.value) && !compounds.some((c) => c.scope === node.value)) unread.push(node.value);
+    if (!SCOPE_CLASS.test(node.value)) return;
+    let insidePseudo = false;
+    for (let parent = node.parent; parent && parent !== selector; parent = parent.parent) insidePseudo ||= parent.type === 'pseudo';
+    if (insidePseudo || !compounds.some((c) => c.scope === node.value)) unread.push(node.value);
   });
   return { compounds, unread };
 }

@@ -1,5 +1,7 @@
 // The build step that takes off each page the scope classes and scoped rules it cannot use
-// (src/integrations/prune-scoped-styles.ts). tests/e2e checks the built pages look the same.
+// (src/integrations/prune-scoped-styles.ts). The browser tests run on pruned pages; a comparison of
+// every element's computed style with and without the step (56 pages, 412 and 1,350 px) found
+// none changed when it was written (docs/performance.md).
 import { describe, expect, it } from 'vitest';
 import { classAttribute, pruneScopedStyles } from '../../src/integrations/prune-scoped-styles.ts';
 
@@ -43,9 +45,9 @@ describe('pruneScopedStyles', () => {
     expect(rules).toBe(0);
   });
 
-  it('leaves alone a scope class written where it is not read, and rules without a scope class', () => {
-    const css = `:is(.x.${A}) span{color:red}.global p{margin:0}.never-used{color:blue}`;
-    const body = `<div class="${A}"><span class="${A}">x</span></div>`;
+  it('leaves alone a scope class written where it is not judged, and rules without a scope class', () => {
+    const css = `:is(.x.${A}) span{color:red}.p.${B}:has(.c.${B}){color:red}.global p{margin:0}.never-used{color:blue}`;
+    const body = `<div class="${A}"><span class="${A}">x</span></div><div class="p ${B}"><span class="c ${B}">y</span></div>`;
     const result = pruneScopedStyles(page(css, body), []);
     expect(result.html).toBe(page(css, body));
   });

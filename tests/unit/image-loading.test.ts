@@ -16,7 +16,11 @@ describe('imagePriority', () => {
 
 describe('responsiveWidths', () => {
   it('writes the fallback at the largest width of the srcset, so it names a file the srcset has', () => {
-    expect(responsiveWidths([400, 800])).toEqual({ widths: [400, 800], width: 800 });
-    expect(responsiveWidths([960, 480, 720])).toEqual({ widths: [960, 480, 720], width: 960 });
+    expect(responsiveWidths({ width: 1200 }, [400, 800])).toEqual({ widths: [400, 800], width: 800 });
+    expect(responsiveWidths({ width: 1200 }, [960, 480, 720])).toEqual({ widths: [960, 480, 720], width: 960 });
+  });
+
+  it('stops at the original width, as the srcset does (Astro does not enlarge)', () => {
+    expect(responsiveWidths({ width: 400 }, [320, 640])).toEqual({ widths: [320, 640], width: 400 });
   });
 });

@@ -16,13 +16,19 @@ import { afterFirstPaint } from '../lib/first-paint.ts';
  * stored session). The load event alone was not enough on a busy phone: a small page loads before it
  * first paints, and a lead picture is decoded off the main thread after it arrives, so the scripts'
  * requests still raced the first or the largest paint. Whatever happens, they go in at most
- * `MAX_WAIT_MS` after the load event.
+ * `MAX_WAIT_MS` after the load event. Returns the function that adds them at once (once the page is
+ * parsed): a visitor who starts using an island's form does not wait for the page's pictures.
  */
-export function addDeferredBehaviours(): void {
+export function addDeferredBehaviours(): () => void {
   const MAX_WAIT_MS = 3000;
   let added = false;
   const add = () => {
     if (added) return;
+    // Called from the top of <body>: the template is there once the page is parsed.
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', add, { once: true });
+      return;
+    }
     added = true;
     const template = document.querySelector('template[data-deferred-behaviours]');
     if (!(template instanceof HTMLTemplateElement)) return;
@@ -42,10 +48,8 @@ export function addDeferredBehaviours(): void {
     const decoded = firstView.map((image) => image.decode().catch(() => undefined));
     void Promise.all([firstPaint, ...decoded]).then(() => requestAnimationFrame(() => setTimeout(add)));
   };
-  // Called from the top of <body>: the template is there once the page is parsed.
-  if (hasStoredSession()) {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', add, { once: true });
-    else add();
-  } else if (document.readyState === 'complete') later();
+  if (hasStoredSession()) add();
+  else if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
+  return add;
 }

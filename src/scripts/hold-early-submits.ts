@@ -14,8 +14,13 @@ function waiting(island: Element): boolean {
   return island.getAttribute('client') === 'interaction' && !island.hasAttribute(FORM_READY_ATTRIBUTE);
 }
 
-/** Listens, for the page's life, for submits of forms inside islands whose form is not ready yet. */
-export function holdEarlySubmits(): void {
+/**
+ * Listens, for the page's life, for submits of forms inside islands whose form is not ready yet,
+ * and holds them. `useNow` is called when a visitor starts using an island that has not hydrated
+ * (focus moves into it, or a submit is held): the islands' code is then wanted at once.
+ */
+export function holdEarlySubmits(useNow: () => void): void {
+  // Capturing at the document runs before anything on the island or inside it.
   document.addEventListener(
     'submit',
     (event) => {
@@ -26,8 +31,15 @@ export function holdEarlySubmits(): void {
       event.stopPropagation();
       island.setAttribute(PENDING_SUBMIT_ATTRIBUTE, '');
       island.dispatchEvent(new Event(HELD_SUBMIT_EVENT));
+      useNow();
     },
-    // Capturing at the document runs before anything on the island or inside it.
+    true,
+  );
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('astro-island[ssr]')) useNow();
+    },
     true,
   );
 }

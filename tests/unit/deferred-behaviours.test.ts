@@ -10,6 +10,13 @@ import startPage from '../../src/scripts/inline/start-page.ts?inline-script';
 /** Runs the page's first script as the page does: bundled, minified, inline (with no overlay element, its installer stops at once). */
 const runInline = () => new Function(startPage)();
 
+/** An element inside an island that has not hydrated. */
+class FakeIslandChild {
+  closest(selector: string) {
+    return selector === 'astro-island[ssr]' ? {} : null;
+  }
+}
+
 /** The template's content: its scripts, which the loader sets to run in order. */
 class FakeTemplate {
   content = { scripts: [{ async: true }, { async: true }], querySelectorAll: () => this.content.scripts };
@@ -23,6 +30,7 @@ type PaintTiming = 'painted' | 'pending' | 'unsupported' | 'throws';
 let paintNow: () => void = () => undefined;
 let fireLoad: () => void = () => undefined;
 let fireParsed: () => void = () => undefined;
+let focusInIsland: () => void = () => undefined;
 
 function stubPaintTiming(timing: PaintTiming) {
   const entries = (names: string[]) => ({ getEntriesByName: (name: string) => names.filter((entry) => entry === name) });
@@ -61,23 +69,31 @@ function pageWith(options: {
     },
   });
   vi.stubGlobal('HTMLTemplateElement', FakeTemplate);
+  vi.stubGlobal('Element', FakeIslandChild);
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
-  vi.stubGlobal('document', {
+  const doc = {
     readyState: options.parsed === false ? 'loading' : options.loaded === false ? 'interactive' : 'complete',
     currentScript: { previousElementSibling: null },
     documentElement: { setAttribute: vi.fn() },
     images: options.images ?? [],
     body: { append },
     // The script also holds early submits (tests/unit/hold-early-submits.test.ts).
-    addEventListener: (type: string, listener: () => void) => {
-      if (type === 'DOMContentLoaded') fireParsed = listener;
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      if (type === 'DOMContentLoaded') {
+        fireParsed = () => {
+          doc.readyState = 'interactive';
+          listener(undefined);
+        };
+      }
+      if (type === 'focusin') focusInIsland = () => listener({ target: new FakeIslandChild() });
     },
     importNode: (content: unknown) => content,
     querySelector: (selector: string) => {
       if (selector === 'template[data-deferred-behaviours]') return new FakeTemplate();
       return null;
     },
-  });
+  };
+  vi.stubGlobal('document', doc);
   return append;
 }
 
@@ -167,6 +183,20 @@ describe('addDeferredBehaviours', () => {
 
   it('a visitor with a stored session, on a page still being parsed, gets them once it is parsed', async () => {
     await expectAddedOnlyAfter(() => fireParsed(), pageWith({ session: 'stored', parsed: false }));
+  });
+
+  it('a visitor who starts using an island before then gets them at once (focus moves into it)', async () => {
+    const lead = picture('eager');
+    const append = pageWith({ images: [lead.image] });
+    runInline();
+    await settle();
+    expect(append).not.toHaveBeenCalled();
+    focusInIsland();
+    expect(append).toHaveBeenCalledTimes(1);
+    // The picture's decode, later, adds nothing more.
+    lead.finish(true);
+    await settle();
+    expect(append).toHaveBeenCalledTimes(1);
   });
 
   it.each(['none', 'blocked'] as const)('with %s session storage the page waits', async (session) => {

@@ -39,26 +39,43 @@ function island(directive: string, hydrated: boolean, ready = false) {
 /** Installs the listener on a fake document and returns a function that submits from `target`. */
 function install() {
   let listener: (event: Event) => void = () => undefined;
+  let focus: (event: Event) => void = () => undefined;
   let capture: unknown;
   vi.stubGlobal('Element', FakeElement);
   vi.stubGlobal('document', {
     addEventListener: (type: string, l: (event: Event) => void, options: unknown) => {
+      if (type === 'focusin') focus = l;
       if (type !== 'submit') return;
       listener = l;
       capture = options;
     },
   });
-  holdEarlySubmits();
+  const useNow = vi.fn();
+  holdEarlySubmits(useNow);
   const submit = (target: unknown) => {
     const event = { target, preventDefault: vi.fn(), stopPropagation: vi.fn() };
     listener(event as unknown as Event);
     return event;
   };
-  return { submit, capture };
+  const focusIn = (target: unknown) => focus({ target } as unknown as Event);
+  return { submit, capture, useNow, focusIn };
 }
 
 describe('holdEarlySubmits', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('wants the islands at once when focus moves into an island that has not hydrated, and only then', () => {
+    const { focusIn, useNow } = install();
+    const hydrated = island('interaction', true);
+    hydrated.closest = () => null;
+    focusIn(hydrated);
+    focusIn(null);
+    expect(useNow).not.toHaveBeenCalled();
+    const waiting = island('interaction', false);
+    waiting.closest = (selector: string) => (selector === 'astro-island[ssr]' ? waiting : null);
+    focusIn(waiting);
+    expect(useNow).toHaveBeenCalledTimes(1);
+  });
 
   it('listens while capturing, before anything in the island', () => {
     expect(install().capture).toBe(true);
@@ -68,8 +85,10 @@ describe('holdEarlySubmits', () => {
     ['an island that has not hydrated', island('visible', false)],
     ['a client:interaction form that has hydrated but not taken over what was typed', island('interaction', true)],
   ])('holds a submit in %s, marks the island and tells its directive', (_name, target) => {
-    const { submit } = install();
+    const { submit, useNow } = install();
     const event = submit(new FakeElement(target));
+    // The islands' code is wanted at once.
+    expect(useNow).toHaveBeenCalledTimes(1);
     expect(event.preventDefault).toHaveBeenCalled();
     expect(event.stopPropagation).toHaveBeenCalled();
     expect(target.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)).toBe(true);
@@ -77,7 +96,7 @@ describe('holdEarlySubmits', () => {
   });
 
   it('leaves hydrated islands that are ready, and forms outside any island, to themselves', () => {
-    const { submit } = install();
+    const { submit, useNow } = install();
     const ready = [island('interaction', true, true), island('painted', true), island('visible', true)];
     for (const target of [...ready.map((r) => new FakeElement(r)), new FakeElement(null), null]) {
       const event = submit(target);
@@ -85,5 +104,6 @@ describe('holdEarlySubmits', () => {
       expect(event.stopPropagation).not.toHaveBeenCalled();
     }
     for (const r of ready) expect(r.hasAttribute(PENDING_SUBMIT_ATTRIBUTE)).toBe(false);
+    expect(useNow).not.toHaveBeenCalled();
   });
 });

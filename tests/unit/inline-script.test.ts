@@ -15,9 +15,9 @@ describe('inline scripts', () => {
     expect(code).not.toMatch(/\bimport\b|\bexport\b|\n/);
   });
 
-  it("keeps the page's first script whole and under 3 KB", () => {
+  it("keeps the page's first script whole and under 3.2 KB", () => {
     // The overlay installer, the stored-session mark, the early-submit guard and the late scripts' loader.
-    expect(startPage.length).toBeLessThan(3000);
+    expect(startPage.length).toBeLessThan(3200);
     // Minification must not drop a part: each reads or writes its own attribute.
     for (const part of ['data-duration-ms', 'data-session', 'data-pending-submit', 'template[data-deferred-behaviours]']) {
       expect(startPage).toContain(part);

@@ -1,6 +1,6 @@
 // The site's own hydration directives, beside Astro's `client:load`, `client:visible` and the rest.
-// Each has a browser half in this folder, which Astro bundles on its own and inlines into the pages
-// that use it, so each stays a few hundred bytes.
+// Each has a browser half in this folder, which Astro bundles on its own (a few hundred bytes each)
+// and the build moves into the islands file of the pages that use it (../island-runtime.ts).
 //
 // - `client:session` (session.ts): hydrates an island only when the visitor has a stored session
 //   (or signs in on this page). The nav's auth menu uses it, so a signed-out visitor on a public

@@ -1,5 +1,6 @@
-// The browser half of `client:session` (see index.ts). Astro bundles this file on its own and inlines it
-// in pages that use it, so it imports only the tiny stored-session module.
+// The browser half of `client:session` (see index.ts). Astro bundles this file on its own (the build
+// moves it into the page's islands file, ../island-runtime.ts), so it imports only the tiny
+// stored-session module.
 import type { ClientDirective } from 'astro';
 import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession, markSession } from '../../lib/auth/stored-session.ts';
 

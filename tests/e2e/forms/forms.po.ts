@@ -79,8 +79,9 @@ export class FormIsland {
 
   /**
    * Expects the error tied to a field (its accessible description, from aria-describedby) to read
-   * `text`. A web-first assertion, not a read: a submit the island's directive held back until the
-   * form was ready is sent again by the form a moment later, and its errors render only then.
+   * `text`. A web-first assertion, not a read: a submit held back until the form was ready
+   * (src/scripts/hold-early-submits.ts) is sent again by the form a moment later, and its errors
+   * render only then.
    */
   async expectError(label: string, text: string | RegExp): Promise<void> {
     await expect(this.field(label)).toHaveAccessibleDescription(text);

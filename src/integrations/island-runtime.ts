@@ -23,11 +23,11 @@
 // It must run before ./security-headers/ reads the pages: the policy then no longer lists the hashes
 // of scripts the pages no longer carry.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { htmlFiles } from './security-headers/built-pages.ts';
+import { rewritePages } from './security-headers/built-pages.ts';
 
 /** An inline script's code (its text cannot hold `</script>`). */
 const INLINE_SCRIPT = /<script>((?:(?!<\/script>)[\s\S])*?)<\/script>/g;
@@ -75,14 +75,10 @@ export default function islandRuntime(): AstroIntegration {
           written.set(file, code);
           return file;
         };
-        let pages = 0;
-        for (const file of await htmlFiles(outDir)) {
-          const path = join(outDir, file);
-          const { html, code } = externaliseIslandScripts(await readFile(path, 'utf8'), fileOf);
-          if (code === undefined) continue;
-          await writeFile(path, html);
-          pages += 1;
-        }
+        const pages = await rewritePages(outDir, (html) => {
+          const page = externaliseIslandScripts(html, fileOf);
+          return page.code === undefined ? undefined : page.html;
+        });
         await mkdir(join(outDir, '_astro'), { recursive: true });
         for (const [name, code] of written) await writeFile(join(outDir, name), code);
         logger.info(`island scripts moved out of ${pages} pages into ${written.size} files`);

@@ -21,14 +21,14 @@
 //
 // Libraries: postcss and postcss-selector-parser read and rewrite the CSS and its selectors;
 // htmlparser2 finds each start tag and its attributes, so a class is edited only inside a real tag.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { Parser } from 'htmlparser2';
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { htmlFiles } from './security-headers/built-pages.ts';
+import { rewritePages } from './security-headers/built-pages.ts';
 
 /** Astro's scope class: `astro-` and eight characters of the component's hash. */
 const SCOPE_CLASS = /^astro-[a-z0-9]{8}$/;
@@ -130,13 +130,18 @@ function readElements(html: string): Element[] {
   return elements;
 }
 
+/** Every word of the scripts: any of them may be a class a script adds at run time. */
+export function scriptWords(scripts: string[]): Set<string> {
+  return new Set(scripts.flatMap((code) => code.match(WORD) ?? []));
+}
+
 /**
- * The page without the scope classes and scoped rules it cannot use. `scripts` are the built site's
- * script files (their words count as classes a script may add); the page's inline scripts are read
- * here.
+ * The page without the scope classes and scoped rules it cannot use. `builtWords` are the words of
+ * the built site's script files (`scriptWords`, read once per build); the page's inline scripts'
+ * words are added here.
  */
-export function pruneScopedStyles(html: string, scripts: string[]): { html: string; classes: number; rules: number } {
-  const dynamic = new Set([...scripts, ...[...html.matchAll(SCRIPT)].map((m) => m[1] ?? '')].flatMap((code) => code.match(WORD) ?? []));
+export function pruneScopedStyles(html: string, builtWords: Set<string>): { html: string; classes: number; rules: number } {
+  const dynamic = new Set([...builtWords, ...scriptWords([...html.matchAll(SCRIPT)].map((m) => m[1] ?? ''))]);
   const elements = readElements(html);
   const used = new Map<Element, Set<string>>();
   const unread = new Set<string>();
@@ -212,17 +217,16 @@ export default function pruneScopedStylesIntegration(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        const scripts = await builtScripts(outDir);
+        const builtWords = scriptWords(await builtScripts(outDir));
         let classes = 0;
         let rules = 0;
-        for (const file of await htmlFiles(outDir)) {
-          const path = join(outDir, file);
-          const page = pruneScopedStyles(await readFile(path, 'utf8'), scripts);
-          if (page.classes === 0 && page.rules === 0) continue;
-          await writeFile(path, page.html);
+        await rewritePages(outDir, (html) => {
+          const page = pruneScopedStyles(html, builtWords);
+          if (page.classes === 0 && page.rules === 0) return undefined;
           classes += page.classes;
           rules += page.rules;
-        }
+          return page.html;
+        });
         logger.info(`took off ${classes} scope classes and ${rules} scoped rules no element could use`);
       },
     },

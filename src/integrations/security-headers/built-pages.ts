@@ -2,7 +2,7 @@
 // browser gets, after every integration has run): the hash of each inline script, and the
 // addresses of the pages, so each page's policy allows its own scripts only.
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
 /** Every `.html` file under the folder, as paths relative to it with `/` separators. */
@@ -12,6 +12,23 @@ export async function htmlFiles(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
+}
+
+/**
+ * Rewrites each built page with `transform` (which answers undefined to leave a page as it is),
+ * writing only the pages it changed; resolves with how many it changed. The build steps that edit
+ * the pages after Astro has written them use it (../island-runtime.ts, ../prune-scoped-styles.ts).
+ */
+export async function rewritePages(dir: string, transform: (html: string) => string | undefined): Promise<number> {
+  let changed = 0;
+  for (const file of await htmlFiles(dir)) {
+    const path = join(dir, file);
+    const html = transform(await readFile(path, 'utf8'));
+    if (html === undefined) continue;
+    await writeFile(path, html);
+    changed += 1;
+  }
+  return changed;
 }
 
 // A script element's attributes and text. A script's text cannot hold `</script>`, so the first

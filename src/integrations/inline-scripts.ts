@@ -11,6 +11,9 @@ import type { Plugin } from 'vite';
 
 const QUERY = '?inline-script';
 
+/** Whether a module id is an inline script's (its text is built from other files than its own). */
+export const isInlineScript = (id: string): boolean => id.endsWith(QUERY);
+
 /** The entry file bundled into one minified classic script, and the files it was built from. */
 function bundleInlineScript(entry: string, target?: string | string[]): { code: string; inputs: string[] } {
   const result = buildSync({
@@ -42,7 +45,7 @@ export function inlineScripts(): Plugin {
       target = typeof built === 'string' || Array.isArray(built) ? built : undefined;
     },
     load(id) {
-      if (!id.endsWith(QUERY)) return undefined;
+      if (!isInlineScript(id)) return undefined;
       const { code, inputs } = bundleInlineScript(id.slice(0, -QUERY.length), target);
       // The dev server rebuilds the script when any file it was built from changes.
       for (const input of inputs) this.addWatchFile(input);

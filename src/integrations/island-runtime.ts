@@ -5,9 +5,9 @@
 // the page has painted. When the build ends, this moves a page's island scripts into one
 // fingerprinted file under /_astro/ (cached for a year; the pages with the same islands, most of
 // them, share it), named inside the page's <template data-deferred-behaviours>: the page's loader
-// adds it after first paint, or once the page is parsed for a visitor with a stored session
-// (src/scripts/deferred-behaviours.ts). One file rather than one per script: each request costs
-// its headers and, for a signed-in visitor whose scripts come at once, a share of the connection.
+// adds it after first paint (src/scripts/deferred-behaviours.ts). One file rather than one per
+// script: each request costs its headers and, for a signed-in visitor whose scripts come right after
+// first paint, a share of the connection.
 //
 // Why late is safe: the element defines itself with customElements.define, which upgrades the
 // islands already in the page; each island then calls its directive, which the file's earlier

@@ -37,6 +37,33 @@ test("shows every field, 'Not Provided' for missing values and 'User' for a miss
   await expect(page.getByText('You have not applied for a visa yet.')).toBeVisible();
 });
 
+test('a signed-in visitor’s profile does not push the page down when it appears, on a phone and on a desktop', async ({ page }) => {
+  const email = uniqueEmail('profile-shift');
+  await createUser(email);
+  await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
+  // Layout shifts as Lighthouse sums them, from the start of a fresh load with the session stored.
+  await page.addInitScript(() => {
+    const record = window as unknown as { shifts: number };
+    record.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) record.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1350, height: 940 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.reload();
+    await expect(detail(page, 'Email')).toHaveText(email);
+    await expect(page.getByText('You have not applied for a visa yet.')).toBeVisible();
+    // 0.152 on a phone when only the signed-out note's height was kept; "good" is under 0.1.
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  }
+});
+
 test('shows each of the user’s own applications as one card (type and date, status, what happens next), and not anyone else’s', async ({ page }) => {
   const email = uniqueEmail('profile-apps');
   const userId = await createUser(email);

@@ -4,22 +4,22 @@
 // scripts. GlobalBehaviours.astro keeps them in a <template> at the end of <body> (the browser
 // fetches nothing inside one, and the preload scanner skips it too), and the page's first script
 // calls this function (src/scripts/inline/start-page.ts). A visitor who may be signed in (a session
-// is stored in this browser) takes them as soon as the page has painted, without waiting for its
-// load or its pictures: the nav's account menu is an island, and an auth-gated page shows its
+// is stored in this browser) takes them without waiting for the load event (for the lazy pictures
+// below the first screen): the nav's account menu is an island, and an auth-gated page shows its
 // content once supabase-js has read the session. With no stored session the visitor cannot be
-// signed in, and the page waits for everything.
+// signed in, and the page waits for its load as well.
 import { hasStoredSession } from '../lib/auth/stored-session.ts';
 import { afterFirstPaint } from '../lib/first-paint.ts';
 
 /**
  * Adds the template's scripts once the page has loaded, has painted its first content and has
- * decoded its first-view pictures, plus one frame (for a visitor with a stored session: once it has
- * painted, plus one frame). The load event alone was not enough on a busy phone: a small page loads
- * before it first paints, and a lead picture is decoded off the main thread after it arrives, so the
- * scripts' requests still raced the first or the largest paint. Whatever happens, they go in at most
- * `MAX_WAIT_MS` after the load event (after this call, with a stored session). Returns the function
- * that adds them at once (once the page is parsed): a visitor who starts using an island's form does
- * not wait for the page's pictures.
+ * decoded its first-view pictures, plus one frame; for a visitor with a stored session, the same
+ * without waiting for the load event. The load event alone was not enough on a busy phone: a small
+ * page loads before it first paints, and a lead picture is decoded off the main thread after it
+ * arrives, so the scripts' requests still raced the first or the largest paint. Whatever happens,
+ * they go in at most `MAX_WAIT_MS` after the load event (after the page is parsed, with a stored
+ * session). Returns the function that adds them at once (once the page is parsed): a visitor who
+ * starts using an island's form does not wait for the page's pictures.
  */
 export function addDeferredBehaviours(): () => void {
   const MAX_WAIT_MS = 3000;
@@ -46,18 +46,24 @@ export function addDeferredBehaviours(): () => void {
     setTimeout(add, MAX_WAIT_MS);
     void ready.then(() => requestAnimationFrame(() => setTimeout(add)));
   };
-  const later = () => {
+  // The first view is ready once the page has painted its first content and decoded its first-view
+  // pictures (the lead picture; the others are lazy).
+  const whenFirstViewReady = () => {
     // The attribute, not the property: a browser without native lazy loading reports no property.
     const firstView = [...document.images].filter((image) => image.getAttribute('loading') !== 'lazy');
     // A picture that fails to decode (broken, or no source) holds nothing back.
     const decoded = firstView.map((image) => image.decode().catch(() => undefined));
     after(Promise.all([afterFirstPaint(MAX_WAIT_MS), ...decoded]));
   };
-  // Not at once even then: requested before first paint, the scripts share the connection with the
-  // page's own bytes, and Lighthouse's simulation counts them into first paint (a stored session's
-  // /visa-form painted ~200 ms later when they came as soon as the page was parsed).
-  if (hasStoredSession()) after(afterFirstPaint(MAX_WAIT_MS));
-  else if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  if (hasStoredSession()) {
+    // Without waiting for the load event (the account menu should not wait for the page's lazy
+    // pictures), but not before first paint either: requested earlier, the scripts shared the
+    // connection with the page's own bytes, and Lighthouse counted them into its first paint
+    // (signed-in /visa-form painted ~200 ms later when they came as soon as the page was parsed).
+    // Its pictures are known once it is parsed.
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenFirstViewReady, { once: true });
+    else whenFirstViewReady();
+  } else if (document.readyState === 'complete') whenFirstViewReady();
+  else window.addEventListener('load', whenFirstViewReady, { once: true });
   return add;
 }

@@ -21,6 +21,7 @@ const PROFILE_TEXTS = {
   notProvided: 'Not Provided',
   noName: 'User',
   loadFailed: 'We could not load your profile. Please try again.',
+  loading: 'Loading your profile…',
 } as const;
 
 /** What the details list shows, in order: label and the value read from the profile row. */
@@ -77,6 +78,21 @@ export default function ProfilePage() {
   }
 
   const profile = state.profile;
+  // Signed in, but the profile row is still on its way (the role is known once it has been read):
+  // its details would read 'Not Provided' and 'User' for a moment, then move as the real values
+  // came (a layout shift, and a false statement). The applications load meanwhile.
+  // The section keeps the details' height (account.css), so the applications beside or below it
+  // stay where they are when the details come.
+  if (state.role === null) {
+    return (
+      <div className="profile">
+        <section className="profile__section profile__section--loading" aria-label="Your details">
+          <AccountNote tone="progress" message={PROFILE_TEXTS.loading} />
+        </section>
+        <Applications userId={state.userId} />
+      </div>
+    );
+  }
   return (
     <div className="profile">
       <section aria-labelledby="profile-details-title" className="profile__section">
@@ -120,9 +136,16 @@ export default function ProfilePage() {
           </>
         )}
       </section>
-      <Suspense fallback={<p role="status">Loading your applications…</p>}>
-        <MyApplications userId={state.userId} />
-      </Suspense>
+      <Applications userId={state.userId} />
     </div>
+  );
+}
+
+/** The visitor's applications, whose code loads on demand. */
+function Applications({ userId }: { userId: string }) {
+  return (
+    <Suspense fallback={<p role="status">Loading your applications…</p>}>
+      <MyApplications userId={userId} />
+    </Suspense>
   );
 }

@@ -38,6 +38,26 @@ test("shows every field, 'Not Provided' for missing values and 'User' for a miss
   await expect(page.getByText('You have not applied for a visa yet.')).toBeVisible();
 });
 
+test('while the profile row is on its way the page says so, never "Not Provided" for details the user has', async ({ page }) => {
+  const email = uniqueEmail('profile-loading');
+  await createUser(email, { data: { full_name: 'Ada Obi', address: '12 Marina Road' } });
+  await logInThroughForm(page, email, TEST_PASSWORD, '/profile');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/rest\/v1\/profiles\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your profile…' })).toBeVisible();
+  await expect(page.getByText(ACCOUNT_TEXTS.notProvided, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: ACCOUNT_TEXTS.noName })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ada Obi' })).toBeVisible();
+  await expect(detail(page, 'Address')).toHaveText('12 Marina Road');
+  await expect(page.getByText('Loading your profile…')).toHaveCount(0);
+});
+
 test('a signed-in visitor’s profile does not push the page down when it appears, on a phone and on a desktop', async ({ page }) => {
   const email = uniqueEmail('profile-shift');
   await createUser(email);

@@ -8,6 +8,7 @@ import { test, expect } from './support/fixtures.ts';
 import { publicRoutes } from './support/routes.ts';
 import { content } from './support/content.ts';
 import { behavioursReady } from './behaviours/widgets.po.ts';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
 
 /** Pages that open with a picture: the largest paint on a phone. */
 const PAGES_WITH_A_LEAD_PICTURE = [
@@ -83,4 +84,47 @@ test('the behaviour scripts are asked for only after the lead picture has arrive
   const lead = await page.locator('img[fetchpriority="high"]').evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname);
   expect(order.indexOf(lead)).toBeGreaterThanOrEqual(0);
   expect(order.indexOf(lead)).toBeLessThan(order.indexOf('behaviours requested'));
+});
+
+test.describe('with a stored session', () => {
+  // A made-up session: the backend refuses its refresh token (400), as it should.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('the late scripts come after the lead picture has arrived, without waiting for the load event', async ({ page }) => {
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [SUPABASE_STORAGE_KEY, JSON.stringify({ access_token: 'expired', refresh_token: 'expired', expires_at: 1 })],
+    );
+    // The page as served, with one async script added whose answer the test holds: the load event
+    // waits for it (a script, so it is none of the pictures the late scripts do wait for).
+    const HELD_SCRIPT = '/_astro/held-by-the-test.js';
+    await page.route('**/team', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('</body>', `<script async src="${HELD_SCRIPT}"></script></body>`);
+      await route.fulfill({ response, body: html });
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${HELD_SCRIPT}`, async (route) => {
+      await held;
+      await route.fulfill({ contentType: 'text/javascript', body: '' });
+    });
+    let loaded = false;
+    page.on('load', () => (loaded = true));
+    const order: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image') order.push(new URL(request.url()).pathname);
+    });
+    const behaviours = page.waitForRequest((request) => request.url().includes('BehaviourScripts'));
+    await page.goto('/team', { waitUntil: 'commit' });
+    await behaviours;
+    order.push('behaviours requested');
+    expect(loaded).toBe(false);
+    const lead = await page.locator('img[fetchpriority="high"]').evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname);
+    expect(order.indexOf(lead)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(lead)).toBeLessThan(order.indexOf('behaviours requested'));
+    release();
+    await behavioursReady(page);
+    expect(loaded).toBe(true);
+  });
 });

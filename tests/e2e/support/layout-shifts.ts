@@ -1,6 +1,6 @@
 // Layout shifts, recorded from the very start of every load of a page (shifts right after input
 // excluded, as in CLS). Summed over the whole load: stricter than CLS, which takes the worst window.
-import type { Page } from "@playwright/test";
+import type { Page } from '@playwright/test';
 
 type ShiftRecord = { shifts: number };
 
@@ -10,13 +10,10 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
     const record = window as unknown as ShiftRecord;
     record.shifts = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
         if (!entry.hadRecentInput) record.shifts += entry.value;
       }
-    }).observe({ type: "layout-shift", buffered: true });
+    }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
@@ -28,12 +25,6 @@ export const layoutShifts = (page: Page): Promise<number> =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) =>
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            setTimeout(() =>
-              resolve((window as unknown as ShiftRecord).shifts),
-            ),
-          ),
-        ),
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve((window as unknown as ShiftRecord).shifts)))),
       ),
   );

@@ -1,6 +1,7 @@
 // /profile: the signed-in user's details ('Not Provided' for a missing value, 'User' for a missing
-// name), an editor for their own fields (never email or role), and their visa applications. A
-// visitor who is not logged in is asked to log in and brought back here afterwards.
+// name; 'Loading your profile…' until the row has been read), an editor for their own fields (never
+// email or role), and their visa applications. A visitor who is not logged in is asked to log in
+// and brought back here afterwards.
 import './account.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -81,8 +82,9 @@ export default function ProfilePage() {
   // Signed in, but the profile row is still on its way (the role is known once it has been read):
   // its details would read 'Not Provided' and 'User' for a moment, then move as the real values
   // came (a layout shift, and a false statement). The applications load meanwhile.
-  // The section keeps the details' height (account.css), so the applications beside or below it
-  // stay where they are when the details come.
+  // The section keeps the details' height (account.css): the applications beside it (on a wide
+  // screen) stay where they are when the details come, and below it (on a phone) move by a few
+  // pixels at most.
   if (state.role === null) {
     return (
       <div className="profile">

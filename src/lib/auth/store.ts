@@ -35,7 +35,7 @@ export type AuthState =
       status: 'signed-in';
       userId: string;
       email: string;
-      /** The profile row; null while it loads or when it could not be read (see profileError). */
+      /** The profile row; null while it loads (role is null then too), when there is none, or when it could not be read (see profileError). */
       profile: Profile | null;
       /** From the profile row; null until it is known. */
       role: Role | null;

@@ -6,6 +6,7 @@ import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../suppor
 import { ABORTED_REQUEST, AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from './account.po.ts';
 import { ACCOUNT_TEXTS, APPLICATION_CARD_TEXTS, FORM_TEXTS } from '../../support/spec-texts.ts';
 import { layoutShifts, recordLayoutShifts } from '../support/layout-shifts.ts';
+import { axeViolations } from '../support/axe.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -52,6 +53,7 @@ test('while the profile row is on its way the page says so, never "Not Provided"
   await expect(page.getByRole('status').filter({ hasText: 'Loading your profile…' })).toBeVisible();
   await expect(page.getByText(ACCOUNT_TEXTS.notProvided, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: ACCOUNT_TEXTS.noName })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
   release();
   await expect(page.getByRole('heading', { level: 2, name: 'Ada Obi' })).toBeVisible();
   await expect(detail(page, 'Address')).toHaveText('12 Marina Road');

@@ -6,8 +6,8 @@
 // fingerprinted file under /_astro/ (cached for a year; the pages with the same islands, most of
 // them, share it), named inside the page's <template data-deferred-behaviours>: the page's loader
 // adds it after first paint (src/scripts/deferred-behaviours.ts). One file rather than one per
-// script: each request costs its headers and, for a signed-in visitor whose scripts come right after
-// first paint, a share of the connection.
+// script: each request costs its headers and, for a signed-in visitor whose scripts do not wait for
+// the page's load, a share of the connection.
 //
 // Why late is safe: the element defines itself with customElements.define, which upgrades the
 // islands already in the page; each island then calls its directive, which the file's earlier

@@ -5,24 +5,13 @@
 // injects only the newer ones. The key goes in `apikey` only: a publishable key is not a JWT, so it
 // cannot be a bearer token; with no Authorization header the API gateway runs the call as `anon`.
 import * as z from 'npm:zod@^4.6.7';
-import { type Env, httpUrl, Misconfigured, readSettings } from '../_shared/settings.ts';
+import { type Env, httpUrl, Misconfigured, namedKeys, readSettings } from '../_shared/settings.ts';
 import type { UnsubscribeEnv } from './handler.ts';
 
 const settingsSchema = z.object({
   SUPABASE_URL: httpUrl(),
   SUPABASE_ANON_KEY: z.string().min(20, { error: 'the anon key' }).optional(),
-  SUPABASE_PUBLISHABLE_KEYS: z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'a JSON object of publishable keys' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.record(z.string(), z.string().min(20), { error: 'a JSON object of publishable keys' }))
-    .optional(),
+  SUPABASE_PUBLISHABLE_KEYS: namedKeys('a JSON object of publishable keys').optional(),
   SITE_URL: httpUrl(),
 });
 

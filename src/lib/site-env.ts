@@ -6,7 +6,7 @@
 // `astro:env/client` (which would change the modules that read them), and cannot check SITE_URL
 // and the output folders, which the configuration itself needs first.
 import * as z from 'zod';
-import { ConfigError, httpUrl, readEnv } from '../../supabase/local/env.ts';
+import { ConfigError, flag, httpUrl, readEnv } from '../../supabase/local/env.ts';
 
 /** The variables the build reads; each one is described in .env.example. */
 export const siteEnvSchema = z.object({
@@ -21,6 +21,8 @@ export const siteEnvSchema = z.object({
   // The optional CAPTCHA of the account forms (src/lib/auth/captcha.ts): off while empty.
   PUBLIC_CAPTCHA_PROVIDER: z.enum(['hcaptcha', 'turnstile'], { error: 'hcaptcha or turnstile' }).optional(),
   PUBLIC_CAPTCHA_SITE_KEY: z.string().optional(),
+  // A build for production on a host that sets none of HOST_VARIABLES (below).
+  PRODUCTION_BUILD: flag().default(false),
 });
 
 /** The build's variables, parsed. */
@@ -31,14 +33,15 @@ export type SiteEnv = z.output<typeof siteEnvSchema>;
  * Cloudflare Pages CF_PAGES, Vercel VERCEL), or PRODUCTION_BUILD=true for any other host. Not
  * CI: the tests build the site with CI set, against the local backend.
  */
-export const PRODUCTION_BUILD_VARIABLES = ['NETLIFY', 'CF_PAGES', 'VERCEL', 'PRODUCTION_BUILD'] as const;
+const HOST_VARIABLES = ['NETLIFY', 'CF_PAGES', 'VERCEL'] as const;
 
-/** The variable that makes this a production build, or undefined for a local one. */
+/** The variable that makes this a production build, or undefined for a local one (PRODUCTION_BUILD must be valid). */
 export function productionBuildVariable(env: Record<string, string | undefined>): string | undefined {
-  return PRODUCTION_BUILD_VARIABLES.find((name) => {
+  const host = HOST_VARIABLES.find((name) => {
     const value = env[name]?.trim().toLowerCase();
     return value !== undefined && value !== '' && value !== 'false' && value !== '0';
   });
+  return host ?? (readEnv(siteEnvSchema.pick({ PRODUCTION_BUILD: true }), env).PRODUCTION_BUILD ? 'PRODUCTION_BUILD' : undefined);
 }
 
 /** The project's variables a production build may not leave empty: without them the site would call the local backend. */

@@ -1,8 +1,9 @@
 // `npm run deploy:check`: what can be checked of a deploy without a network or an account, before
 // docs/deploy.md's steps: config.toml's production override ([remotes.production]) is filled in
 // and points at no local address; the brand file send-notifications bundles exists and is the one
-// content/site.json gives (checked with the site's schema); the functions type-check in Deno; every file a function imports is one the Supabase CLI uploads (inside
-// the project, never the embedded backend's); each `npm:` import asks for the range package.json
+// content/site.json gives (checked with the site's schema); the functions type-check in Deno;
+// every file a function imports is one the Supabase CLI uploads (inside the project, never the
+// embedded backend's); each `npm:` import asks for the range package.json
 // installs, so the deployed function runs the versions the tests ran; config.toml deploys every
 // function with verify_jwt = false (each checks its caller itself); and the migrations apply, in
 // order, to a new database with pg_net, pg_cron and Vault (the embedded backend's stand-ins). It
@@ -79,10 +80,11 @@ function npmPackage(specifier: string): { name: string; range: string } {
 
 console.log('Checking what a deploy takes from this repository (offline)…\n');
 
-const config = parseToml(readFileSync(join(ROOT, 'supabase/config.toml'), 'utf8'), 'supabase/config.toml');
+/** supabase/config.toml, parsed (a syntax error fails the step that reads it, naming the line). */
+const readConfig = () => parseToml(readFileSync(join(ROOT, 'supabase/config.toml'), 'utf8'), 'supabase/config.toml');
 
 await step(`supabase/config.toml's [remotes.${PRODUCTION_REMOTE}] gives production its ref, origin, redirect URLs and Auth SMTP`, () => {
-  const problems = productionConfigProblems(config);
+  const problems = productionConfigProblems(readConfig());
   if (problems.length) throw new Error(problems.join('\n'));
 });
 
@@ -122,6 +124,7 @@ for (const name of names) {
 }
 
 await step('supabase/config.toml deploys every function with verify_jwt = false', () => {
+  const config = readConfig();
   const wrong = names.filter((name) => config.get(`functions.${name}`)?.get('verify_jwt') !== false);
   if (wrong.length) throw new Error(`add [functions.<name>] verify_jwt = false for: ${wrong.join(', ')}`);
 });

@@ -1,7 +1,9 @@
 // `npm run deploy:check`: what can be checked of a deploy without a network or an account, before
-// docs/deploy.md's steps: the functions bundle content/site.json (checked with the site's schema)
-// and type-check in Deno; every file a function imports is one the Supabase CLI uploads (inside
-// the project, never the embedded backend's); each `npm:` import asks for the range package.json
+// docs/deploy.md's steps: config.toml's production override ([remotes.production]) is filled in
+// and points at no local address; the brand file send-notifications bundles exists and is the one
+// content/site.json gives (checked with the site's schema); the functions type-check in Deno;
+// every file a function imports is one the Supabase CLI uploads (inside the project, never the
+// embedded backend's); each `npm:` import asks for the range package.json
 // installs, so the deployed function runs the versions the tests ran; config.toml deploys every
 // function with verify_jwt = false (each checks its caller itself); and the migrations apply, in
 // order, to a new database with pg_net, pg_cron and Vault (the embedded backend's stand-ins). It
@@ -14,7 +16,8 @@ import { FUNCTION_SECRETS } from '../supabase/functions/_shared/secrets.ts';
 import { parseToml } from '../supabase/local/config-toml.ts';
 import { openDb } from '../supabase/local/db/open.ts';
 import { denoBinary, functionNames, FUNCTIONS_DIR } from '../supabase/local/functions/runtime.ts';
-import { bundleFunctions } from './bundle-functions.ts';
+import { staleBrandModule } from './bundle-functions.ts';
+import { AUTH_SMTP_ENV, PRODUCTION_REMOTE, productionConfigProblems } from './deploy-checks/production-config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const failures: string[] = [];
@@ -77,7 +80,18 @@ function npmPackage(specifier: string): { name: string; range: string } {
 
 console.log('Checking what a deploy takes from this repository (offline)…\n');
 
-await step('content/site.json bundles into send-notifications (npm run functions:bundle)', () => `wrote ${bundleFunctions().written}`);
+/** supabase/config.toml, parsed (a syntax error fails the step that reads it, naming the line). */
+const readConfig = () => parseToml(readFileSync(join(ROOT, 'supabase/config.toml'), 'utf8'), 'supabase/config.toml');
+
+await step(`supabase/config.toml's [remotes.${PRODUCTION_REMOTE}] gives production its ref, origin, redirect URLs and Auth SMTP`, () => {
+  const problems = productionConfigProblems(readConfig());
+  if (problems.length) throw new Error(problems.join('\n'));
+});
+
+await step('send-notifications bundles the brand content/site.json gives (npm run functions:bundle wrote it)', () => {
+  const stale = staleBrandModule();
+  if (stale) throw new Error(stale);
+});
 
 const names = functionNames();
 await step(`deno check passes on every function (${names.join(', ')})`, () => {
@@ -110,8 +124,8 @@ for (const name of names) {
 }
 
 await step('supabase/config.toml deploys every function with verify_jwt = false', () => {
-  const toml = parseToml(readFileSync(join(ROOT, 'supabase/config.toml'), 'utf8'), 'supabase/config.toml');
-  const wrong = names.filter((name) => toml.get(`functions.${name}`)?.get('verify_jwt') !== false);
+  const config = readConfig();
+  const wrong = names.filter((name) => config.get(`functions.${name}`)?.get('verify_jwt') !== false);
   if (wrong.length) throw new Error(`add [functions.<name>] verify_jwt = false for: ${wrong.join(', ')}`);
 });
 
@@ -130,6 +144,9 @@ await step('the migrations apply in order to a new database with pg_net, pg_cron
 
 console.log(`
 What the project needs set once (docs/deploy.md says how, in order):
+  Auth email, before the site is published (step 4): an SMTP provider's account on port 465, its
+    link and click tracking switched off (a rewritten link breaks, and a scanner's visit is a click);
+    then ${AUTH_SMTP_ENV.map((name) => `${name}=…`).join(' ')} supabase config push
   supabase secrets set ${Object.keys(FUNCTION_SECRETS).map((name) => `${name}=…`).join(' ')}
 ${Object.entries(FUNCTION_SECRETS).map(([name, what]) => `    ${name}: ${what}`).join('\n')}
   Vault (SQL editor): select vault.create_secret('https://<project-ref>.supabase.co', 'project_url');

@@ -1,21 +1,14 @@
 // The one way the browser gets the site's supabase-js client. supabase-js is imported on first
 // use (a dynamic import), so pages without forms or accounts never download it, and the client is
-// created once. Creating it has a side effect the pages depend on: supabase-js reads an email
-// link's fragment (`#access_token=…` or `#error=…`) from the address bar, turns it into a session
-// and clears it. So the loader reads that link first, synchronously, before anything is imported
-// or created; the verify and set-password pages then say what the link did from `emailLink()`,
-// whichever island happened to load the client first.
+// created once.
 import type { SiteClient } from './database.ts';
-import { readAuthLink, type AuthLink } from './auth/link.ts';
 
-let link: AuthLink | null = null;
 let loading: Promise<SiteClient> | undefined;
 let client: SiteClient | undefined;
 
-/** The site's client, loaded and created on the first call (the email link is read before). */
+/** The site's client, loaded and created on the first call. */
 export function loadSupabase(): Promise<SiteClient> {
   if (!loading) {
-    link = typeof window === 'undefined' ? null : readAuthLink(window.location.hash);
     loading = import('./supabase.ts').then(
       ({ createSiteClient }) => (client = createSiteClient()),
       (error: unknown) => {
@@ -26,11 +19,6 @@ export function loadSupabase(): Promise<SiteClient> {
     );
   }
   return loading;
-}
-
-/** The email link the page was opened with, as read before the client cleared it; null when none. */
-export function emailLink(): AuthLink | null {
-  return link;
 }
 
 /**

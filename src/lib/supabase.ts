@@ -70,8 +70,9 @@ export function createSiteClient(): SiteClient {
       storageKey: SUPABASE_STORAGE_KEY,
       persistSession: true,
       autoRefreshToken: true,
-      // Email links land on the site with the session (or the error) in the URL fragment.
-      detectSessionInUrl: true,
+      // Email links carry a token the page spends with verifyOtp on a press (auth/link.ts), never a
+      // session in the address bar.
+      detectSessionInUrl: false,
       flowType: 'implicit',
     },
   });

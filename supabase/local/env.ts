@@ -48,7 +48,7 @@ const port = () => wholeNumber(0, 65535, 'a port number');
 export const httpUrl = () => z.url({ protocol: /^https?$/, error: 'an http(s) URL' });
 
 /** `true` or `false`, in any letter case. */
-const flag = () => z.stringbool({ truthy: ['true'], falsy: ['false'], error: 'true or false' });
+export const flag = () => z.stringbool({ truthy: ['true'], falsy: ['false'], error: 'true or false' });
 
 /** A comma-separated list; blanks around and between the items are dropped. */
 function list<T extends z.ZodType<unknown, string>>(item: T) {

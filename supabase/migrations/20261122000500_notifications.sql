@@ -390,8 +390,13 @@ $$;
   * function checks itself. At most one request per function per transaction: a call drains what
   * is due, so a second would only find its rows claimed. Returns the pg_net request id, or NULL
   * when no request was made (already requested, or Vault lacks the address or the key, which is
-  * logged as a warning so that a submission never fails for it). The timeout is pg_net's default:
-  * each call does a bounded batch and answers within it.
+  * logged as a warning so that a submission never fails for it). pg_net waits up to 150 s for the
+  * answer, a hosted Edge Function's wall-clock limit, so the call is never cut short from this end:
+  * that covers the longest call, the claims of its first 3 s plus the last batch within its lease
+  * (105 s for a batch of emails with the default SMTP timeout, 120 s for file removals), with a
+  * margin. The answer (what the call did, or its error) is what net._http_response keeps and
+  * docs/deploy.md's checks read. Whether hosted Edge Runtime would finish a call whose caller hung
+  * up is not documented, so nothing relies on it.
  */
 create or replace function private.call_queue_function(function_name text)
     returns bigint
@@ -429,7 +434,7 @@ begin
             url := rtrim(project_url, '/') || '/functions/v1/' || call_queue_function.function_name,
             body := '{}'::jsonb,
             headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || key, 'apikey', key),
-            timeout_milliseconds := 5000);
+            timeout_milliseconds := 150000);
 end;
 $$;
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';
-import { localOnlyTest, startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { localOnlyTest, startBackend, templatedLink, uniqueEmail, verifyUrl, type TestBackend } from './support.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -27,9 +27,9 @@ describe('signup', () => {
     const mail = await backend.lastMail(email);
     expect(mail.type).toBe('signup');
     expect(mail.subject).toMatch(/confirm/i);
-    expect(mail.links[0]).toContain(`${backend.url}/auth/v1/verify?token=`);
-    expect(mail.links[0]).toContain('type=signup');
-    expect(mail.html).toContain(mail.token);
+    // The site's own page (here the site URL: the request named none) with the token's hash; no code.
+    expect(templatedLink(mail)).toEqual({ page: backend.siteUrl, tokenHash: expect.stringMatching(/^[0-9a-f]{56}$/), type: 'email' });
+    expect(mail.html).not.toContain(mail.token);
   });
 
   localOnlyTest('the profile trigger copies signup metadata', async () => {
@@ -107,7 +107,7 @@ describe('password sign-in', () => {
     const email = uniqueEmail('captcha');
     const client = backend.client();
     expect((await client.auth.signUp({ email, password: PASSWORD, options: { captchaToken: 'not-checked-here' } })).error).toBeNull();
-    await backend.follow((await backend.lastMail(email)).links[0]!);
+    await backend.follow(verifyUrl(backend, await backend.lastMail(email)));
     const { data, error } = await client.auth.signInWithPassword({ email, password: PASSWORD, options: { captchaToken: 'not-checked-here' } });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
@@ -187,11 +187,61 @@ describe('password sign-in', () => {
   });
 });
 
+describe('email links as supabase/templates write them', () => {
+  localOnlyTest('the signup link lands on the page the site named; verifyOtp with its token_hash and type email confirms and signs in, once', async () => {
+    const email = uniqueEmail('tpl-signup');
+    await backend.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'http://localhost:4321/verify' } });
+    const mail = await backend.lastMail(email);
+    const link = templatedLink(mail);
+    expect(link).toMatchObject({ page: 'http://localhost:4321/verify', type: 'email' });
+    expect(mail.html).not.toContain(mail.token);
+    // Nothing is spent until the page's button calls verifyOtp: the address is still unconfirmed.
+    expect((await backend.client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('email_not_confirmed');
+    const client = backend.client();
+    const { data, error } = await client.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect((await client.auth.getUser()).data.user?.email).toBe(email);
+    const again = await backend.client().auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
+    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    expect((await backend.client().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  localOnlyTest('the reset link: verifyOtp with type recovery signs in, the new password saves, and the link is spent', async () => {
+    const email = uniqueEmail('tpl-recovery');
+    await backend.confirmedUser(email, PASSWORD);
+    await backend.client().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4321/set-password' });
+    const mail = await backend.lastMail(email);
+    expect(mail.type).toBe('recovery');
+    const link = templatedLink(mail);
+    expect(link).toMatchObject({ page: 'http://localhost:4321/set-password', type: 'recovery' });
+    expect(mail.html).not.toContain(mail.token);
+    const client = backend.client();
+    const { data, error } = await client.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    expect((await client.auth.updateUser({ password: 'a-brand-new-password' })).error).toBeNull();
+    expect((await backend.client().auth.signInWithPassword({ email, password: 'a-brand-new-password' })).error).toBeNull();
+    const again = await backend.client().auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
+    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+  });
+
+  localOnlyTest('a signup link is no reset link: its token with type recovery is refused and stays unspent', async () => {
+    const email = uniqueEmail('tpl-cross');
+    await backend.client().auth.signUp({ email, password: PASSWORD });
+    const link = templatedLink(await backend.lastMail(email));
+    const crossed = await backend.client().auth.verifyOtp({ token_hash: link.tokenHash, type: 'recovery' });
+    expect(crossed.error).toMatchObject({ status: 403, code: 'otp_expired' });
+    expect((await backend.client().auth.verifyOtp({ token_hash: link.tokenHash, type: 'email' })).error).toBeNull();
+  });
+});
+
 describe('email links', () => {
   localOnlyTest('the confirmation link confirms, then redirects with a session in the fragment (keys sorted)', async () => {
     const email = uniqueEmail('link');
     await backend.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'http://localhost:4321/profile' } });
-    const { status, location, fragment } = await backend.follow((await backend.lastMail(email)).links[0]!);
+    const { status, location, fragment } = await backend.follow(verifyUrl(backend, await backend.lastMail(email)));
     expect(status).toBe(303);
     expect(location.startsWith('http://localhost:4321/profile#access_token=')).toBe(true);
     expect([...fragment.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'sb', 'token_type', 'type']);
@@ -204,7 +254,7 @@ describe('email links', () => {
   localOnlyTest('a used link redirects with otp_expired', async () => {
     const email = uniqueEmail('reuse');
     await backend.client().auth.signUp({ email, password: PASSWORD });
-    const link = (await backend.lastMail(email)).links[0]!;
+    const link = verifyUrl(backend, await backend.lastMail(email));
     await backend.follow(link);
     const { status, location, fragment } = await backend.follow(link);
     expect(status).toBe(303);
@@ -216,7 +266,7 @@ describe('email links', () => {
     const email = uniqueEmail('expired');
     const { data } = await backend.client().auth.signUp({ email, password: PASSWORD });
     await backend.db.query(`update auth.users set confirmation_sent_at = now() - interval '2 days' where id = $1`, [data.user!.id]);
-    const { fragment } = await backend.follow((await backend.lastMail(email)).links[0]!);
+    const { fragment } = await backend.follow(verifyUrl(backend, await backend.lastMail(email)));
     expect(fragment.get('error_code')).toBe('otp_expired');
     const { error } = await backend.client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(error?.code).toBe('email_not_confirmed');
@@ -225,7 +275,7 @@ describe('email links', () => {
   localOnlyTest('a redirect outside the allow-list falls back to the site URL', async () => {
     const email = uniqueEmail('evil');
     await backend.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.example.net/steal' } });
-    const { location } = await backend.follow((await backend.lastMail(email)).links[0]!);
+    const { location } = await backend.follow(verifyUrl(backend, await backend.lastMail(email)));
     expect(location.startsWith(backend.siteUrl + '#access_token=')).toBe(true);
   });
 
@@ -277,7 +327,7 @@ describe('resend and recover', () => {
     expect((await backend.client().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4321/reset' })).error).toBeNull();
     const mail = await backend.lastMail(email);
     expect(mail.type).toBe('recovery');
-    const { location, fragment } = await backend.follow(mail.links[0]!);
+    const { location, fragment } = await backend.follow(verifyUrl(backend, mail));
     expect(location.startsWith('http://localhost:4321/reset#')).toBe(true);
     expect(fragment.get('type')).toBe('recovery');
     const client = backend.client();

@@ -1,7 +1,7 @@
 // Hostile input to /auth/v1 (malformed bodies, wrong types, oversized values): each gets a specific 4xx in the error envelope of
 // supabase/local/README.md before any SQL runs, and nothing is spent or signed in on the way.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authFetch, localOnlyTest, startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { authFetch, localOnlyTest, startBackend, uniqueEmail, verifyUrl, type TestBackend } from './support.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('redirect_to of an email link', () => {
   async function linkWithRedirect(encodedTarget: string): Promise<{ email: string; link: string }> {
     const email = uniqueEmail('redirect');
     await backend.client().auth.signUp({ email, password: PASSWORD });
-    const link = new URL((await backend.lastMail(email)).links[0]!);
+    const link = new URL(verifyUrl(backend, await backend.lastMail(email)));
     return { email, link: `${link.origin}${link.pathname}?token=${link.searchParams.get('token')}&type=signup&redirect_to=${encodedTarget}` };
   }
 

@@ -13,6 +13,8 @@ import type { Table } from '../../supabase/local/rest/catalog.ts';
 import { HttpError } from '../../supabase/local/http-errors.ts';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL, readSupabaseSettings } from '../../src/lib/supabase.ts';
 import { captchaConfig } from '../../src/lib/auth/captcha.ts';
+import { productionBuildVariable, readSiteEnv } from '../../src/lib/site-env.ts';
+import { ConfigError } from '../../supabase/local/env.ts';
 
 describe('config.toml', () => {
   test('reads tables, strings, numbers, booleans, multi-line arrays and comments', () => {
@@ -88,7 +90,22 @@ describe('keys and tokens', () => {
 });
 
 describe('browser client settings', () => {
-  test('default to the local backend', () => {
+  test('a production build without the project refuses, naming each variable; a local build falls back to the local backend', () => {
+    const refusal = (name: string, marker: string) =>
+      `Missing environment variable ${name}: a production build (${marker} is set) must name the Supabase project (Project Settings → API), or the site would call the local backend at 127.0.0.1:54321.`;
+    expect(() => readSiteEnv({ NETLIFY: 'true' })).toThrow(ConfigError);
+    expect(() => readSiteEnv({ NETLIFY: 'true' })).toThrow(`${refusal('PUBLIC_SUPABASE_URL', 'NETLIFY')}\n${refusal('PUBLIC_SUPABASE_ANON_KEY', 'NETLIFY')}`);
+    expect(() => readSiteEnv({ CF_PAGES: '1', PUBLIC_SUPABASE_URL: 'https://abc.supabase.co', PUBLIC_SUPABASE_ANON_KEY: ' ' })).toThrow(
+      new RegExp(`^${refusal('PUBLIC_SUPABASE_ANON_KEY', 'CF_PAGES').replace(/[.()]/g, '\\$&')}$`),
+    );
+    expect(() => readSiteEnv({ PRODUCTION_BUILD: 'true', PUBLIC_SUPABASE_ANON_KEY: 'sb_publishable_abc123' })).toThrow(refusal('PUBLIC_SUPABASE_URL', 'PRODUCTION_BUILD'));
+    const hosted = { PUBLIC_SUPABASE_URL: 'https://abc.supabase.co', PUBLIC_SUPABASE_ANON_KEY: 'sb_publishable_abc123' };
+    expect(readSiteEnv({ VERCEL: '1', ...hosted })).toMatchObject(hosted);
+    // CI (which the tests set) and a flag set to false are local builds.
+    for (const env of [{}, { CI: 'true' }, { PRODUCTION_BUILD: 'false', NETLIFY: '' }]) {
+      expect(productionBuildVariable(env)).toBeUndefined();
+      expect(readSiteEnv(env).PUBLIC_SUPABASE_URL).toBeUndefined();
+    }
     expect(readSupabaseSettings({})).toEqual({ url: LOCAL_SUPABASE_URL, anonKey: LOCAL_SUPABASE_ANON_KEY });
     expect(readSupabaseSettings({ PUBLIC_SUPABASE_URL: ' ', PUBLIC_SUPABASE_ANON_KEY: '' }).url).toBe(LOCAL_SUPABASE_URL);
   });

@@ -1,4 +1,4 @@
-// Bad inputs and mail faults (a server that refuses, is down or hangs; a worker that dies), each ending with every notification sent exactly once or
+// Bad inputs and mail faults (a server that refuses, is down, hangs or is slow; a worker that dies), each ending with every notification sent exactly once or
 // marked failed with its reason, and no form submission failing because of mail trouble. The
 // function runs in Deno and is called as the database calls it; a mail server that refuses, is
 // down or hangs is the function started with that server in its settings. Waiting for a backoff
@@ -221,4 +221,44 @@ describe('volume, the whole way', () => {
     expect(rows[0]!.calls).toBeGreaterThanOrEqual(10);
     expect(rows[0]!.calls).toBeLessThanOrEqual(15);
   }, 300_000);
+
+  test('a batch longer than the old 5 s timeout: the database waits for the call, records its answer, and each email goes out once', async () => {
+    // A mail server that takes 3 s to accept each message: 10 rows over 5 connections take two
+    // rounds, over 6 s. The database calls the functions that send through it (Vault's address).
+    const outbox = new Outbox();
+    const slow = await startSmtpCatcher({ port: 0, outbox, acceptAfterMs: 3_000 });
+    const functions = await functionsWith(calling, { MAIL_SMTP_PORT: String(slow.port) });
+    const { rows: last } = await calling.db.query<{ id: number }>(`select coalesce(max(id), 0)::int as id from net._http_response`);
+    const setProjectUrl = (url: string) => calling.db.query(`select vault.update_secret(id, $1) from vault.secrets where name = 'project_url'`, [url]);
+    await setProjectUrl(functions.url);
+    try {
+      await queueContactMessages(calling, 10);
+      await expect.poll(() => pending(calling), { timeout: 60_000, interval: 200 }).toBe(0);
+      const ids = messageIds(outbox.list());
+      expect(ids).toHaveLength(10);
+      expect(new Set(ids).size).toBe(10);
+      // pg_net kept each call's answer (private.call_queue_function's timeout outlasts the batch):
+      // every call answered 200 with what it did, and between them they claimed the 10 rows once.
+      const answers = async () =>
+        (
+          await calling.db.query<{ status_code: number | null; timed_out: boolean | null; content: string | null }>(
+            `select status_code, timed_out, content from net._http_response where id > $1 order by id`,
+            [last[0]!.id],
+          )
+        ).rows;
+      const claimed = async () => (await answers()).reduce((sum, answer) => sum + (answer.content ? Number(JSON.parse(answer.content).claimed ?? 0) : 0), 0);
+      await expect.poll(claimed, { timeout: 30_000 }).toBe(10);
+      for (const answer of await answers()) expect(answer).toMatchObject({ status_code: 200, timed_out: false });
+      expect(Math.max(...(await answers()).map((answer) => Number(JSON.parse(answer.content!).ms)))).toBeGreaterThan(5_000);
+      // Sent once each: no row came back to be sent again (sent, first try).
+      const { rows } = await calling.db.query<{ status: string; attempts: number }>(
+        `select status, attempts from public.notifications where id in (select id from public.notifications order by created_at desc limit 10)`,
+      );
+      expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    } finally {
+      await setProjectUrl(calling.url);
+      await functions.stop();
+      await slow.close();
+    }
+  }, 120_000);
 });

@@ -1,34 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { readAuthLink, withoutFragment } from '../../src/lib/auth/link.ts';
+import { readEmailLink, withoutQuery } from '../../src/lib/auth/link.ts';
 import { safeNextPath } from '../../src/lib/auth/next.ts';
 
-describe('readAuthLink', () => {
-  it('reads a verified link (GoTrue sorts the keys)', () => {
-    expect(readAuthLink('#access_token=a.b.c&expires_at=1&expires_in=3600&refresh_token=r&sb=&token_type=bearer&type=signup')).toEqual({
-      kind: 'session',
-      type: 'signup',
-    });
-    expect(readAuthLink('#access_token=a.b.c&type=recovery')).toEqual({
-      kind: 'session',
-      type: 'recovery',
-    });
+describe('readEmailLink', () => {
+  it('reads the token of the link the page expects (supabase/templates)', () => {
+    expect(readEmailLink('?token_hash=4f3a9c&type=email', 'email')).toEqual({ tokenHash: '4f3a9c', type: 'email' });
+    expect(readEmailLink('?type=recovery&token_hash=pkce_4f3a9c', 'recovery')).toEqual({ tokenHash: 'pkce_4f3a9c', type: 'recovery' });
   });
 
-  it('reads an invalid or expired link', () => {
-    expect(readAuthLink('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=')).toEqual({
-      kind: 'error',
-      code: 'otp_expired',
-      description: 'Email link is invalid or has expired',
-    });
+  it('ignores a query without a token, or with another page’s type', () => {
+    expect(readEmailLink('', 'email')).toBeNull();
+    expect(readEmailLink('?type=email', 'email')).toBeNull();
+    expect(readEmailLink('?token_hash=%20&type=email', 'email')).toBeNull();
+    expect(readEmailLink('?token_hash=4f3a9c&type=recovery', 'email')).toBeNull();
+    expect(readEmailLink('?token_hash=4f3a9c', 'recovery')).toBeNull();
   });
 
-  it('ignores fragments that are not email links', () => {
-    expect(readAuthLink('')).toBeNull();
-    expect(readAuthLink('#main')).toBeNull();
-  });
-
-  it('the address without its fragment keeps the path and query', () => {
-    expect(withoutFragment({ pathname: '/verify', search: '?a=1' })).toBe('/verify?a=1');
+  it('the address without its query keeps the path and fragment', () => {
+    expect(withoutQuery({ pathname: '/verify', hash: '#main' })).toBe('/verify#main');
   });
 });
 

@@ -1,6 +1,7 @@
 // The auth store against a fake supabase-js client (src/lib/supabase.ts, which creates it, is mocked): how
-// it settles, follows sign-in and sign-out, reads the role from the profile row, reads the email
-// link from the address bar and takes it out, and gives up after its timeout.
+// it settles, follows sign-in and sign-out, reads the role from the profile row, follows the
+// sign-in of an email link spent on a press (and takes the token out of the address bar), and
+// gives up after its timeout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = (event: string, session: { user: { id: string; email?: string } } | null) => void;
@@ -21,6 +22,7 @@ function fakeClient() {
         return { data: { subscription: { unsubscribe: () => undefined } } };
       },
       signOut: vi.fn(async () => ({ error: null })),
+      verifyOtp: vi.fn(async (_params: { token_hash: string; type: string }): Promise<{ error: unknown }> => ({ error: null })),
     },
     from: (table: string) => ({
       select: () => ({
@@ -47,12 +49,14 @@ async function freshStore() {
 const location = { hash: '', pathname: '/verify', search: '' };
 const replaceState = vi.fn((_state: unknown, _title: string, url: string) => {
   location.hash = url.includes('#') ? url.slice(url.indexOf('#')) : '';
+  location.search = url.includes('?') ? url.slice(url.indexOf('?')).replace(/#.*/, '') : '';
 });
 const dispatched: string[] = [];
 
 beforeEach(() => {
   client = fakeClient();
   location.hash = '';
+  location.search = '';
   replaceState.mockClear();
   dispatched.length = 0;
   vi.stubGlobal('window', {
@@ -148,23 +152,38 @@ describe('auth store', () => {
     expect(authState.get()).toEqual({ status: 'signed-out' });
   });
 
-  it('reads the email link before supabase-js does and removes it from the address bar after', async () => {
-    location.hash = '#access_token=a.b.c&refresh_token=r&type=signup';
-    const { authLink, startAuth } = await freshStore();
+  it('an email link spends nothing on load; on the press verifyOtp spends its token, the store signs in, the token leaves the address bar', async () => {
+    location.search = '?token_hash=4f3a9c&type=email';
+    const { authState, startAuth } = await freshStore();
+    const { verifyEmailLink } = await import('../../src/lib/auth/actions.ts');
+    const { readEmailLink } = await import('../../src/lib/auth/link.ts');
     await startAuth();
-    expect(authLink.get()).toEqual({ kind: 'session', type: 'signup' });
+    client.fire('INITIAL_SESSION', null);
+    expect(client.auth.verifyOtp).not.toHaveBeenCalled();
     expect(replaceState).not.toHaveBeenCalled();
-    client.fire('SIGNED_IN', { user: { id: 'u1' } });
+
+    client.auth.verifyOtp.mockImplementationOnce(async () => {
+      client.fire('SIGNED_IN', { user: { id: 'u1', email: 'ada@example.com' } });
+      return { error: null };
+    });
+    expect(await verifyEmailLink(readEmailLink(location.search, 'email')!, 'invalid link')).toEqual({ ok: true, data: undefined });
+    expect(client.auth.verifyOtp).toHaveBeenCalledWith({ token_hash: '4f3a9c', type: 'email' });
+    expect(authState.get()).toMatchObject({ status: 'signed-in', userId: 'u1', email: 'ada@example.com' });
+    expect(dispatched).toContain('bridgeway:signed-in');
     expect(replaceState).toHaveBeenCalledWith({ index: 3 }, '', '/verify');
   });
 
-  it('keeps an address without an email link as it is', async () => {
-    location.hash = '#main';
-    const { authLink, startAuth } = await freshStore();
-    await startAuth();
-    client.fire('INITIAL_SESSION', null);
-    expect(authLink.get()).toBeNull();
+  it('a link the service refuses is `refused` with the page’s text and leaves the address bar; unanswered, it stays for a retry', async () => {
+    location.search = '?token_hash=4f3a9c&type=recovery';
+    await freshStore();
+    const { verifyEmailLink } = await import('../../src/lib/auth/actions.ts');
+    const link = { tokenHash: '4f3a9c', type: 'recovery' as const };
+    client.auth.verifyOtp.mockResolvedValueOnce({ error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 } });
+    expect(await verifyEmailLink(link, 'invalid link')).toMatchObject({ ok: false, error: { kind: 'network' } });
     expect(replaceState).not.toHaveBeenCalled();
+    client.auth.verifyOtp.mockResolvedValueOnce({ error: { name: 'AuthApiError', message: 'Email link is invalid or has expired', status: 403, code: 'otp_expired' } });
+    expect(await verifyEmailLink(link, 'invalid link')).toEqual({ ok: false, error: { kind: 'refused', message: 'invalid link' } });
+    expect(location.search).toBe('');
   });
 
   it('settles as signed out when supabase-js never answers, and still follows a later event', async () => {

@@ -1,11 +1,12 @@
 // What the Edge Functions bundle from the repository (scripts/bundle-functions.ts): content/site.json
 // checked with the site's own schema when it is bundled, so a typo stops the build naming its
-// field, and only what the emails need written into send-notifications.
+// field, and only what the emails need written into send-notifications; `npm run deploy:check`
+// refuses a brand file that is missing or older than content/site.json.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { BRAND_MODULE, bundleFunctions } from '../../scripts/bundle-functions.ts';
+import { BRAND_MODULE, bundleFunctions, staleBrandModule } from '../../scripts/bundle-functions.ts';
 import { PROJECT_ROOT } from '../../supabase/local/env.ts';
 
 const site = JSON.parse(readFileSync(join(PROJECT_ROOT, 'content', 'site.json'), 'utf8')) as Record<string, unknown> & { notifications: { staff: string[] } };
@@ -42,5 +43,16 @@ describe('bundling content/site.json into send-notifications', () => {
     const { contact: _contact, ...withoutContact } = site;
     expect(() => bundleFunctions(repository(withoutContact))).toThrow(/\n {2}contact: /);
     expect(() => bundleFunctions(repository('{ "name": '))).toThrow(/^content\/site\.json: /);
+  });
+});
+
+describe('deploy:check: the brand file the CLI uploads', () => {
+  test('missing before functions:bundle, current after it, stale once content/site.json changes', () => {
+    repository(site);
+    expect(staleBrandModule(root)).toBe(`${BRAND_MODULE} does not exist: run npm run functions:bundle`);
+    bundleFunctions(root);
+    expect(staleBrandModule(root)).toBeNull();
+    writeFileSync(join(root, 'content', 'site.json'), JSON.stringify({ ...site, notifications: { staff: ['someone-else@bridgewayvisa.com'] } }));
+    expect(staleBrandModule(root)).toBe(`${BRAND_MODULE} differs from what content/site.json gives: run npm run functions:bundle`);
   });
 });

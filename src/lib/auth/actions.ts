@@ -11,6 +11,7 @@ import type { SignupData } from '../forms/signup.ts';
 import { failed, succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { captchaConfig, takeCaptcha } from './captcha.ts';
+import { forgetEmailLink, type EmailLink } from './link.ts';
 import { refreshProfile } from './store.ts';
 
 /** Where email links land: pages of the origin the visitor is on (allowed by supabase/config.toml). */
@@ -113,6 +114,21 @@ export function requestPasswordReset(email: string): Promise<Result> {
   return withClient(async (supabase) => {
     const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: linkTo(SET_PASSWORD_PATH), ...takeCaptcha() });
     return error ? authFailure(error) : succeeded();
+  });
+}
+
+/**
+ * Spends an email link's token (verifyOtp with its token_hash and type), which signs the visitor
+ * in: the auth store hears it, and the nav with it. The token leaves the address bar whatever the
+ * answer: a refusal (used, expired or unknown) is `refused` with `invalid` as its text; with no
+ * answer (offline) it stays, to be tried again.
+ */
+export function verifyEmailLink(link: EmailLink, invalid: string): Promise<Result> {
+  return withClient(async (supabase) => {
+    const { error } = await supabase.auth.verifyOtp({ token_hash: link.tokenHash, type: link.type });
+    const result = error ? toFailure(error, invalid) : succeeded();
+    if (result.ok || result.error.kind === 'refused') forgetEmailLink();
+    return result;
   });
 }
 

@@ -1,28 +1,31 @@
-// Email links (signup verification, password reset) land on our pages with the outcome in the URL
-// fragment: `#access_token=…&type=signup` on success, `#error=…&error_code=otp_expired&
-// error_description=…` when the link is invalid, expired or already used (GoTrue's implicit flow).
-// supabase-js turns a success into a session; the pages also need to know which kind of link it
-// was and why one failed, and the tokens must leave the address bar (history, screenshots).
+// Email links (signup verification, password reset) land on our pages with the link's token in
+// the query: `/verify?token_hash=…&type=email` and `/set-password?token_hash=…&type=recovery`
+// (supabase/templates, on the page the request named: `{{ .RedirectTo }}`). Opening the page
+// spends nothing, because mail scanners and link previews open links before the person does: the
+// token is spent by verifyOtp when the person presses the page's button (actions.ts,
+// verifyEmailLink), which signs them in. Then it leaves the address bar (history, screenshots).
 
-export type AuthLink =
-  | { kind: 'session'; type: string }
-  | { kind: 'error'; code: string; description: string };
+/** The verifyOtp type of each page's link: `email` (a signup confirmation) or `recovery`. */
+export type EmailLinkType = 'email' | 'recovery';
 
-/** Reads an email link's outcome from a URL fragment; null when the fragment is not one. */
-export function readAuthLink(hash: string): AuthLink | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  if (params.has('error') || params.has('error_code') || params.has('error_description')) {
-    return {
-      kind: 'error',
-      code: params.get('error_code') ?? params.get('error') ?? 'unspecified_error',
-      description: params.get('error_description') ?? '',
-    };
-  }
-  if (params.has('access_token')) return { kind: 'session', type: params.get('type') ?? '' };
-  return null;
+export interface EmailLink {
+  tokenHash: string;
+  type: EmailLinkType;
 }
 
-/** The current address without its fragment, for history.replaceState. */
-export function withoutFragment(location: Pick<Location, 'pathname' | 'search'>): string {
-  return `${location.pathname}${location.search}`;
+/** The link's token from a page's query when it is a link of `type`; null otherwise. */
+export function readEmailLink(search: string, type: EmailLinkType): EmailLink | null {
+  const params = new URLSearchParams(search);
+  const tokenHash = params.get('token_hash')?.trim();
+  return tokenHash && params.get('type') === type ? { tokenHash, type } : null;
+}
+
+/** The current address without its query (the token), for history.replaceState. */
+export function withoutQuery(location: Pick<Location, 'pathname' | 'hash'>): string {
+  return `${location.pathname}${location.hash}`;
+}
+
+/** Takes the token out of the address bar, keeping the page's own history entry. */
+export function forgetEmailLink(): void {
+  window.history.replaceState(window.history.state, '', withoutQuery(window.location));
 }

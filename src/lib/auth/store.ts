@@ -6,8 +6,7 @@
 import { atom, computed } from 'nanostores';
 import type { Tables } from '../database.ts';
 import { MARITAL_STATUSES, type MaritalStatus } from '../domain.ts';
-import { loadSupabase, emailLink } from '../supabase-loader.ts';
-import { withoutFragment, type AuthLink } from './link.ts';
+import { loadSupabase } from '../supabase-loader.ts';
 import { SIGNED_IN_EVENT } from './stored-session.ts';
 
 export type Role = 'user' | 'admin';
@@ -52,12 +51,6 @@ export const authState = atom<AuthState>({ status: 'loading' });
 /** The coarse status alone (what the loading overlay's gate waits for). */
 export const authStatus = computed(authState, (state): AuthStatus => state.status);
 
-/**
- * The email link this page was opened with (read from the address bar before supabase-js consumes
- * it), or null: the verify and set-password pages say what happened from it.
- */
-export const authLink = atom<AuthLink | null>(null);
-
 /** How long to wait for supabase-js before treating the visitor as signed out, so no page waits for ever. */
 export const AUTH_RESOLVE_TIMEOUT_MS = 5000;
 
@@ -68,16 +61,13 @@ let started: Promise<void> | undefined;
 
 /**
  * Starts following the session (once per page load; idempotent): loads supabase-js, settles the
- * store from the stored session (or the email link in the address bar) and keeps it current on
- * every sign-in, sign-out and token refresh. Settles as signed out when supabase-js cannot be
+ * store from the stored session and keeps it current on every sign-in (an email link's included:
+ * actions.ts, verifyEmailLink), sign-out and token refresh. Settles as signed out when supabase-js cannot be
  * loaded or does not answer within AUTH_RESOLVE_TIMEOUT_MS; a later event still corrects it.
  */
 export function startAuth(): Promise<void> {
   started ??= (async () => {
-    // The loader reads the link before it creates the client (which clears it from the address bar).
     const loading = loadSupabase();
-    authLink.set(emailLink());
-    let settled = false;
     const timer = setTimeout(() => {
       if (authState.get().status === 'loading') authState.set({ status: 'signed-out' });
     }, AUTH_RESOLVE_TIMEOUT_MS);
@@ -85,12 +75,6 @@ export function startAuth(): Promise<void> {
       const supabase = await loading;
       supabase.auth.onAuthStateChange((_event, session) => {
         clearTimeout(timer);
-        if (!settled) {
-          settled = true;
-          // supabase-js has read the link by its first event: take the tokens (or the error) out of
-          // the address bar, keeping the page's own history entry.
-          if (authLink.get()) window.history.replaceState(window.history.state, '', withoutFragment(window.location));
-        }
         if (!session) {
           authState.set({ status: 'signed-out' });
           return;

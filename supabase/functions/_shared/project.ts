@@ -3,7 +3,7 @@
 // claim and complete rows (the queues' RPCs are the service role's only). A project may have the
 // legacy service_role key (a JWT), newer secret keys (sb_secret_…, not JWTs), or both.
 import * as z from 'npm:zod@^4.6.7';
-import { type Env, httpUrl, Misconfigured, readSettings } from './settings.ts';
+import { type Env, httpUrl, Misconfigured, namedKeys, readSettings } from './settings.ts';
 
 export interface Project {
   /** SUPABASE_URL: the project's API. */
@@ -18,18 +18,7 @@ const projectSchema = z.object({
   SUPABASE_URL: httpUrl(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20, { error: 'a service_role key' }).optional(),
   // A JSON object of named keys, e.g. {"default":"sb_secret_…"}.
-  SUPABASE_SECRET_KEYS: z
-    .string()
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'a JSON object of secret keys' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.record(z.string(), z.string().min(20), { error: 'a JSON object of secret keys' }))
-    .optional(),
+  SUPABASE_SECRET_KEYS: namedKeys('a JSON object of secret keys').optional(),
 });
 
 /** Reads the project's URL and keys; throws Misconfigured when they are missing or malformed. */

@@ -6,9 +6,11 @@
 // what it did. A call that stops at its limits with rows still due asks the database to call again.
 //
 // The limits keep each call well inside what a hosted function may use: 2 s of CPU, 150 s of wall
-// clock and 256 MB per request, and pg_net waits 5 s for the answer. No new batch is claimed after
-// CLAIMING_MS, and no more than the job's rowsPerCall rows are claimed per call (its CPU per row,
-// measured, times that stays under a second); a batch already claimed is finished, within its lease.
+// clock and 256 MB per request; pg_net waits those 150 s for the answer
+// (private.call_queue_function), so a slow batch is never cut short by its caller. No new batch is
+// claimed after CLAIMING_MS, and no more than the job's rowsPerCall rows are claimed per call (its
+// CPU per row, measured, times that stays under a second); a batch already claimed is finished,
+// within its lease.
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
 import type { Database, ServiceClient } from './client.ts';
 import { isQueueCaller } from './caller.ts';
@@ -43,7 +45,7 @@ export interface QueueJob<Settings> {
   start(client: ServiceClient, settings: Settings, project: Project): CallWork;
 }
 
-/** No batch is claimed after this many milliseconds of a call, so a call answers within pg_net's 5 s when the queue is healthy. */
+/** No batch is claimed after this many milliseconds of a call, so a call's length is this plus its last batch, within that batch's lease. */
 export const CLAIMING_MS = 3_000;
 
 /** The request handler of a queue's function; `env` reads its environment (Deno.env.get). */

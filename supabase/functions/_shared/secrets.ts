@@ -19,6 +19,6 @@ export const FUNCTION_SECRETS = {
 export type FunctionSecret = keyof typeof FUNCTION_SECRETS;
 
 /** What Supabase sets in every hosted function's environment (its guide "Environment Variables"), and the backend locally. */
-export const INJECTED = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEYS'] as const;
+export const INJECTED = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_PUBLISHABLE_KEYS', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEYS'] as const;
 
 export type InjectedVariable = (typeof INJECTED)[number];

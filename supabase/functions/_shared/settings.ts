@@ -53,3 +53,20 @@ export function wholeNumber(min: number, max: number, what = 'a whole number') {
   const error = `${what} from ${min} to ${max}`;
   return z.string({ error }).regex(/^\d+$/, { error }).transform(Number).pipe(z.number().min(min, { error }).max(max, { error }));
 }
+
+/**
+ * A JSON object of a project's named keys, as Supabase injects SUPABASE_SECRET_KEYS and
+ * SUPABASE_PUBLISHABLE_KEYS (e.g. {"default":"sb_secret_…"}); `what` names it in a problem.
+ */
+export const namedKeys = (what: string) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: what });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), z.string().min(20), { error: what }));

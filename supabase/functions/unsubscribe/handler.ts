@@ -4,12 +4,13 @@
 //   (mail scanners open links; they must not unsubscribe anyone).
 // - POST ?token=… with the body `List-Unsubscribe=One-Click`: the mail client's one-click request.
 // - POST with JSON `{ "token": "…" }`: the site's /unsubscribe page.
-// Both POSTs call public.unsubscribe_newsletter with the anon key: the token alone is the permission.
+// Both POSTs call public.unsubscribe_newsletter with the project's public key (settings.ts), in
+// `apikey` alone: the token alone is the permission.
 
 export interface UnsubscribeEnv {
   /** The project's API URL (SUPABASE_URL). */
   supabaseUrl: string;
-  /** A key that may call the RPC: the anon key. */
+  /** A key that may call the RPC as anon: the anon key or a publishable key (sent as `apikey` only). */
   apiKey: string;
   /** The site's origin, where the /unsubscribe page is. */
   siteUrl: string;
@@ -51,7 +52,7 @@ async function unsubscribe(env: UnsubscribeEnv, token: string): Promise<boolean 
   try {
     const res = await fetch(`${env.supabaseUrl}/rest/v1/rpc/unsubscribe_newsletter`, {
       method: 'POST',
-      headers: { apikey: env.apiKey, authorization: `Bearer ${env.apiKey}`, 'content-type': 'application/json' },
+      headers: { apikey: env.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ token }),
     });
     if (!res.ok) return null;

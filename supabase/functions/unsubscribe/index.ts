@@ -1,24 +1,19 @@
 // The one-click unsubscribe Edge Function (handler.ts). Deployed with verify_jwt = false
-// (supabase/config.toml): mail clients post without a key. SUPABASE_URL and SUPABASE_ANON_KEY are
-// set by Supabase; SITE_URL is a secret (`supabase secrets set SITE_URL=https://www.bridgewayvisa.com`).
-import * as z from 'npm:zod@^4.6.7';
+// (supabase/config.toml): mail clients post without a key. SUPABASE_URL and the project's public
+// key (SUPABASE_ANON_KEY, or SUPABASE_PUBLISHABLE_KEYS once legacy keys are off) are set by
+// Supabase; SITE_URL is a secret (`supabase secrets set SITE_URL=https://www.bridgewayvisa.com`).
 import { misconfigured } from '../_shared/respond.ts';
-import { httpUrl, Misconfigured, readSettings } from '../_shared/settings.ts';
-import { handleUnsubscribe } from './handler.ts';
-
-const settingsSchema = z.object({
-  SUPABASE_URL: httpUrl(),
-  SUPABASE_ANON_KEY: z.string().min(20, { error: 'the anon key' }),
-  SITE_URL: httpUrl(),
-});
+import { Misconfigured } from '../_shared/settings.ts';
+import { handleUnsubscribe, type UnsubscribeEnv } from './handler.ts';
+import { readUnsubscribeSettings } from './settings.ts';
 
 Deno.serve((req) => {
-  let settings: z.output<typeof settingsSchema>;
+  let settings: UnsubscribeEnv;
   try {
-    settings = readSettings(settingsSchema, (name) => Deno.env.get(name));
+    settings = readUnsubscribeSettings((name) => Deno.env.get(name));
   } catch (error) {
     if (error instanceof Misconfigured) return misconfigured('unsubscribe', error.problems);
     throw error;
   }
-  return handleUnsubscribe(req, { supabaseUrl: settings.SUPABASE_URL, apiKey: settings.SUPABASE_ANON_KEY, siteUrl: settings.SITE_URL });
+  return handleUnsubscribe(req, settings);
 });

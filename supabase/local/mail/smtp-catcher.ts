@@ -19,6 +19,8 @@ export interface CatcherOptions {
   outbox: Outbox;
   /** Recipients refused at RCPT TO with 550, as a real server refuses an unknown mailbox (fault tests). */
   refuse?: RegExp;
+  /** Milliseconds before each message is accepted, as a slow real server takes (fault tests); none by default. */
+  acceptAfterMs?: number;
 }
 
 export interface SmtpCatcher {
@@ -30,7 +32,7 @@ export interface SmtpCatcher {
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 
 /** Starts the catcher; resolves once it listens. */
-export async function startSmtpCatcher({ port, outbox, refuse }: CatcherOptions): Promise<SmtpCatcher> {
+export async function startSmtpCatcher({ port, outbox, refuse, acceptAfterMs = 0 }: CatcherOptions): Promise<SmtpCatcher> {
   const server = new SMTPServer({
     // Loopback only, nothing to protect: no TLS upgrade and no login, as with the CLI's catcher.
     authOptional: true,
@@ -51,6 +53,7 @@ export async function startSmtpCatcher({ port, outbox, refuse }: CatcherOptions)
           const mail = await simpleParser(raw);
           // One outbox entry per envelope recipient, so /mail.json?to= finds each one's copy.
           for (const to of recipients) outbox.add(toMessage(mail, to));
+          if (acceptAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptAfterMs));
           callback();
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

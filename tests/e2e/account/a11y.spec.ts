@@ -1,5 +1,6 @@
 // axe (WCAG 2.2 AA) on every account page in each of its states: empty, errors shown, success
-// shown, logged out and signed in, invalid link, and the signed-in nav menu open.
+// shown, logged out and signed in, a link waiting for its button, an invalid link, and the
+// signed-in nav menu open.
 import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { createUser, SEEDED_USER, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
@@ -98,13 +99,20 @@ test('/set-password: no link, the form with errors, and saved', async ({ page })
   await expectNoViolations(page);
 });
 
-test('/verify: invalid link and no link', async ({ page }) => {
-  await page.goto('/verify#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
-  await expect(page.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.verifyInvalid);
-  await expectNoViolations(page);
-  await page.goto('/verify');
-  await expect(page.getByText('Open this page from the link in your verification email.')).toBeVisible();
-  await expectNoViolations(page);
+test.describe(() => {
+  test.use({ allowedConsoleErrors: [REFUSED_REQUEST] });
+
+  test('/verify: a link waiting for the press, an invalid link, and no link', async ({ page }) => {
+    await page.goto(`/verify?token_hash=${'0'.repeat(56)}&type=email`);
+    await expect(page.getByRole('button', { name: 'Confirm my email' })).toBeEnabled();
+    await expectNoViolations(page);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await expect(page.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.verifyInvalid);
+    await expectNoViolations(page);
+    await page.goto('/verify');
+    await expect(page.getByText('Open this page from the link in your verification email.')).toBeVisible();
+    await expectNoViolations(page);
+  });
 });
 
 test('/profile: logged out, signed in, editing with errors, and the nav menu open', async ({ page }) => {

@@ -1,7 +1,8 @@
 // Forgot password: the request, the emailed link to /set-password, the new password typed twice,
-// then logging in with it; an expired or reused link; bad input.
+// then logging in with it; opening a link spends nothing, its page's button does; an expired or
+// reused link; bad input.
 import type { Page } from '@playwright/test';
-import { anonClient, createUser, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
+import { anonClient, createUser, spendLink, TEST_PASSWORD, uniqueEmail, waitForMail } from '../support/backend.ts';
 import { E2E_SITE_URL } from '../support/e2e-env.ts';
 import { AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, REFUSED_REQUEST, test } from './account.po.ts';
 import { ACCOUNT_TEXTS } from '../../support/spec-texts.ts';
@@ -22,12 +23,15 @@ test('reset → the emailed link → a new password → logged in, and the new p
   await createUser(email);
   await requestReset(page, email);
   const mail = await waitForMail(email, 'recovery');
-  expect(new URL(mail.links[0]!).searchParams.get('redirect_to')).toBe(`${new URL(page.url()).origin}/set-password`);
+  const link = new URL(mail.links[0]!);
+  expect(`${link.origin}${link.pathname}`).toBe(`${new URL(page.url()).origin}/set-password`);
+  expect(link.searchParams.get('type')).toBe('recovery');
+  expect(mail.text).not.toContain(mail.token);
 
+  // Opening the link spends nothing: the form's button does, once what was typed passes.
   await page.goto(mail.links[0]!);
   const form = new AccountForm(page, 'Set a new password');
-  await expect(form.form).toContainText(`Choose a new password for ${email}.`);
-  await expect(page).toHaveURL((url) => url.pathname === '/set-password' && !url.href.includes('#'));
+  await expect(form.form).toContainText('Choose a new password for your account.');
   await form.fill({ 'New password': 'short', 'Confirm new password': 'short' });
   await form.button('Save New Password').click();
   await form.expectError('New password', 'Password should be at least 8 characters.');
@@ -40,8 +44,9 @@ test('reset → the emailed link → a new password → logged in, and the new p
   await form.fill({ 'Confirm new password': 'a-brand-new-password' });
   await form.button('Save New Password').click();
   await expect(page.getByRole('status').filter({ hasText: ACCOUNT_TEXTS.passwordSaved })).toBeVisible();
-  // Signed in with it: the nav shows the account.
+  // Signed in with it: the nav shows the account, and the token is gone from the address bar.
   await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === '/set-password' && url.search === '');
 
   const context = await page.context().browser()!.newContext();
   await logInThroughForm(await context.newPage(), email, 'a-brand-new-password');
@@ -67,31 +72,42 @@ test.describe('a used or expired link', () => {
     await createUser(email);
     await requestReset(page, email);
     const link = (await waitForMail(email, 'recovery')).links[0]!;
-    // Used once already (e.g. opened on another device).
-    await fetch(link, { redirect: 'manual' });
+    // Used once already (e.g. on another device).
+    await spendLink(link);
     await page.goto(link);
+    const form = new AccountForm(page, 'Set a new password');
+    await form.fill({ 'New password': 'a-brand-new-password', 'Confirm new password': 'a-brand-new-password' });
+    await form.button('Save New Password').click();
     await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_TEXTS.resetLinkInvalid })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Request a new password reset link' })).toHaveAttribute('href', '/reset');
-    await expect(page).toHaveURL((url) => url.pathname === '/set-password' && !url.href.includes('#'));
+    await expect(page).toHaveURL((url) => url.pathname === '/set-password' && url.search === '');
   });
 
-  test('an expired verification link says so on /verify with the way to a new one', async ({ page }) => {
-    await page.goto('/verify#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=');
+  test('an unknown or expired verification link says so on /verify with the way to a new one', async ({ page }) => {
+    await page.goto(`/verify?token_hash=${'0'.repeat(56)}&type=email`);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
     await expect(page.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.verifyInvalid);
     await expect(
       page.getByText('To get a new link, log in with your email address and password and choose Resend Verification Email.'),
     ).toBeVisible();
-    await expect(page).toHaveURL((url) => url.pathname === '/verify' && !url.href.includes('#'));
+    await expect(page).toHaveURL((url) => url.pathname === '/verify' && url.search === '');
   });
 
   test('a reused verification link says so too', async ({ page }) => {
     const email = uniqueEmail('verify-reused');
     await (await anonClient()).auth.signUp({ email, password: TEST_PASSWORD, options: { emailRedirectTo: `${E2E_SITE_URL}/verify` } });
     const link = (await waitForMail(email, 'signup')).links[0]!;
-    // Opened once already (e.g. on another device).
-    await fetch(link, { redirect: 'manual' });
+    // Used once already (e.g. on another device).
+    await spendLink(link);
     await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
     await expect(page.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.verifyInvalid);
+  });
+
+  test('/verify without a link says where the link is', async ({ page }) => {
+    await page.goto('/verify');
+    await expect(page.getByText('Open this page from the link in your verification email.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm my email' })).toHaveCount(0);
   });
 });
 

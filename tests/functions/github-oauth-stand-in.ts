@@ -24,8 +24,8 @@ export interface GitHubStandIn {
   close(): Promise<void>;
 }
 
-/** Starts the stand-in for an OAuth App with `clientId` and `clientSecret`. */
-export async function startGitHubStandIn(clientId: string, clientSecret: string): Promise<GitHubStandIn> {
+/** Starts the stand-in for an OAuth App with `clientId` and `clientSecret`, on `port` (any free one by default). */
+export async function startGitHubStandIn(clientId: string, clientSecret: string, port = 0): Promise<GitHubStandIn> {
   const codes: GitHubStandIn['codes'] = new Map();
   const exchanges: GitHubStandIn['exchanges'] = [];
   const issueCode = (redirectUri: string, scope = 'repo') => {
@@ -78,7 +78,7 @@ export async function startGitHubStandIn(clientId: string, clientSecret: string)
     }
     reply(res, 404, 'Not Found', 'text/html');
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return standIn;

@@ -16,8 +16,8 @@ const PROVIDER = 'github';
 const STATE_KEY = 'cms-oauth-state';
 
 const main = document.querySelector<HTMLElement>('[data-cms-sign-in]');
-const status = document.querySelector<HTMLElement>('[data-cms-sign-in-status]');
-const alert = document.querySelector<HTMLElement>('[data-cms-sign-in-alert]');
+const statusLine = document.querySelector<HTMLElement>('[data-cms-sign-in-status]');
+const alertLine = document.querySelector<HTMLElement>('[data-cms-sign-in-alert]');
 
 type Result = { token: string; provider: typeof PROVIDER } | { message: string };
 
@@ -40,8 +40,8 @@ function reportToCms(result: Result): boolean {
 
 /** Shows why the sign-in stopped, and tells the CMS, which shows it beside its login button. */
 function fail(message: string): void {
-  if (status) status.textContent = '';
-  if (alert) alert.textContent = message;
+  if (statusLine) statusLine.textContent = '';
+  if (alertLine) alertLine.textContent = message;
   reportToCms({ message });
 }
 
@@ -84,10 +84,10 @@ async function callback(endpoint: string): Promise<void> {
   const token = answer.body['token'];
   if (typeof token !== 'string') return fail('The sign-in service gave no token. Please try again.');
   if (!reportToCms({ token, provider: PROVIDER })) return fail('This window was not opened by the CMS. Open /cms/ and sign in from there.');
-  if (status) status.textContent = 'Signed in. This window closes by itself.';
+  if (statusLine) statusLine.textContent = 'Signed in. This window closes by itself.';
 }
 
-if (main && status && alert) {
+if (main && statusLine && alertLine) {
   const endpoint = main.dataset['endpoint'] ?? '';
   if (!window.opener) fail('This window was not opened by the CMS. Open /cms/ and sign in from there.');
   else if (main.dataset['cmsSignIn'] === 'callback') void callback(endpoint);

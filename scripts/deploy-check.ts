@@ -151,7 +151,12 @@ What the project needs set once (docs/deploy.md says how, in order):
 ${Object.entries(FUNCTION_SECRETS).map(([name, what]) => `    ${name}: ${what}`).join('\n')}
   Vault (SQL editor): select vault.create_secret('https://<project-ref>.supabase.co', 'project_url');
                       select vault.create_secret('<a secret key of the project>', 'queue_functions_key');
-  Then: supabase functions deploy (all of ${names.join(', ')}), and again after any change to content/site.json.`);
+  Then: supabase functions deploy (all of ${names.join(', ')}), and again after a change to notifications.staff in content/site.json
+  (the name and contact details reach the emails through the site's /data/brand.json, no deploy).`);
+
+// The CMS's sign-in (docs/deploy.md, step 11): the GitHub OAuth App is made by hand, once.
+console.log(`  GitHub: an OAuth App with the Authorization callback URL <SITE_URL>/cms/oauth-callback; its Client ID
+  and a client secret are GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET above (docs/deploy.md, step 11).`);
 
 if (failures.length > 0) {
   console.error(`\n${failures.length} check${failures.length === 1 ? '' : 's'} failed.`);

@@ -45,6 +45,7 @@ describe('the project migrations', () => {
       'newsletter',
       'documents',
       'admin_overview',
+      'cms_sign_in',
     ]);
   });
 

@@ -638,6 +638,10 @@ export type Database = {
         Args: { handled: boolean; lead_id: string; lead_table: string }
         Returns: undefined
       }
+      spend_cms_oauth_state: {
+        Args: { state_expires_at: string; state_nonce: string }
+        Returns: boolean
+      }
       subscribe_newsletter: {
         Args: { email: string; website?: string }
         Returns: undefined

@@ -14,6 +14,9 @@ export const FUNCTION_SECRETS = {
   MAIL_SMTP_USER: 'the SMTP login (with MAIL_SMTP_PASS; both or neither)',
   MAIL_SMTP_PASS: 'the SMTP password',
   MAIL_SMTP_TIMEOUT_MS: 'optional: milliseconds one SMTP step may take (default 5000)',
+  GITHUB_OAUTH_CLIENT_ID: "the Client ID of the GitHub OAuth App the CMS signs in with (cms-oauth; docs/deploy.md, step 11)",
+  GITHUB_OAUTH_CLIENT_SECRET: "a client secret of that OAuth App; it also signs each sign-in's state",
+  GITHUB_OAUTH_BASE_URL: 'optional: where GitHub\'s OAuth endpoints are (default https://github.com; the tests point it at a stand-in)',
 } as const;
 
 export type FunctionSecret = keyof typeof FUNCTION_SECRETS;

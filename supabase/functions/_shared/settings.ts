@@ -21,7 +21,7 @@ export class Misconfigured extends Error {
 }
 
 /** Variables whose value a problem must never repeat. */
-const SECRET = /KEY|PASS/;
+const SECRET = /KEY|PASS|SECRET/;
 
 /**
  * Parses the named variables with `schema` (an object keyed by variable name; blank counts as

@@ -6,6 +6,7 @@
 import type { FunctionReturns, Json, ServiceClient } from '../_shared/client.ts';
 import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 import { BRAND, type Brand } from './emails/brand.ts';
+import { currentBrand } from './emails/published-brand.ts';
 import { isNotificationKind, renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
 import type { SubjectRows, SubjectTable } from './emails/types.ts';
 import type { MailSender } from './mail/sender.ts';
@@ -69,7 +70,8 @@ export async function deliverBatch(client: ServiceClient, settings: SenderSettin
   const rows = await claim(client, NOTIFICATIONS, BATCH_SIZE, leaseSecondsFor(settings));
   const report: DeliveryReport = { claimed: rows.length, sent: 0, skipped: 0, failed: 0 };
   if (rows.length === 0) return report;
-  const batch: Batch = { settings, apiUrl, brand: BRAND, subjects: await readSubjects(client, rows), mail, reporter: new Reporter(client, NOTIFICATIONS) };
+  const [brand, subjects] = await Promise.all([currentBrand(settings.siteUrl), readSubjects(client, rows)]);
+  const batch: Batch = { settings, apiUrl, brand, subjects, mail, reporter: new Reporter(client, NOTIFICATIONS) };
   const outcomes = await Promise.all(rows.map((row) => deliverOne(batch, row)));
   await batch.reporter.settled();
   for (const outcome of outcomes) report[outcome] += 1;

@@ -10,7 +10,12 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4329);
 const E2E_BACKEND_PORT = Number(process.env.E2E_BACKEND_PORT ?? 54329);
 /** Port of that backend's SMTP catcher, which its notification function sends to (default: the backend's port + 10000). */
 const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_BACKEND_PORT + 10_000);
+/** Port of the stand-in for GitHub's OAuth endpoints that the CMS sign-in test starts (default: the backend's port - 10000). */
+const E2E_GITHUB_PORT = Number(process.env.E2E_GITHUB_PORT ?? E2E_BACKEND_PORT - 10_000);
 export const E2E_SITE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_GITHUB_URL = `http://127.0.0.1:${E2E_GITHUB_PORT}`;
+/** The OAuth App the e2e backend's cms-oauth function signs in with, at the stand-in (tests/e2e/cms-sign-in.spec.ts). */
+export const E2E_GITHUB_APP = { clientId: 'Ov23liE2eTestClient01', clientSecret: 'e2e0'.repeat(10) };
 export const E2E_API_URL = `http://127.0.0.1:${E2E_BACKEND_PORT}`;
 /**
  * The e2e build goes to its own folder, one per port: it points at its e2e backend (unlike
@@ -27,6 +32,9 @@ export const E2E_OUT_DIR = `./.e2e/dist-${E2E_PORT}`;
  */
 export const E2E_BACKEND_ENV: Record<string, string> = {
   ...localFunctionSecrets({ siteUrl: E2E_SITE_URL, senderEmail: 'notifications@bridgewayvisa.com' }, E2E_SMTP_PORT),
+  GITHUB_OAUTH_CLIENT_ID: E2E_GITHUB_APP.clientId,
+  GITHUB_OAUTH_CLIENT_SECRET: E2E_GITHUB_APP.clientSecret,
+  GITHUB_OAUTH_BASE_URL: E2E_GITHUB_URL,
   BACKEND_PORT: String(E2E_BACKEND_PORT),
   SMTP_CATCHER_PORT: String(E2E_SMTP_PORT),
   API_EXTERNAL_URL: E2E_API_URL,

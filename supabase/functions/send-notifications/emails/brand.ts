@@ -1,8 +1,10 @@
 // The consultancy as its emails show it: name, contact details and office address, and the staff
 // who receive lead notifications, from content/site.json as `npm run functions:bundle` checked and
 // wrote it into brand.generated.ts (a hosted function has no repository to read), and the site's
-// colours (src/styles/global.css). Changing content/site.json (notifications.staff among it) reaches
-// the emails when the function is deployed again (docs/deploy.md).
+// colours (src/styles/global.css). This bundled copy is the fallback: the name and contact details
+// the site's last build published are used when they can be read (published-brand.ts), so editing
+// them needs no deploy; the staff list is only ever this one, and changing it needs a deploy of
+// the function (docs/deploy.md).
 import { BUNDLED_BRAND } from './brand.generated.ts';
 
 export interface Brand {

@@ -1,0 +1,35 @@
+// The CMS's GitHub sign-in (handler.ts): the client secret stays here, the browser's part is the
+// site's static /cms/oauth pages. Deployed with verify_jwt = false (supabase/config.toml): the
+// editor's browser calls it before anyone is signed in. Its secrets: GITHUB_OAUTH_CLIENT_ID,
+// GITHUB_OAUTH_CLIENT_SECRET and SITE_URL (docs/deploy.md, "CMS sign-in"); SUPABASE_URL and the
+// service key (to spend each state once) are set by Supabase.
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
+import type { Database } from '../_shared/client.ts';
+import { readProject } from '../_shared/project.ts';
+import { misconfigured } from '../_shared/respond.ts';
+import { type Env, Misconfigured } from '../_shared/settings.ts';
+import { handleOAuth, type SpendState } from './handler.ts';
+import { readOAuthSettings } from './settings.ts';
+
+const env: Env = (name) => Deno.env.get(name);
+
+Deno.serve((req) => {
+  let settings: ReturnType<typeof readOAuthSettings>;
+  let spend: SpendState;
+  try {
+    settings = readOAuthSettings(env);
+    const project = readProject(env);
+    const client = createClient<Database>(project.url, project.serviceKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+    spend = async ({ nonce, expires }) => {
+      const { data, error } = await client.rpc('spend_cms_oauth_state', { state_nonce: nonce, state_expires_at: new Date(expires * 1000).toISOString() });
+      if (error) throw new Error(error.message);
+      return data === true;
+    };
+  } catch (error) {
+    if (error instanceof Misconfigured) return misconfigured('cms-oauth', error.problems);
+    throw error;
+  }
+  return handleOAuth(req, settings, spend);
+});

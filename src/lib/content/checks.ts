@@ -6,6 +6,7 @@
 // a field of the wrong shape is skipped here, since its collection's schema already reports it.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { VISA_TYPES } from '../domain.ts';
 import { displayPath, filesUnder, readJsonFile, readMdxFolder } from './files.ts';
 
 /** The MDX folders of the collections, whose frontmatter may reference pictures. */
@@ -54,7 +55,7 @@ export function pictureProblems(root: string): string[] {
   return problems;
 }
 
-/** Visa types named by countries with no visa file of that type. */
+/** Visa types named by countries with no visa file of that type (a name that is no visa type at all is the schema's to report). */
 export function visaTypeProblems(root: string): string[] {
   const types = new Set(readMdxFolder(root, 'visas').flatMap((visa) => (isRecord(visa.data) && typeof visa.data['type'] === 'string' ? [visa.data['type']] : [])));
   const problems: string[] = [];
@@ -62,7 +63,7 @@ export function visaTypeProblems(root: string): string[] {
     const named = isRecord(country.data) ? country.data['visaTypes'] : undefined;
     if (!Array.isArray(named)) continue;
     named.forEach((type, index) => {
-      if (typeof type === 'string' && !types.has(type)) {
+      if ((VISA_TYPES as readonly unknown[]).includes(type) && !types.has(type as string)) {
         problems.push(`${displayPath(country.path)}, visaTypes › item ${index + 1}: no file in visas/ has the type "${type}" (name one of: ${[...types].sort().join(', ')})`);
       }
     });

@@ -1,6 +1,8 @@
-// Runs Astro on a copy of the content: a temporary project root that links to this project's src/,
-// node_modules/ and supabase/ (whose environment schema the config uses), so Astro's generated
-// .astro/ folder and its output never touch the working tree, and CONTENT_DIR points at the copy.
+// Runs Astro on a copy of the content: a temporary project root with a copy of this project's src/
+// (a linked one breaks Vite's build, which resolves the link and then misses its compiled modules)
+// that links to its node_modules/, public/ and supabase/ (whose environment schema the config
+// uses), so Astro's generated .astro/ folder and its output never touch the working tree, and
+// CONTENT_DIR points at the copy.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +20,8 @@ export interface AstroProject {
 export function createAstroProject(prefix: string): AstroProject {
   const workspace = mkdtempSync(join(tmpdir(), prefix));
   const project = join(workspace, 'project');
-  for (const file of ['astro.config.mjs', 'package.json', 'tsconfig.json']) cpSync(join(PROJECT_ROOT, file), join(project, file));
-  for (const folder of ['src', 'supabase', 'node_modules', 'public']) symlinkSync(join(PROJECT_ROOT, folder), join(project, folder));
+  for (const file of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src']) cpSync(join(PROJECT_ROOT, file), join(project, file), { recursive: true });
+  for (const folder of ['supabase', 'node_modules', 'public']) symlinkSync(join(PROJECT_ROOT, folder), join(project, folder));
   return {
     copyContent: () => {
       const content = mkdtempSync(join(workspace, 'content-'));

@@ -28,7 +28,9 @@ const labelFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZo
 
 /** The news items this build shows, newest first (ties keep the editors' id order). */
 export async function getNews(): Promise<NewsView[]> {
-  const showAll = showsUnpublished(import.meta.env.DEV, process.env['SHOW_UNPUBLISHED']);
+  // MODE, not DEV: DEV follows NODE_ENV, which a build run from a test runner (NODE_ENV=test) or a
+  // misconfigured CI may set, while MODE is `development` only under `astro dev`.
+  const showAll = showsUnpublished(import.meta.env.MODE === 'development', process.env['SHOW_UNPUBLISHED']);
   const entries = await getCollection('news');
   return entries
     .map((entry): NewsView => {

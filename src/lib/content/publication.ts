@@ -18,7 +18,7 @@ export function publicationState(item: { draft: boolean; published: string }, to
 /**
  * True when the site being built shows drafts and scheduled items, marked as such: always under
  * `astro dev`, and in a build only with SHOW_UNPUBLISHED=true (a deploy preview's build, never
- * production's). `dev` is import.meta.env.DEV, `flag` the SHOW_UNPUBLISHED variable.
+ * production's). `dev` is true under `astro dev`, `flag` the SHOW_UNPUBLISHED variable.
  */
 export function showsUnpublished(dev: boolean, flag: string | undefined): boolean {
   return dev || flag === 'true';

@@ -10,6 +10,7 @@ import { inlineScripts } from './src/integrations/inline-scripts.ts';
 import securityHeaders from './src/integrations/security-headers/index.ts';
 import islandRuntime from './src/integrations/island-runtime.ts';
 import pruneScopedStyles from './src/integrations/prune-scoped-styles.ts';
+import contentChecks from './src/integrations/content-checks.ts';
 import { readSupabaseSettings } from './src/lib/supabase.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
@@ -49,8 +50,10 @@ export default defineConfig({
   // islandRuntime moves Astro's inline island code into cached files the pages load after first
   // paint; pruneScopedStyles takes off each page the scope classes and scoped rules it cannot use;
   // securityHeaders writes dist/_headers from the built pages (their inline scripts' hashes),
-  // so it comes last.
+  // so it comes last. contentChecks stops a build whose content refers to a missing file or leaves
+  // one unused (src/lib/content/checks.ts).
   integrations: [
+    contentChecks(),
     mdx(),
     react(),
     clientDirectives(),

@@ -151,6 +151,8 @@ What the project needs set once (docs/deploy.md says how, in order):
 ${Object.entries(FUNCTION_SECRETS).map(([name, what]) => `    ${name}: ${what}`).join('\n')}
   Vault (SQL editor): select vault.create_secret('https://<project-ref>.supabase.co', 'project_url');
                       select vault.create_secret('<a secret key of the project>', 'queue_functions_key');
+  Daily rebuild, for scheduled news (step 8): the CDN's build hook URL in Vault:
+                      select vault.create_secret('<the build hook URL>', 'site_build_hook_url');
   Then: supabase functions deploy (all of ${names.join(', ')}), and again after a change to notifications.staff in content/site.json
   (the name and contact details reach the emails through the site's /data/brand.json, no deploy).`);
 

@@ -1,12 +1,13 @@
 // Every content collection. Editors change files under content/ only; a file that breaks a schema
-// fails `astro build` with the file and the field named. Files whose names start with an underscore
-// are drafts and are skipped by the loaders. The schemas themselves live in
-// src/lib/content/schemas.ts so the content tests validate with the same rules.
+// fails `astro build` with one plain line per problem: the file, the field and what is expected
+// (src/lib/content/editor-errors.ts). The loaders check each entry that way before Astro's own
+// validation, whose messages are written for developers. The schemas themselves live in
+// src/lib/content/schemas.ts so the content tests validate with the same rules; the checks across
+// files (pictures, videos, visa types) are src/integrations/content-checks.ts.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import type { Loader } from 'astro/loaders';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import {
   continentSchema,
@@ -23,23 +24,46 @@ import {
   testPrepSchema,
   videoSchema,
   visaSchema,
+  type ImageHelper,
 } from './lib/content/schemas.ts';
+import { checkForEditor, contentError } from './lib/content/editor-errors.ts';
+import { contentRoot, displayPath, imageRelativeTo } from './lib/content/files.ts';
 import { assertUnique } from './lib/content/unique.ts';
 
 // The content root is configurable so tests can build a broken copy of the content without touching
 // the real one; everything else uses ./content.
-const root = (process.env['CONTENT_DIR'] ?? './content').replace(/\/+$/, '');
+const root = contentRoot();
+
+/** A collection's schema, built around an image() helper (Astro's, or the loaders' stand-in). */
+type SchemaBuilder = (image: ImageHelper) => z.ZodType;
+
+/**
+ * The loader context with a parseData that first validates the entry with the editor's error
+ * messages (the stand-in image() checks that each picture exists), then hands it to Astro's.
+ * `where` names the entry in the messages: its file, or file and place in a list.
+ */
+function checkedContext(context: LoaderContext, schema: SchemaBuilder, where: (props: { data: Record<string, unknown>; filePath?: string }) => { file: string; label: string }): LoaderContext {
+  return {
+    ...context,
+    parseData: async (props) => {
+      const { file: source, label } = where(props);
+      const checked = await checkForEditor(schema(imageRelativeTo(source)), props.data, label);
+      if (!checked.ok) throw contentError(checked.message);
+      return context.parseData(props);
+    },
+  };
+}
 
 /**
  * An MDX folder's loader. Each `unique` field (the numeric id of the entry's URL, a visa's type) must
  * differ from entry to entry, which a schema cannot see: a repeat fails the build naming both files.
  */
-function mdx(folder: string, unique: string[] = ['id']): Loader {
-  const inner = glob({ pattern: ['**/[^_]*.{md,mdx}'], base: `${root}/${folder}` });
+function mdx(folder: string, schema: SchemaBuilder, unique: string[] = ['id']): Loader {
+  const inner = glob({ pattern: ['**/*.{md,mdx}'], base: `${root}/${folder}` });
   return {
     name: 'unique-fields-glob-loader',
     load: async (context) => {
-      await inner.load(context);
+      await inner.load(checkedContext(context, schema, ({ filePath }) => ({ file: filePath!, label: displayPath(filePath!) })));
       const entries = [...context.store.values()];
       for (const field of unique) {
         assertUnique(
@@ -55,7 +79,7 @@ function mdx(folder: string, unique: string[] = ['id']): Loader {
  * A JSON file loader that fails the build on a syntax error. Astro's file() loader only logs an
  * unreadable file and carries on with an empty collection, which would hide an editor's typo.
  */
-function json(name: string, options: { single?: boolean; unique?: string[] } = {}): Loader {
+function json(name: string, schema: SchemaBuilder, options: { single?: boolean; unique?: string[] } = {}): Loader {
   const path = `${root}/${name}.json`;
   // site.json holds one object (easier to edit than a one-item list); it becomes the entry `site`.
   // Lists get each entry's place in the file as `position`: Astro hands entries back sorted by id,
@@ -65,27 +89,32 @@ function json(name: string, options: { single?: boolean; unique?: string[] } = {
     : file(path, {
         parser: (text) => (JSON.parse(text) as Record<string, unknown>[]).map((entry, position) => ({ ...entry, position })),
       });
+  const shown = displayPath(path);
   return {
     name: 'checked-json-loader',
     load: async (context) => {
-      const location = fileURLToPath(new URL(path, context.config.root));
-      const text = await readFile(location, 'utf-8');
+      const text = await readFile(path, 'utf-8');
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
       } catch (error) {
-        throw new Error(`${location} is not valid JSON: ${(error as Error).message}`);
+        throw contentError(`${shown} is not valid JSON: ${(error as Error).message}`);
       }
       // Astro's file() loader keeps the last of two entries with one id and only warns.
       if (Array.isArray(parsed)) {
         for (const field of ['id', ...(options.unique ?? [])]) {
           assertUnique(
             field,
-            parsed.map((entry: Record<string, unknown>, index) => ({ value: entry?.[field], source: `${location}, entry ${index + 1}` })),
+            parsed.map((entry: Record<string, unknown>, index) => ({ value: entry?.[field], source: `${shown}, entry ${index + 1}` })),
           );
         }
       }
-      await inner.load(context);
+      await inner.load(
+        checkedContext(context, schema, ({ data }) => ({
+          file: path,
+          label: typeof data['position'] === 'number' ? `${shown}, entry ${data['position'] + 1}` : shown,
+        })),
+      );
     },
   };
 }
@@ -93,21 +122,29 @@ function json(name: string, options: { single?: boolean; unique?: string[] } = {
 /** The `position` the JSON loader records, so helpers can keep the file's order. */
 const position = { position: z.number().int().min(0) };
 
-const visas = defineCollection({ loader: mdx('visas', ['id', 'type']), schema: ({ image }) => visaSchema(image) });
-const countries = defineCollection({ loader: mdx('countries'), schema: ({ image }) => countrySchema(image) });
-const services = defineCollection({ loader: mdx('services'), schema: ({ image }) => serviceSchema(image) });
-const servicePages = defineCollection({ loader: mdx('service-pages', ['order']), schema: ({ image }) => servicePageSchema(image) });
-const news = defineCollection({ loader: mdx('news'), schema: ({ image }) => newsSchema(image) });
-const team = defineCollection({ loader: mdx('team'), schema: ({ image }) => teamMemberSchema(image) });
-const continents = defineCollection({ loader: json('continents'), schema: ({ image }) => continentSchema(image).extend(position) });
-const partners = defineCollection({ loader: json('partners'), schema: ({ image }) => partnerSchema(image).extend(position) });
-const testimonials = defineCollection({ loader: json('testimonials'), schema: ({ image }) => testimonialSchema(image).extend(position) });
-const videos = defineCollection({ loader: json('videos'), schema: ({ image }) => videoSchema(image).extend(position) });
-const faq = defineCollection({ loader: json('faq'), schema: faqSchema.extend(position) });
+/** A collection of MDX files under content/<folder>/. */
+const mdxCollection = <S extends z.ZodType>(folder: string, schema: (image: ImageHelper) => S, unique?: string[]) =>
+  defineCollection({ loader: mdx(folder, schema, unique), schema: ({ image }: { image: ImageHelper }) => schema(image) });
+
+/** A collection of the items of the list content/<name>.json (the schema includes their `position`). */
+const jsonCollection = <S extends z.ZodType>(name: string, schema: (image: ImageHelper) => S, unique: string[] = []) =>
+  defineCollection({ loader: json(name, schema, { unique }), schema: ({ image }: { image: ImageHelper }) => schema(image) });
+
+const visas = mdxCollection('visas', visaSchema, ['id', 'type']);
+const countries = mdxCollection('countries', countrySchema);
+const services = mdxCollection('services', serviceSchema);
+const servicePages = mdxCollection('service-pages', servicePageSchema, ['order']);
+const news = mdxCollection('news', newsSchema);
+const team = mdxCollection('team', teamMemberSchema);
+const continents = jsonCollection('continents', (image) => continentSchema(image).extend(position));
+const partners = jsonCollection('partners', (image) => partnerSchema(image).extend(position));
+const testimonials = jsonCollection('testimonials', (image) => testimonialSchema(image).extend(position));
+const videos = jsonCollection('videos', (image) => videoSchema(image).extend(position));
+const faq = jsonCollection('faq', () => faqSchema.extend(position));
 // Named processSteps in code because `process` would shadow Node's global; the collection is `process`.
-const processSteps = defineCollection({ loader: json('process', { unique: ['step'] }), schema: processStepSchema.extend(position) });
-const testPrep = defineCollection({ loader: json('test-prep'), schema: testPrepSchema.extend(position) });
-const settings = defineCollection({ loader: json('site', { single: true }), schema: settingsSchema });
+const processSteps = jsonCollection('process', () => processStepSchema.extend(position), ['step']);
+const testPrep = jsonCollection('test-prep', () => testPrepSchema.extend(position));
+const settings = defineCollection({ loader: json('site', () => settingsSchema, { single: true }), schema: settingsSchema });
 
 export const collections = {
   visas,

@@ -15,6 +15,9 @@ export const siteEnvSchema = z.object({
   ASTRO_CACHE_DIR: z.string().default('./node_modules/.astro'),
   // Read by src/content.config.ts, which defaults to ./content.
   CONTENT_DIR: z.string().optional(),
+  // Read by src/lib/content/news.ts: `true` shows drafts and scheduled news, marked, in a build (a
+  // deploy preview's); production leaves it unset. `astro dev` always shows them.
+  SHOW_UNPUBLISHED: z.enum(['true', 'false'], { error: 'true or false' }).optional(),
   // Empty: the local backend (src/lib/supabase.ts), except in a production build (below).
   PUBLIC_SUPABASE_URL: httpUrl().optional(),
   PUBLIC_SUPABASE_ANON_KEY: z.string().optional(),

@@ -1,53 +1,28 @@
 // An editor's mistake fails the build with the file and the field named (docs/product-decisions.md, content
-// editors). Each case copies content/ to a temporary folder, breaks one thing, runs `astro sync`
-// (the content-validation step of `astro build`) against it through CONTENT_DIR, and reads the
-// output. Astro runs in a temporary project root that links to this project's src/ and
-// node_modules/ (and supabase/, whose environment schema the config uses), so its generated .astro/ folder never touches the working tree.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// editors), in an editor's words: one plain line per problem with the file, the field and what is
+// expected (src/lib/content/editor-errors.ts). Each case copies content/ to a temporary folder,
+// breaks one thing, runs `astro sync` (the content-validation step of `astro build`) against it
+// through CONTENT_DIR (tests/content/astro-project.ts), and reads the output.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_ROOT, PROJECT_ROOT } from './content-files.ts';
+import { createAstroProject, type AstroProject } from './astro-project.ts';
 
-let workspace: string;
+let project: AstroProject;
 
 beforeAll(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'broken-content-'));
-  const project = join(workspace, 'project');
-  cpSync(join(PROJECT_ROOT, 'astro.config.mjs'), join(project, 'astro.config.mjs'));
-  cpSync(join(PROJECT_ROOT, 'package.json'), join(project, 'package.json'));
-  cpSync(join(PROJECT_ROOT, 'tsconfig.json'), join(project, 'tsconfig.json'));
-  symlinkSync(join(PROJECT_ROOT, 'src'), join(project, 'src'));
-  // astro.config.mjs checks the environment with the backend's schema (supabase/local/env.ts).
-  symlinkSync(join(PROJECT_ROOT, 'supabase'), join(project, 'supabase'));
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(project, 'node_modules'));
+  project = createAstroProject('broken-content-');
 });
 
 afterAll(() => {
-  if (workspace) rmSync(workspace, { recursive: true, force: true });
+  project?.remove();
 });
 
 /** Copies the content, lets `change` alter the copy and runs `astro sync` on it. */
 function syncWith(change: (content: string) => void) {
-  const content = mkdtempSync(join(workspace, 'content-'));
-  cpSync(CONTENT_ROOT, content, { recursive: true });
+  const content = project.copyContent();
   change(content);
-  const cache = mkdtempSync(join(workspace, 'cache-'));
-  const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'sync'], {
-    cwd: join(workspace, 'project'),
-    encoding: 'utf-8',
-    env: {
-      ...process.env,
-      CONTENT_DIR: content,
-      ASTRO_CACHE_DIR: cache,
-      ASTRO_OUT_DIR: join(workspace, 'dist'),
-      ASTRO_TELEMETRY_DISABLED: '1',
-      NO_COLOR: '1',
-      FORCE_COLOR: '0',
-    },
-  });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+  return project.run('sync', content);
 }
 
 /** Copies the content, applies one edit to one file and runs `astro sync` on the copy. */
@@ -61,27 +36,47 @@ function syncWithEdit(file: string, edit: (text: string) => string) {
   });
 }
 
+/** The output holds the line exactly, as a line of its own, and no markdown or stack around it. */
+function expectLine(output: string, line: RegExp) {
+  expect(output).toMatch(new RegExp(`^${line.source}$`, 'm'));
+  expect(output).not.toContain('**');
+  expect(output).not.toContain('Stack trace');
+}
+
 // Each case starts Astro once (several seconds on a busy machine), hence the generous time limit.
 describe('a broken content file fails the build, naming the file and the field', { timeout: 120_000 }, () => {
+  it('a field of the wrong type (a country name written as a number)', () => {
+    const { status, output } = syncWithEdit('countries/ghana.mdx', (text) => text.replace(/^name: .*$/m, 'name: 42'));
+    expect(status).not.toBe(0);
+    expectLine(output, /\S*countries\/ghana\.mdx, name: must be text, not the number 42/);
+  });
+
   it('a frontmatter field of the wrong shape (a country flag that is not an ISO code)', () => {
     const { status, output } = syncWithEdit('countries/ghana.mdx', (text) => text.replace('flag: GH', 'flag: Ghana'));
     expect(status).not.toBe(0);
-    expect(output).toContain('countries/ghana.mdx');
-    expect(output).toMatch(/^\s*flag:/m);
+    expectLine(output, /\S*countries\/ghana\.mdx, flag: must be the country’s two-letter ISO code in capitals, like GH/);
   });
 
-  it('a visa type a country names that does not exist', () => {
-    const { status, output } = syncWithEdit('countries/kenya.mdx', (text) => text.replace('  - Business Visa', '  - Work Visa'));
+  it('a missing field, a list too short and a value not allowed, each on its own line', () => {
+    const { status, output } = syncWithEdit('countries/kenya.mdx', (text) =>
+      text.replace(/^visaFree: .*$/m, '').replace(/^descriptions:\n  - .*$/m, 'descriptions:').replace('  - Business Visa', '  - Work Visa'),
+    );
     expect(status).not.toBe(0);
-    expect(output).toContain('countries/kenya.mdx');
-    expect(output).toMatch(/visaTypes\.1/);
+    expectLine(output, /\S*countries\/kenya\.mdx, visaFree: is missing: add it \(text\)/);
+    expectLine(output, /\S*countries\/kenya\.mdx, descriptions: needs exactly 3 items \(it has 2\)/);
+    expectLine(output, /\S*countries\/kenya\.mdx, visaTypes › item 2: must be one of "Tourist Visa", .* \(it has the text "Work Visa"\)/);
   });
 
   it('a checklist key used twice in a visa (its files would share one folder)', () => {
     const { status, output } = syncWithEdit('visas/tourist-visa.mdx', (text) => text.replace('  - key: photo\n', '  - key: passport\n'));
     expect(status).not.toBe(0);
-    expect(output).toContain('visas/tourist-visa.mdx');
-    expect(output).toContain('the key "passport" is used twice in this checklist');
+    expectLine(output, /\S*visas\/tourist-visa\.mdx, documents › item \d+ › key: the key "passport" is used twice in this checklist/);
+  });
+
+  it('a news date written as a timestamp', () => {
+    const { status, output } = syncWithEdit('news/success-stories.mdx', (text) => text.replace(/^published: (\S+)$/m, 'published: $1T09:30:00Z'));
+    expect(status).not.toBe(0);
+    expectLine(output, /\S*news\/success-stories\.mdx, published: must be a date written YYYY-MM-DD, like 2025-01-31, with no time/);
   });
 
   it('a JSON entry with a missing field (a testimonial without its text)', () => {
@@ -91,9 +86,17 @@ describe('a broken content file fails the build, naming the file and the field',
       return JSON.stringify(items, null, 2);
     });
     expect(status).not.toBe(0);
-    expect(output).toContain('testimonials.json');
-    // Astro prints the path of the failing field first, then zod's message ("text: Required").
-    expect(output).toMatch(/^\s*text\b.*Required/m);
+    expectLine(output, /\S*testimonials\.json, entry 5, text: is missing: add it \(text\)/);
+  });
+
+  it('a picture that does not exist, and one nobody uses (the build runs the cross-file checks)', () => {
+    const { status, output } = syncWith((content) => {
+      rmSync(join(content, 'images', 'news', 'success.webp'));
+      writeFileSync(join(content, 'images', 'news', 'unused.webp'), readFileSync(join(content, 'images', 'news', 'experts.webp')));
+    });
+    expect(status).not.toBe(0);
+    expectLine(output, /\S*news\/success-stories\.mdx: the picture images\/news\/success\.webp does not exist \(add it under images\/ or correct the path\)/);
+    expectLine(output, /\S*images\/news\/unused\.webp is not used by any entry: reference it from an entry or delete it/);
   });
 
   it('a JSON syntax error (a trailing comma)', () => {
@@ -127,10 +130,11 @@ describe('a broken content file fails the build, naming the file and the field',
 });
 
 describe('ids are stable: an editor removes an entry and the others keep theirs', { timeout: 120_000 }, () => {
-  it('a gap in the ids builds (a country and a visa removed, a service renumbered far past the others)', () => {
+  it('a gap in the ids builds (a country and a news item removed with their pictures, a service renumbered far past the others)', () => {
     const { status, output } = syncWith((content) => {
-      rmSync(join(content, 'countries', 'ghana.mdx'));
-      rmSync(join(content, 'visas', 'visa-extension.mdx'));
+      for (const file of ['countries/ghana.mdx', 'images/countries/accra.webp', 'images/countries/cape-coast.webp', 'news/visa-interview-tips.mdx', 'images/news/interview.webp']) {
+        rmSync(join(content, file));
+      }
       const service = join(content, 'services', 'fast-processing.mdx');
       writeFileSync(service, readFileSync(service, 'utf-8').replace(/^id: \d+$/m, 'id: 40'));
     });

@@ -1,71 +1,31 @@
 // Reads the content files directly (no Astro) and validates them with the same schemas that
 // src/content.config.ts gives Astro, so these tests fail for the same mistakes the build does and
 // for the cross-file mistakes a schema cannot see.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { z } from 'astro/zod';
+import { join, relative, resolve } from 'node:path';
+import type { z } from 'astro/zod';
+import { describeProblems, editorIssueMessage } from '../../src/lib/content/editor-errors.ts';
+import { filesUnder, imageRelativeTo, readJsonFile as readJsonIn, readMdxFolder as readMdxIn, type MdxFile } from '../../src/lib/content/files.ts';
 import { settingsSchema, type ImageHelper, type Settings } from '../../src/lib/content/schemas.ts';
+
+export { filesUnder, imageRelativeTo, type MdxFile };
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT_ROOT = join(PROJECT_ROOT, 'content');
 
-/** One MDX file: its URL slug (the file name), path, parsed frontmatter and body. */
-export interface MdxFile {
-  slug: string;
-  path: string;
-  data: unknown;
-  body: string;
-}
-
-/** Reads every published MD/MDX file of a content folder, skipping `_draft` files as the loader does. */
+/** Reads every MD/MDX file of a folder of content/, as the loader does. */
 export function readMdxFolder(folder: string): MdxFile[] {
-  const dir = join(CONTENT_ROOT, folder);
-  return readdirSync(dir)
-    .filter((name) => /\.mdx?$/.test(name) && !name.startsWith('_'))
-    .sort()
-    .map((name) => {
-      const path = join(dir, name);
-      const text = readFileSync(path, 'utf-8');
-      const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-      if (!match) throw new Error(`${relative(PROJECT_ROOT, path)} has no frontmatter block`);
-      return { slug: name.replace(/\.mdx?$/, ''), path, data: parseYaml(match[1]!), body: match[2]! };
-    });
-}
-
-/** Every file below dir, in any subfolder, as full paths in sorted order. */
-export function filesUnder(dir: string): string[] {
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : [path];
-    })
-    .sort();
+  return readMdxIn(CONTENT_ROOT, folder);
 }
 
 /** Reads and parses one JSON file under content/. */
 export function readJsonFile(name: string): unknown {
-  return JSON.parse(readFileSync(join(CONTENT_ROOT, name), 'utf-8'));
+  return readJsonIn(CONTENT_ROOT, name);
 }
 
-/**
- * A stand-in for Astro's image(): a path relative to the referencing file that must name an
- * existing file. Astro fails the build for a missing image too; this says which one.
- */
-export function imageRelativeTo(file: string): ImageHelper {
-  return () =>
-    z.string().refine((src) => existsSync(resolve(dirname(file), src)), {
-      message: 'image file not found',
-    });
-}
-
-/** Parses data with a schema and throws an error naming the file and the fields that failed. */
+/** Parses data with a schema and throws the build's error: one plain line per problem, naming the file and field. */
 export function validate<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`${relative(PROJECT_ROOT, file)}\n  ${problems.join('\n  ')}`);
-  }
+  const result = schema.safeParse(data, { error: editorIssueMessage });
+  if (!result.success) throw new Error(describeProblems(relative(PROJECT_ROOT, file), result.error.issues));
   return result.data;
 }
 
@@ -83,7 +43,7 @@ export function loadJsonCollection<T>(name: string, build: (image: ImageHelper) 
   const path = join(CONTENT_ROOT, name);
   const items = readJsonFile(name);
   if (!Array.isArray(items)) throw new Error(`content/${name} must hold a list`);
-  return items.map((item, index) => validate(build(imageRelativeTo(path)), item, `${path}[${index}]`));
+  return items.map((item, index) => validate(build(imageRelativeTo(path)), item, `${path}, entry ${index + 1}`));
 }
 
 /** content/site.json, validated as the build does (its loader gives the file the id `site`). */

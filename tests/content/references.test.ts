@@ -1,47 +1,74 @@
-// Cross-references between files, which no single schema can check: pictures and videos exist,
-// visa types named by countries exist, countries' flags exist in the flag package.
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+// Cross-references between files, which no single schema can check. The build runs the same
+// checks (src/lib/content/checks.ts, through src/integrations/content-checks.ts): here they pass on
+// the shipped content and name each kind of mistake on a broken copy. Also: countries' flags exist
+// in the flag package.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { countrySchema, videoSchema, visaSchema } from '../../src/lib/content/schemas.ts';
-import { CONTENT_ROOT, PROJECT_ROOT, filesUnder, imageRelativeTo, loadJsonCollection, loadMdxCollection, readJsonFile, readMdxFolder } from './content-files.ts';
+import { contentProblems, pictureProblems, videoProblems, visaTypeProblems } from '../../src/lib/content/checks.ts';
+import { countrySchema } from '../../src/lib/content/schemas.ts';
+import { CONTENT_ROOT, PROJECT_ROOT, imageRelativeTo, loadMdxCollection } from './content-files.ts';
 
 const countries = loadMdxCollection('countries', countrySchema);
-const visas = loadMdxCollection('visas', visaSchema);
-const videos = loadJsonCollection('videos.json', videoSchema);
+const PUBLIC_DIR = join(PROJECT_ROOT, 'public');
 
-/** Every image path referenced anywhere in the content, resolved to an absolute path. */
-function referencedImages(): string[] {
-  const found: string[] = [];
-  const collect = (value: unknown, file: string) => {
-    if (typeof value === 'string' && /\.(webp|png|jpe?g|avif|svg)$/i.test(value)) found.push(resolve(file, '..', value));
-    else if (Array.isArray(value)) value.forEach((item) => collect(item, file));
-    else if (value && typeof value === 'object') Object.values(value).forEach((item) => collect(item, file));
-  };
-  for (const folder of ['visas', 'countries', 'services', 'service-pages', 'news', 'team']) {
-    for (const entry of readMdxFolder(folder)) collect(entry.data, entry.path);
-  }
-  for (const name of readdirSync(CONTENT_ROOT).filter((file) => file.endsWith('.json'))) {
-    const path = join(CONTENT_ROOT, name);
-    collect(readJsonFile(name), path);
-  }
-  return found;
-}
-
-describe('pictures', () => {
-  const images = referencedImages();
-
-  it('every referenced picture exists under content/images/', () => {
-    const missing = images.filter((path) => !existsSync(path)).map((path) => relative(PROJECT_ROOT, path));
-    expect(missing).toEqual([]);
-    for (const path of images) expect(relative(CONTENT_ROOT, path).startsWith('images/'), path).toBe(true);
+describe('the cross-file checks the build runs', () => {
+  it('find nothing wrong in the shipped content', () => {
+    expect(contentProblems(CONTENT_ROOT, PUBLIC_DIR)).toEqual([]);
   });
 
-  it('no picture under content/images/ is left unreferenced', () => {
-    const onDisk = filesUnder(join(CONTENT_ROOT, 'images'));
-    const used = new Set(images);
-    expect(onDisk.filter((path) => !used.has(path)).map((path) => relative(PROJECT_ROOT, path))).toEqual([]);
+  describe('on a broken copy, each mistake gets one line naming its file', () => {
+    let copy: string;
+    let content: string;
+    let publicDir: string;
+    beforeAll(() => {
+      copy = mkdtempSync(join(tmpdir(), 'content-checks-'));
+      content = join(copy, 'content');
+      publicDir = join(copy, 'public');
+      cpSync(CONTENT_ROOT, content, { recursive: true });
+      cpSync(join(PUBLIC_DIR, 'videos'), join(publicDir, 'videos'), { recursive: true });
+    });
+    afterAll(() => {
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    });
+    const edit = (file: string, change: (text: string) => string) => {
+      const path = join(content, file);
+      const text = readFileSync(path, 'utf-8');
+      const changed = change(text);
+      expect(changed, 'the edit must change the file').not.toBe(text);
+      writeFileSync(path, changed);
+      return () => writeFileSync(path, text);
+    };
+
+    it('a country naming a visa type that has no visa file', () => {
+      const restore = edit('visas/business-visa.mdx', (text) => text.replace('type: Business Visa', 'type: Business Visa 2'));
+      try {
+        expect(visaTypeProblems(content)).toContainEqual(expect.stringMatching(/countries\/kenya\.mdx, visaTypes › item \d+: no file in visas\/ has the type "Business Visa"/));
+      } finally {
+        restore();
+      }
+      expect(visaTypeProblems(content)).toEqual([]);
+    });
+
+    it('a listed video that is missing, and a video file nobody lists', () => {
+      rmSync(join(publicDir, 'videos', 'study-in-canada.mp4'));
+      writeFileSync(join(publicDir, 'videos', 'left-over.mp4'), 'not a real video');
+      expect(videoProblems(content, publicDir)).toEqual([
+        expect.stringMatching(/content\/videos\.json, entry 1, videoUrl: \/videos\/study-in-canada\.mp4 does not exist/),
+        expect.stringMatching(/public\/videos\/left-over\.mp4 is not listed in videos\.json: list it or delete it$/),
+      ]);
+    });
+
+    it('a picture referenced that does not exist, and a picture nobody references', () => {
+      rmSync(join(content, 'images', 'news', 'success.webp'));
+      writeFileSync(join(content, 'images', 'team', 'old-portrait.webp'), 'x');
+      expect(pictureProblems(content)).toEqual([
+        expect.stringMatching(/news\/success-stories\.mdx: the picture images\/news\/success\.webp does not exist/),
+        expect.stringMatching(/images\/team\/old-portrait\.webp is not used by any entry: reference it from an entry or delete it$/),
+      ]);
+    });
   });
 
   it('the image stand-in rejects a missing file, as the build does', () => {
@@ -52,17 +79,8 @@ describe('pictures', () => {
   });
 });
 
-describe('videos', () => {
-  it.each(videos.map((video) => [video.name, video.videoUrl] as const))('%s: %s exists under public/', (_name, url) => {
-    expect(existsSync(join(PROJECT_ROOT, 'public', url))).toBe(true);
-  });
-});
-
 describe('countries', () => {
-  const visaTypes = new Set(visas.map((visa) => visa.data.type));
-
-  it.each(countries.map((country) => [country.data.name, country.data] as const))('%s lists only visa types that exist', (_name, country) => {
-    for (const type of country.visaTypes) expect(visaTypes.has(type)).toBe(true);
+  it.each(countries.map((country) => [country.data.name, country.data] as const))('%s names each visa type once', (_name, country) => {
     expect(new Set(country.visaTypes).size).toBe(country.visaTypes.length);
   });
 

@@ -45,6 +45,7 @@ describe('the project migrations', () => {
       'newsletter',
       'documents',
       'admin_overview',
+      'site_rebuild',
       'cms_sign_in',
     ]);
   });

@@ -42,6 +42,12 @@ describe.skipIf(!cronDb)('the real pg_cron', () => {
     ]);
   });
 
+  it('takes the daily rebuild at 23:05 UTC (00:05 in Lagos; tests/db/site-rebuild.test.ts runs its command)', async () => {
+    expect((await db.query(`select schedule, command, active from cron.job where jobname = 'rebuild-site-daily'`)).rows).toEqual([
+      { schedule: '5 23 * * *', command: 'select private.rebuild_site()', active: true },
+    ]);
+  });
+
   it('runs the sweep on its schedule, which calls the sender for the due emails', async () => {
     await db.query(`select vault.create_secret('https://abcd.supabase.co', 'project_url'), vault.create_secret('sb_secret_pg-cron-test-key', 'queue_functions_key')`);
     await db.query(`insert into public.contact_messages (name, email, subject, phone, message, page)

@@ -82,7 +82,7 @@ export const countrySchema = (image: ImageHelper) =>
     id: entryId,
     name: z.string().min(2),
     /** ISO 3166-1 alpha-2 code; the flag is drawn from a maintained flag package. */
-    flag: z.string().regex(/^[A-Z]{2}$/),
+    flag: z.string().regex(/^[A-Z]{2}$/, 'must be the country’s two-letter ISO code in capitals, like GH'),
     /** At least two places, so the country page's gallery never shows a lone picture. */
     images: z.array(pictureSchema(image).extend({ placeName: z.string().min(2) })).min(2),
     descriptions: z.array(z.string().min(40)).length(3),
@@ -106,13 +106,24 @@ export const servicePageSchema = (image: ImageHelper) =>
     description: z.string().min(20),
     images: z.array(pictureSchema(image).extend({ caption: z.string().min(2) })).min(1),
     /** The Learn More link: a page of this site (/contact) or an https address. */
-    link: z.object({ label: z.string().min(2), href: z.string().regex(/^(\/|https:\/\/)/) }),
+    link: z.object({ label: z.string().min(2), href: z.string().regex(/^(\/|https:\/\/)/, 'must be a page of this site (starting with /) or an https:// address') }),
     highlights: z.array(z.string().min(3)).min(1),
     testimonials: z.array(z.object({ name: z.string().min(2), review: z.string().min(10) })).min(1),
     /** The price as customers read it ("from $200 per itinerary"); the page adds its own label. */
     pricing: z.string().min(3),
     order: z.number().int(),
   });
+
+/**
+ * A calendar day, written as a date (`2025-01-31`), never a timestamp: it is a day in Lagos, not an
+ * instant. The result is the same `YYYY-MM-DD` text. Astro reads frontmatter with js-yaml, which
+ * turns an unquoted date into a Date at midnight UTC; that one is taken back to its day, while a
+ * timestamp (a Date with a time) is refused. Exported so the CMS configuration can recognise it.
+ */
+export const calendarDate = z.preprocess(
+  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) && value.getTime() % 86_400_000 === 0 ? value.toISOString().slice(0, 10) : value),
+  z.iso.date({ error: 'must be a date written YYYY-MM-DD, like 2025-01-31, with no time' }),
+);
 
 /** A news article at /news/{file name} (content/news/*.mdx); the MDX body is the article. */
 export const newsSchema = (image: ImageHelper) =>
@@ -122,7 +133,13 @@ export const newsSchema = (image: ImageHelper) =>
     /** The teaser on the news card (the specification's `content`). */
     content: z.string().min(20).max(300),
     image: pictureSchema(image),
-    published: z.coerce.date(),
+    /**
+     * The day it appears: an article dated after today (in Lagos) is scheduled and stays off the
+     * published site until that day's build (src/lib/content/publication.ts).
+     */
+    published: calendarDate,
+    /** A draft stays off the published site whatever its date; local development shows it, marked. */
+    draft: z.boolean().default(false),
   });
 
 /** A team member (content/team/*.mdx). */
@@ -172,7 +189,7 @@ export const videoSchema = (image: ImageHelper) =>
     name: z.string().min(2),
     testimony: z.string().min(10),
     /** A site-relative path under public/ (tests run offline; nothing is hot-linked). */
-    videoUrl: z.string().regex(/^\/videos\/[\w.-]+\.(mp4|webm)$/),
+    videoUrl: z.string().regex(/^\/videos\/[\w.-]+\.(mp4|webm)$/, 'must be /videos/ and the file name of an .mp4 or .webm video, like /videos/testimony.mp4'),
     poster: pictureSchema(image),
   });
 

@@ -32,6 +32,9 @@ export function isVisaSlugDuplicate(path: string): boolean {
   return /^\/visa\/(?!\d+$)[^/]+$/.test(normalisePath(path));
 }
 
+/** Where the news feed is served (src/pages/news-media/rss.xml.ts); the news pages link to it. */
+export const NEWS_FEED_PATH = '/news-media/rss.xml';
+
 /** Where the sitemap is served (src/integrations/sitemap-at-root.ts puts it there). */
 export const SITEMAP_PATH = '/sitemap.xml';
 

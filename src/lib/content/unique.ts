@@ -3,6 +3,8 @@
 // entry alone; the loaders in src/content.config.ts and the content tests call this on a whole
 // collection. No Astro imports, so tests use the very same rule.
 
+import { contentError } from './editor-errors.ts';
+
 /** One entry's value of the field that must be unique, and where the entry comes from. */
 export interface Keyed {
   value: unknown;
@@ -34,5 +36,5 @@ export function duplicateMessage(field: string, duplicate: { value: unknown; fir
 /** Throws the build's error when two entries share a value of the field. */
 export function assertUnique(field: string, entries: readonly Keyed[]): void {
   const duplicate = findDuplicate(entries);
-  if (duplicate) throw new Error(duplicateMessage(field, duplicate));
+  if (duplicate) throw contentError(duplicateMessage(field, duplicate));
 }

@@ -1,10 +1,20 @@
 // Every route the static site serves, derived from the content files the way the pages derive
 // them, so a new country, news item or service page is tested without editing this list.
 import { visaTypeSlug, type VisaType } from '../../../src/lib/domain.ts';
+import { publicationState } from '../../../src/lib/content/publication.ts';
 import { readMdxFolder } from '../../content/content-files.ts';
 
 /** File names (without extension) of a content folder's published MDX entries. */
 const entrySlugs = (folder: string) => readMdxFolder(folder).map((file) => file.slug);
+
+/** The news articles the production build publishes: not drafts, not dated after today in Lagos. */
+const publishedNewsSlugs = () =>
+  readMdxFolder('news')
+    .filter((file) => {
+      const { draft = false, published } = file.data as { draft?: boolean; published: string };
+      return publicationState({ draft, published: String(published) }) === 'published';
+    })
+    .map((file) => file.slug);
 
 /** The frontmatter ids of a content folder's entries, in order; the pages are `/{route}/{id}`. */
 export const entryIds = (folder: string) =>
@@ -38,7 +48,7 @@ export const publicRoutes = [
   ...entryIds('countries').map((id) => `/country/${id}`),
   '/team',
   '/news-media',
-  ...entrySlugs('news').map((slug) => `/news/${slug}`),
+  ...publishedNewsSlugs().map((slug) => `/news/${slug}`),
   '/world-media',
 ];
 

@@ -1,0 +1,92 @@
+// Drafts and scheduled news in a real build (src/lib/content/publication.ts): a copy of the content
+// gets a draft, an item dated in two days and one dated today in Lagos. The production build
+// (SHOW_UNPUBLISHED unset) leaves the first two out of the article pages, the news list, the
+// sitemap and the RSS feed, and publishes today's; a preview build (SHOW_UNPUBLISHED=true) shows
+// them, marked, and its feed still leaves them out. Each build takes Astro some 20-40 s.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultancyToday } from '../../src/lib/domain.ts';
+import { createAstroProject, type AstroProject } from './astro-project.ts';
+
+let project: AstroProject;
+let content: string;
+
+const today = consultancyToday();
+// Two days ahead, so a build that starts just before midnight in Lagos still finds it ahead.
+const later = new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+const laterLabel = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${later}T00:00:00Z`));
+
+/** A news file in the copy, made from a shipped article with another id, title and frontmatter lines. */
+function addNews(slug: string, id: number, title: string, frontmatter: string) {
+  const source = readFileSync(join(content, 'news', 'success-stories.mdx'), 'utf-8');
+  const text = source
+    .replace(/^id: \d+$/m, `id: ${id}`)
+    .replace(/^title: .*$/m, `title: "${title}"`)
+    .replace(/^published: .*$/m, frontmatter);
+  writeFileSync(join(content, 'news', `${slug}.mdx`), text);
+}
+
+beforeAll(() => {
+  project = createAstroProject('news-publication-');
+  content = project.copyContent();
+  addNews('a-draft', 91, 'A draft nobody should see yet', 'published: 2024-01-15\ndraft: true');
+  addNews('a-scheduled-item', 92, 'An item scheduled for later', `published: ${later}`);
+  addNews('an-item-of-today', 93, 'An item published today', `published: ${today}`);
+});
+
+afterAll(() => {
+  project?.remove();
+});
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf-8');
+const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="News" href="/news-media/rss.xml">';
+
+describe('news publication', { timeout: 240_000 }, () => {
+  it('a production build leaves drafts and scheduled items out of pages, list, sitemap and feed', () => {
+    const { status, output, outDir } = project.run('build', content, { SHOW_UNPUBLISHED: 'false' });
+    expect(status, output).toBe(0);
+
+    expect(existsSync(join(outDir, 'news', 'a-draft.html'))).toBe(false);
+    expect(existsSync(join(outDir, 'news', 'a-scheduled-item.html'))).toBe(false);
+    expect(existsSync(join(outDir, 'news', 'an-item-of-today.html'))).toBe(true);
+
+    const list = read(outDir, 'news-media.html');
+    expect(list).toContain('An item published today');
+    expect(list).not.toContain('A draft nobody should see yet');
+    expect(list).not.toContain('An item scheduled for later');
+    expect(list).not.toMatch(/Draft:|Scheduled:/);
+
+    const sitemap = read(outDir, 'sitemap-0.xml');
+    expect(sitemap).toContain('/news/an-item-of-today<');
+    expect(sitemap).not.toMatch(/a-draft|a-scheduled-item|rss\.xml/);
+
+    const feed = read(outDir, 'news-media/rss.xml');
+    expect(feed).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0">/);
+    expect(feed).toContain('<link>https://www.bridgewayvisa.com/news/an-item-of-today</link>');
+    expect(feed).toContain('<link>https://www.bridgewayvisa.com/news/success-stories</link>');
+    expect(feed).not.toMatch(/a-draft|a-scheduled-item/);
+    // Newest first: today's item leads.
+    expect(feed.indexOf('an-item-of-today')).toBeLessThan(feed.indexOf('success-stories'));
+
+    // The feed is linked from the news pages, once each, and from no other page.
+    expect(list.split(FEED_LINK)).toHaveLength(2);
+    expect(read(outDir, 'news/success-stories.html').split(FEED_LINK)).toHaveLength(2);
+    for (const page of ['index.html', 'about.html', 'country/1.html']) expect(read(outDir, page)).not.toContain('application/rss+xml');
+  });
+
+  it('a preview build (SHOW_UNPUBLISHED=true) shows them, marked, and keeps them out of the feed', () => {
+    const { status, output, outDir } = project.run('build', content, { SHOW_UNPUBLISHED: 'true' });
+    expect(status, output).toBe(0);
+
+    expect(read(outDir, 'news/a-draft.html')).toContain('Draft: not on the published site');
+    expect(read(outDir, 'news/a-scheduled-item.html')).toContain(`Scheduled: published on ${laterLabel}, Lagos time`);
+    expect(read(outDir, 'news/an-item-of-today.html')).not.toMatch(/Draft:|Scheduled:/);
+
+    const list = read(outDir, 'news-media.html');
+    expect(list).toContain('Draft: not on the published site');
+    expect(list).toContain(`Scheduled: published on ${laterLabel}, Lagos time`);
+
+    expect(read(outDir, 'news-media/rss.xml')).not.toMatch(/a-draft|a-scheduled-item/);
+  });
+});

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message.slice(0, 300)));
+await page.goto('http://localhost:43335/cms/');
+await page.waitForTimeout(6000);
+await page.screenshot({ path: '/tmp/33a/shot1.png' });
+console.log((await page.locator('body').innerText()).slice(0, 500));
+await browser.close();

@@ -97,7 +97,7 @@ const CMS_PATTERN = /^\/cms(\/\*)?$/;
  * The policy of the content editor's pages (/cms/, Decap CMS, and the sign-in pages beside it)
  * which differ from the site's: Decap's bundle validates its configuration with Ajv, which
  * compiles the schemas with `new Function` ('unsafe-eval'); it calls GitHub's API and shows the
- * editors' avatars from GitHub; it previews unsaved pictures as blob: URLs and the entry in a frame
+ * editors' avatars from GitHub; it keeps unsaved pictures as blob: URLs (shown, and read back when saving) and previews the entry in a frame
  * of its own page. It may also call decap-server on the editor's machine (`npm start`).
  */
 export function cmsContentSecurityPolicy({
@@ -113,7 +113,7 @@ export function cmsContentSecurityPolicy({
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com', ...new Set(imageOrigins)],
     'media-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", 'https://api.github.com', ...new Set(connectOrigins), ...local],
+    'connect-src': ["'self'", 'blob:', 'https://api.github.com', ...new Set(connectOrigins), ...local],
     'frame-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -242,7 +242,9 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
         // Pictures go beside the others of the collection and are written as Astro's image() reads
         // them: relative to the entry's file (../images/news/picture.webp).
         ...(collection.images ? { media_folder: `../images/${collection.images}`, public_folder: `../images/${collection.images}` } : {}),
-        fields: [...fields(context, shape), { name: 'body', widget: 'markdown', required: false, modes: ['raw', 'rich_text'], ...collection.body }],
+        // The body is edited as the Markdown it is: the rich-text mode rewrites the whole body's
+        // Markdown when one word changes (and an MDX file may hold what it cannot show).
+        fields: [...fields(context, shape), { name: 'body', widget: 'markdown', required: false, modes: ['raw'], ...collection.body }],
       };
     case 'list': {
       const summary = summaryField(shape) ?? collection.identifier;

@@ -67,16 +67,16 @@ export async function openWorkspace(): Promise<Workspace> {
     await run([join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], env);
     await serve();
   };
-  await rebuild();
-  return {
-    dir,
-    content,
-    siteUrl: `http://localhost:${sitePort}`,
-    rebuild,
-    close: async () => {
-      decap.kill();
-      await new Promise((done) => (server ? server.close(done) : done(undefined)));
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const close = async () => {
+    decap.kill();
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
+    rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    await rebuild();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { dir, content, siteUrl: `http://localhost:${sitePort}`, rebuild, close };
 }

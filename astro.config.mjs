@@ -62,7 +62,7 @@ export default defineConfig({
     sitemapAtRoot(),
     islandRuntime(),
     pruneScopedStyles(),
-    cms({ siteUrl: env.SITE_URL, supabaseUrl, repo: env.CMS_GITHUB_REPO, localBackendUrl: cmsLocalBackendUrl }),
+    cms({ siteUrl: env.SITE_URL, repo: env.CMS_GITHUB_REPO, localBackendUrl: cmsLocalBackendUrl }),
     securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha, cms: { localBackendUrl: cmsLocalBackendUrl } }),
   ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.

@@ -15,10 +15,12 @@ import { NewsPreview, VisaPreview } from './previews.ts';
 declare const __CMS_SETTINGS__: {
   /** The GitHub repository editors save to (owner/name), when the build was given one. */
   repo: string | undefined;
-  /** Where the sign-in function is: the Supabase project's functions (auth_endpoint is in config.yml). */
-  authBaseUrl: string;
   /** decap-server's API on the editor's machine (`npm start`); used only on localhost. */
   localBackendUrl: string;
+  /**
+   * The site's origin: the sign-in popup (/cms/oauth, auth_endpoint in config.yml) is opened there,
+   * and Decap takes the signed-in token only from a window of exactly this origin.
+   */
   siteUrl: string;
   /** The site's stylesheet for the preview pane. */
   previewStyle: string;
@@ -38,7 +40,7 @@ CMS.init({
   config: {
     ...config,
     load_config_file: false,
-    backend: { ...config.backend, ...(settings.repo ? { repo: settings.repo } : {}), base_url: settings.authBaseUrl },
+    backend: { ...config.backend, ...(settings.repo ? { repo: settings.repo } : {}), base_url: settings.siteUrl },
     local_backend: { url: settings.localBackendUrl },
     site_url: settings.siteUrl,
     display_url: settings.siteUrl,

@@ -13,9 +13,8 @@ import { build } from 'esbuild';
 export const CMS_PATH = '/cms/';
 
 export interface CmsOptions {
+  /** The site's origin, where the sign-in pages are (/cms/oauth). */
   siteUrl: string;
-  /** The Supabase project: the sign-in function is one of its Edge Functions (cms-oauth). */
-  supabaseUrl: string;
   /** The GitHub repository editors save to (owner/name); unset, production sign-in cannot save. */
   repo: string | undefined;
   /** decap-server's API, which `npm start` runs on the editor's machine against the working copy. */
@@ -49,12 +48,11 @@ export default function cms(options: CmsOptions): AstroIntegration {
         const outDir = join(fileURLToPath(dir), 'cms');
         const common = { bundle: true, minify: true, write: true, outdir: outDir, metafile: true, logLevel: 'warning' as const, absWorkingDir: root };
         const style = await build({ ...common, entryPoints: ['src/styles/global.css'], entryNames: 'preview-[hash]' });
-        const previewStyle = Object.keys(style.metafile.outputs).find((file) => file.endsWith('.css'))!;
+        const previewStyle = Object.keys(style.metafile!.outputs).find((file) => file.endsWith('.css'))!;
         const settings = {
           repo: options.repo,
-          authBaseUrl: `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1`,
           localBackendUrl: options.localBackendUrl,
-          siteUrl: options.siteUrl,
+          siteUrl: new URL(options.siteUrl).origin,
           previewStyle: `${CMS_PATH}${previewStyle.split('/').pop()}`,
         };
         const script = await build({
@@ -66,7 +64,7 @@ export default function cms(options: CmsOptions): AstroIntegration {
           loader: { '.yml': 'text' },
           define: { 'process.env.NODE_ENV': '"production"', __CMS_SETTINGS__: JSON.stringify(settings) },
         });
-        const scriptFile = Object.keys(script.metafile.outputs).find((file) => file.endsWith('.js'))!.split('/').pop()!;
+        const scriptFile = Object.keys(script.metafile!.outputs).find((file) => file.endsWith('.js'))!.split('/').pop()!;
         await writeFile(join(outDir, 'index.html'), page(scriptFile));
         logger.info(`${CMS_PATH}: ${scriptFile}`);
       },

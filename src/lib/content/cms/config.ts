@@ -104,8 +104,8 @@ function stringPattern(schema: z.ZodType): [string, string] | undefined {
 }
 
 /** Count limits of a list as Decap's min and max. */
-function listLimits(schema: z.ZodType): { min?: number; max?: number } {
-  const limits: { min?: number; max?: number } = {};
+function listLimits(schema: z.ZodType): { min?: number | undefined; max?: number | undefined } {
+  const limits: { min?: number | undefined; max?: number | undefined } = {};
   for (const check of checksOf(schema)) {
     if (check.check === 'min_length') limits.min = check.minimum;
     else if (check.check === 'max_length') limits.max = check.maximum;
@@ -287,12 +287,14 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
 }
 
 /**
- * The whole configuration. Sign-in goes through the repository host (GitHub); the CMS page adds
- * the repository, the sign-in function's address and the local server's (src/cms/main.ts).
+ * The whole configuration. Sign-in goes through the repository host (GitHub): Decap opens the
+ * site's own sign-in page /cms/oauth in a popup (base_url is the site's origin, which the CMS page
+ * adds with the repository and the local server's address: src/cms/main.ts), and that page and
+ * /cms/oauth-callback have the Edge Function cms-oauth do the exchange (docs/deploy.md).
  */
 export function cmsConfig(collections: CmsCollection[] = CMS_COLLECTIONS): Record<string, unknown> {
   return {
-    backend: { name: 'github', branch: 'main', auth_endpoint: 'cms-oauth/auth', squash_merges: true },
+    backend: { name: 'github', branch: 'main', auth_endpoint: 'cms/oauth', squash_merges: true },
     // Changes go through draft, in review and ready (a branch and a pull request each) before they
     // are published; the local server (decap-server) saves straight to the working copy instead.
     publish_mode: 'editorial_workflow',

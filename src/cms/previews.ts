@@ -22,22 +22,25 @@ function picture({ entry, getAsset }: PreviewProps, field: string) {
   return asset ? h('img', { src: asset.toString(), alt: read<string>(entry, [field, 'alt']) ?? '', style: { width: '100%', borderRadius: 'var(--radius)' } }) : null;
 }
 
-export function NewsPreview(props: PreviewProps) {
-  const { entry, widgetFor } = props;
-  const published = read<string>(entry, ['published']);
+/** A page's article as the site lays it out: its kind above the heading, then the rest. */
+function article(eyebrow: string, title: string | undefined, ...children: ReactNode[]) {
   return h(
     'main',
     null,
-    h(
-      'article',
-      { className: 'container', style: { maxWidth: '48rem', paddingBlock: '2rem' } },
-      h('p', { className: 'eyebrow' }, 'News'),
-      h('h1', null, read<string>(entry, ['title']) ?? ''),
-      published ? h('p', null, 'Published ', h('time', { dateTime: published }, published)) : null,
-      picture(props, 'image'),
-      h('p', { className: 'lead' }, read<string>(entry, ['content']) ?? ''),
-      h('div', { className: 'prose' }, widgetFor('body')),
-    ),
+    h('article', { className: 'container', style: { maxWidth: '48rem', paddingBlock: '2rem' } }, h('p', { className: 'eyebrow' }, eyebrow), h('h1', null, title ?? ''), ...children),
+  );
+}
+
+export function NewsPreview(props: PreviewProps) {
+  const { entry, widgetFor } = props;
+  const published = read<string>(entry, ['published']);
+  return article(
+    'News',
+    read<string>(entry, ['title']),
+    published ? h('p', null, 'Published ', h('time', { dateTime: published }, published)) : null,
+    picture(props, 'image'),
+    h('p', { className: 'lead' }, read<string>(entry, ['content']) ?? ''),
+    h('div', { className: 'prose' }, widgetFor('body')),
   );
 }
 
@@ -52,26 +55,20 @@ export function VisaPreview(props: PreviewProps) {
   const { entry, widgetFor } = props;
   const details = read<string[]>(entry, ['details']) ?? [];
   const documents = read<ChecklistItem[]>(entry, ['documents']) ?? [];
-  return h(
-    'main',
-    null,
+  return article(
+    'Visa',
+    read<string>(entry, ['type']),
+    h('p', { className: 'lead' }, read<string>(entry, ['description']) ?? ''),
+    picture(props, 'backgroundImage'),
+    h('ul', null, ...details.map((detail) => h('li', { key: detail }, detail))),
+    h('h2', null, 'Documents to attach'),
     h(
-      'article',
-      { className: 'container', style: { maxWidth: '48rem', paddingBlock: '2rem' } },
-      h('p', { className: 'eyebrow' }, 'Visa'),
-      h('h1', null, read<string>(entry, ['type']) ?? ''),
-      h('p', { className: 'lead' }, read<string>(entry, ['description']) ?? ''),
-      picture(props, 'backgroundImage'),
-      h('ul', null, ...details.map((detail) => h('li', { key: detail }, detail))),
-      h('h2', null, 'Documents to attach'),
-      h(
-        'ul',
-        { className: 'checklist' },
-        ...documents.map((item) =>
-          h('li', { key: item.key }, h('strong', null, item.name), item.optional ? ' (optional)' : '', item.detail ? h('span', null, ` — ${item.detail}`) : null),
-        ),
+      'ul',
+      { className: 'checklist' },
+      ...documents.map((item) =>
+        h('li', { key: item.key }, h('strong', null, item.name), item.optional ? ' (optional)' : '', item.detail ? h('span', null, ` — ${item.detail}`) : null),
       ),
-      h('div', { className: 'prose' }, widgetFor('body')),
     ),
+    h('div', { className: 'prose' }, widgetFor('body')),
   );
 }

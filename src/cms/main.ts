@@ -6,7 +6,8 @@
 import CMS from 'decap-cms-app';
 import { parse } from 'yaml';
 import configText from './config.yml';
-import { CMS_FORMATS, frontmatterFormat, listFormat, objectFormat } from '../lib/content/cms/formats.ts';
+import { CMS_COLLECTIONS } from '../lib/content/cms/collections.ts';
+import { formatName, formatOf } from '../lib/content/cms/formats.ts';
 import { FIXED_WIDGET } from '../lib/content/cms/widgets.ts';
 import { FixedControl, FixedPreview } from './fixed-widget.ts';
 import { NewsPreview, VisaPreview } from './previews.ts';
@@ -27,9 +28,9 @@ declare const __CMS_SETTINGS__: {
 };
 const settings = __CMS_SETTINGS__;
 
-CMS.registerCustomFormat(CMS_FORMATS.frontmatter, 'mdx', frontmatterFormat);
-CMS.registerCustomFormat(CMS_FORMATS.list, 'json', listFormat);
-CMS.registerCustomFormat(CMS_FORMATS.object, 'json', objectFormat);
+for (const collection of CMS_COLLECTIONS) {
+  CMS.registerCustomFormat(formatName(collection), collection.kind === 'folder' ? 'mdx' : 'json', formatOf(collection));
+}
 CMS.registerWidget(FIXED_WIDGET, FixedControl, FixedPreview);
 CMS.registerPreviewStyle(settings.previewStyle);
 CMS.registerPreviewTemplate('news', NewsPreview);

@@ -2,7 +2,8 @@
 // decap-server saves to a temporary copy of the content, so the shipped news is never touched.
 // Editing a news item's title and body and giving it a new picture changes those lines of its
 // file and no other, puts the picture beside the others, and the rebuilt page shows all three; a
-// value the schema refuses is refused before saving, naming its field.
+// value the schema refuses is refused before saving, naming its field; changing the office hours
+// changes that line of site.json and keeps the fields the CMS does not offer (timings, copyright year).
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -79,4 +80,19 @@ test('a value the schema refuses is refused before saving, naming its field', as
   // The error sits with the field it is about.
   await expect(page.locator('[class*="ControlContainer"]', { has: page.getByLabel('Title') })).toContainText('Must be at least 5 characters.');
   expect(readFileSync(newsFile(), 'utf8')).toBe(before);
+});
+
+test('changing the office hours changes that line of site.json only; the fields not offered stay as they are', async ({ page }) => {
+  const file = join(workspace.content, 'site.json');
+  const before = readFileSync(file, 'utf8');
+  const hours = JSON.parse(before).contact.hours as string;
+  await page.goto(`${workspace.siteUrl}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${workspace.siteUrl}/cms/#/collections/settings/entries/settings`);
+  await expect(page.getByLabel('Office hours')).toHaveValue(hours);
+  await expect(page.getByLabel('Copyright year')).toHaveCount(0);
+  await page.getByLabel('Office hours').fill('Monday to Friday 8:30 to 17:30 (WAT)');
+  await publish(page);
+  await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 15_000 }).not.toBe(before);
+  expect(readFileSync(file, 'utf8')).toBe(before.replace(JSON.stringify(hours), JSON.stringify('Monday to Friday 8:30 to 17:30 (WAT)')));
 });

@@ -6,7 +6,7 @@
 // server's port) are added by the CMS page itself (src/cms/main.ts), so this file is one for all.
 import { z } from 'astro/zod';
 import { CMS_COLLECTIONS, type CmsCollection, type FieldText } from './collections.ts';
-import { CMS_FORMATS } from './formats.ts';
+import { formatName } from './formats.ts';
 import { FIXED_WIDGET } from './widgets.ts';
 
 
@@ -232,7 +232,7 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
         ...common,
         folder: `content/${collection.folder}`,
         extension: 'mdx',
-        format: CMS_FORMATS.frontmatter,
+        format: formatName(collection),
         create: collection.create,
         delete: collection.delete,
         identifier_field: collection.identifier,
@@ -250,7 +250,7 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
       const summary = summaryField(shape) ?? collection.identifier;
       return {
         ...common,
-        format: CMS_FORMATS.list,
+        format: formatName(collection),
         extension: 'json',
         // Pictures of a JSON list are written relative to the file (./images/partners/logo.webp).
         ...(collection.images ? { media_folder: `images/${collection.images}`, public_folder: `./images/${collection.images}` } : {}),
@@ -279,7 +279,7 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
     case 'object':
       return {
         ...common,
-        format: CMS_FORMATS.object,
+        format: formatName(collection),
         extension: 'json',
         files: [{ name: collection.name, label: collection.label, file: `content/${collection.file}`, fields: fields(context, shape) }],
       };

@@ -4,8 +4,8 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { CMS_COLLECTIONS } from './collections.ts';
-import { cmsConfig, type CmsField } from './config.ts';
+import { CMS_COLLECTIONS, type CmsCollection } from './collections.ts';
+import { cmsConfig } from './config.ts';
 import { formatOf } from './formats.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -19,28 +19,26 @@ export function cmsConfigText(): string {
   return header + stringify(cmsConfig(), { lineWidth: 0 });
 }
 
-/** A content file the CMS edits, with the order of its top-level fields as the CMS writes them. */
+/** A content file the CMS edits, with its collection. */
 export interface ContentFile {
   path: string;
-  fieldsOrder: string[];
+  collection: CmsCollection;
 }
 
 /** Every content file the CMS edits. */
 export function contentFiles(contentDir = join(ROOT, 'content')): ContentFile[] {
-  const config = cmsConfig() as { collections: { fields?: CmsField[] }[] };
-  return CMS_COLLECTIONS.flatMap((collection, index) => {
-    if (collection.kind !== 'folder') return [{ path: join(contentDir, collection.file), fieldsOrder: [] }];
-    const fieldsOrder = (config.collections[index]?.fields ?? []).map((field) => field.name);
+  return CMS_COLLECTIONS.flatMap((collection) => {
+    if (collection.kind !== 'folder') return [{ path: join(contentDir, collection.file), collection }];
     const dir = join(contentDir, collection.folder);
     return readdirSync(dir)
       .filter((name) => name.endsWith('.mdx'))
       .sort()
-      .map((name) => ({ path: join(dir, name), fieldsOrder }));
+      .map((name) => ({ path: join(dir, name), collection }));
   });
 }
 
 /** The file's text as the CMS would save it unchanged. */
 export function formattedContent(file: ContentFile, text: string): string {
-  const format = formatOf(file.path);
-  return (format.toFile as (data: Record<string, unknown>, order: string[]) => string)(format.fromFile(text), file.fieldsOrder);
+  const format = formatOf(file.collection);
+  return format.toFile(format.fromFile(text));
 }

@@ -58,7 +58,7 @@ try {
   await shot(page, '4-office-hours');
 
   page = await open('collections/visas/entries/business-visa');
-  await page.frameLocator('iframe').first().getByText('Documents to attach').waitFor();
+  await page.locator('iframe').first().contentFrame().getByText('Documents to attach').waitFor();
   await shot(page, '5-preview');
 } finally {
   await browser.close();

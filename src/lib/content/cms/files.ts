@@ -27,7 +27,7 @@ export interface ContentFile {
 
 /** Every content file the CMS edits. */
 export function contentFiles(contentDir = join(ROOT, 'content')): ContentFile[] {
-  return CMS_COLLECTIONS.flatMap((collection) => {
+  return CMS_COLLECTIONS.flatMap((collection): ContentFile[] => {
     if (collection.kind !== 'folder') return [{ path: join(contentDir, collection.file), collection }];
     const dir = join(contentDir, collection.folder);
     return readdirSync(dir)

@@ -11,6 +11,7 @@ import securityHeaders from './src/integrations/security-headers/index.ts';
 import islandRuntime from './src/integrations/island-runtime.ts';
 import pruneScopedStyles from './src/integrations/prune-scoped-styles.ts';
 import contentChecks from './src/integrations/content-checks.ts';
+import cms from './src/integrations/cms.ts';
 import { readSupabaseSettings } from './src/lib/supabase.ts';
 import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
@@ -25,6 +26,8 @@ const env = exitOnConfigError(() => readSiteEnv(process.env));
 // come from the Supabase project too: the admin previews documents through their signed URLs.
 const supabaseUrl = readSupabaseSettings(process.env).url;
 const connectUrls = [supabaseUrl];
+// The content editor (/cms/) saves through decap-server on the editor's machine when it runs there.
+const cmsLocalBackendUrl = `http://localhost:${env.CMS_LOCAL_PORT}/api/v1`;
 const captcha = env.PUBLIC_CAPTCHA_PROVIDER && env.PUBLIC_CAPTCHA_SITE_KEY ? env.PUBLIC_CAPTCHA_PROVIDER : undefined;
 
 export default defineConfig({
@@ -49,6 +52,7 @@ export default defineConfig({
   // `client:painted` (client:idle after first contentful paint: the account pages).
   // islandRuntime moves Astro's inline island code into cached files the pages load after first
   // paint; pruneScopedStyles takes off each page the scope classes and scoped rules it cannot use;
+  // cms builds the content editor into dist/cms/ (its own page, not an Astro route);
   // securityHeaders writes dist/_headers from the built pages (their inline scripts' hashes),
   // so it comes last. contentChecks stops a build whose content refers to a missing file or leaves
   // one unused (src/lib/content/checks.ts).
@@ -61,7 +65,8 @@ export default defineConfig({
     sitemapAtRoot(),
     islandRuntime(),
     pruneScopedStyles(),
-    securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha }),
+    cms({ siteUrl: env.SITE_URL, repo: env.CMS_GITHUB_REPO, localBackendUrl: cmsLocalBackendUrl }),
+    securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha, cms: { localBackendUrl: cmsLocalBackendUrl } }),
   ],
   // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.
   vite: { plugins: [inlineScripts()] },

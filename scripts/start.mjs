@@ -3,13 +3,17 @@
 // http://127.0.0.1:54321 (its outbox at /mail), whose Edge Functions run in Deno: the database
 // calls send-notifications, which sends every email to the backend's SMTP catcher, and
 // remove-documents, which removes the files of deleted applications. Ctrl-C stops both.
+// The content editor at http://localhost:4321/cms/ saves to this working copy through decap-server
+// (CMS_LOCAL_PORT, no account), and a saved content file rebuilds the site (docs/content.md).
 // `npm run backend` (--backend-only) starts the backend alone, with the same settings.
 import { spawn } from 'node:child_process';
+import { watch } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
 import { ConfigError, exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
 import { localFunctionSecrets } from '../supabase/local/functions/local-secrets.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
+import { readSiteEnv } from '../src/lib/site-env.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const backendOnly = process.argv.includes('--backend-only');
@@ -26,6 +30,7 @@ const config = exitOnConfigError(() => {
 // site, and every email to the backend's catcher, whatever SMTP settings the environment holds.
 const backendEnv = { ...process.env, ...localFunctionSecrets(config, config.smtpCatcherPort) };
 const SITE_PORT = config.sitePort;
+const CMS_PORT = exitOnConfigError(() => readSiteEnv(process.env)).CMS_LOCAL_PORT;
 const apiUrl = config.apiUrl;
 const keys = await apiKeys(config.jwtSecret);
 const siteEnv = {
@@ -101,8 +106,53 @@ backend.exited.then((code) => {
 
 const apiHealth = `http://${config.host}:${config.port}/health`;
 
+/**
+ * decap-server, which the content editor (/cms/) saves through: it writes to this working copy's
+ * files (its fs mode: no git, no account), on CMS_LOCAL_PORT, which the build gave the editor.
+ */
+function startCmsServer() {
+  const server = start('cms', [`${root}node_modules/decap-server/dist/index.js`], { ...process.env, PORT: String(CMS_PORT), GIT_REPO_DIRECTORY: root, MODE: 'fs' });
+  server.exited.then((code) => {
+    if (!stopping) {
+      console.error(`decap-server stopped (exit code ${code}).`);
+      stopAll(code || 1);
+    }
+  });
+}
+
+/**
+ * Rebuilds the site when a content file changes (an editor saved in the CMS, or edited a file),
+ * a second after the last change, so the pages show it; a build that fails names the file and the
+ * field (the site served is then whatever that build left: fix the file and save again).
+ */
+function rebuildOnContentChange() {
+  let timer;
+  let building = false;
+  let again = false;
+  const rebuild = async () => {
+    if (building) {
+      again = true;
+      return;
+    }
+    building = true;
+    console.log('Content changed: rebuilding the site…');
+    const code = await start('build', [astro, 'build'], siteEnv).exited;
+    console.log(code === 0 ? 'The site is rebuilt.' : `astro build failed (exit code ${code}); the site is as it was.`);
+    building = false;
+    if (again) {
+      again = false;
+      void rebuild();
+    }
+  };
+  watch(`${root}content`, { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(rebuild, 1000);
+  });
+}
+
 /** Builds the site, serves it, and prints where everything is once the site and the API answer. */
 async function buildAndServeSite() {
+  startCmsServer();
   console.log('Building the site…');
   const build = start('build', [astro, 'build'], siteEnv);
   const buildCode = await build.exited;
@@ -126,8 +176,10 @@ async function buildAndServeSite() {
     stopAll(1);
     return;
   }
+  rebuildOnContentChange();
   console.log(`
   Site              http://localhost:${SITE_PORT}
+  Content editor    http://localhost:${SITE_PORT}/cms/   (saves to content/ here; the site rebuilds)
   API               ${apiUrl}
   Outbox (emails)   ${apiUrl}/mail   (every email lands there, the notifications' too)
   Edge Functions    ${apiUrl}/functions/v1/   (in Deno: the database calls them)

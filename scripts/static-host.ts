@@ -58,11 +58,12 @@ const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 export function resolveFile(root: string, urlPath: string): string | null {
   const pathname = urlPath.split('?')[0] ?? '/';
   const path = normalize(join(root, pathname));
-  // `..` may not leave the folder, the headers file is configuration, and trailing slashes are not
-  // the site's addresses (trailingSlash: 'never').
+  // `..` may not leave the folder and the headers file is configuration (trailingSlash: 'never').
   if (!(path + sep).startsWith(root + sep) || path === join(root, '_headers')) return null;
   if (pathname === '/') return join(root, 'index.html');
-  if (pathname.endsWith('/')) return null;
+  // A folder's own page (the content editor, /cms/) is served at its address with the slash, as
+  // the hosts do; other trailing slashes are not the site's addresses.
+  if (pathname.endsWith('/')) return isFile(join(path, 'index.html')) ? join(path, 'index.html') : null;
   return [path, `${path}.html`, join(path, 'index.html')].find(isFile) ?? null;
 }
 

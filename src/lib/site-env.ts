@@ -8,6 +8,9 @@
 import * as z from 'zod';
 import { ConfigError, flag, httpUrl, readEnv } from '../../supabase/local/env.ts';
 
+/** decap-server's port when none is set: Decap CMS's own default. */
+export const CMS_LOCAL_PORT = 8081;
+
 /** The variables the build reads; each one is described in .env.example. */
 export const siteEnvSchema = z.object({
   SITE_URL: httpUrl().default('https://www.bridgewayvisa.com'),
@@ -26,6 +29,10 @@ export const siteEnvSchema = z.object({
   PUBLIC_CAPTCHA_SITE_KEY: z.string().optional(),
   // A build for production on a host that sets none of HOST_VARIABLES (below).
   PRODUCTION_BUILD: flag().default(false),
+  // The content editor at /cms/ (src/integrations/cms.ts): the GitHub repository it saves to in
+  // production, and the port of decap-server, which `npm start` runs against the working copy.
+  CMS_GITHUB_REPO: z.string().regex(/^[\w.-]+\/[\w.-]+$/, { error: 'owner/name of a GitHub repository' }).optional(),
+  CMS_LOCAL_PORT: z.coerce.number({ error: 'a port number' }).int({ error: 'a port number' }).min(1, { error: 'a port number' }).max(65535, { error: 'a port number' }).default(CMS_LOCAL_PORT),
 });
 
 /** The build's variables, parsed. */

@@ -120,6 +120,17 @@ describe('rules', () => {
     expect(withTurnstile).toContain('frame-src https://challenges.cloudflare.com;');
   });
 
+  test("the content editor's pages (/cms/*) get its own policy, and no public page gets any of it", () => {
+    const withCms = headerRules({ ...inputs, cmsLocalBackendUrl: 'http://localhost:8081/api/v1', pages: [...inputs.pages, { path: '/cms/*', scriptHashes: [sha256('d')] }] });
+    const cms = headersFor(withCms, '/cms/')['Content-Security-Policy']!;
+    expect(cms).toContain(`script-src 'self' 'unsafe-eval' '${sha256('d')}';`);
+    expect(cms).toContain("connect-src 'self' blob: https://api.github.com https://project.supabase.co https://api.emailjs.com http://localhost:8081;");
+    expect(cms).toContain("frame-ancestors 'none'");
+    for (const path of ['/', '/about', '/visa/1']) {
+      expect(headersFor(withCms, path)['Content-Security-Policy']).toBe(headersFor(rules, path)['Content-Security-Policy']);
+    }
+  });
+
   test('HSTS only for an https site', () => {
     expect(headersFor(rules, '/')['Strict-Transport-Security']).toBe('max-age=31536000');
     expect(headersFor(headerRules({ ...inputs, https: false }), '/')['Strict-Transport-Security']).toBeUndefined();

@@ -24,10 +24,12 @@ export interface SecurityHeadersOptions {
   imageUrls: string[];
   /** The CAPTCHA provider of the account forms (login, signup, reset), when one is configured. */
   captcha?: CaptchaProvider | undefined;
+  /** The content editor at /cms/ (../cms.ts): the address of its local server. */
+  cms?: { localBackendUrl: string };
 }
 
 /** The integration that writes `_headers` into the build's output folder. */
-export default function securityHeaders({ siteUrl, connectUrls, imageUrls, captcha }: SecurityHeadersOptions): AstroIntegration {
+export default function securityHeaders({ siteUrl, connectUrls, imageUrls, captcha, cms }: SecurityHeadersOptions): AstroIntegration {
   return {
     name: 'bridgeway:security-headers',
     hooks: {
@@ -40,6 +42,7 @@ export default function securityHeaders({ siteUrl, connectUrls, imageUrls, captc
           imageOrigins: imageUrls.map((url) => new URL(url).origin),
           captcha,
           https: new URL(siteUrl).protocol === 'https:',
+          cmsLocalBackendUrl: cms?.localBackendUrl,
         });
         const text = formatHeadersFile(rules, 'Written by the build (src/integrations/security-headers/); edit the policy there.');
         await writeFile(`${outDir}/_headers`, text);

@@ -1,4 +1,5 @@
-// What the site's responses say to the browser: a Content-Security-Policy for each page, the
+// What the site's responses say to the browser: a Content-Security-Policy for each page (the
+// content editor's pages under /cms/ their own), the
 // other security headers, and how long each kind of file may be cached. The values come from the
 // build (the inline scripts' hashes, the Supabase project, the notification services configured)
 // and are written into `_headers` by ./index.ts.
@@ -16,6 +17,11 @@ export interface PolicyInputs {
   captcha?: CaptchaProvider | undefined;
   /** Whether the site is served over https (production): only then is HSTS sent. */
   https: boolean;
+  /**
+   * The content editor's local server (decap-server on the editor's machine), allowed on /cms/:
+   * Decap calls it only when the page itself is on localhost.
+   */
+  cmsLocalBackendUrl?: string | undefined;
   /**
    * Path patterns of the HTML pages (`/`, `/about`, `/visa/*`), which revalidate on every visit,
    * each with the `sha256-…` sources of the inline scripts served under it.
@@ -84,6 +90,39 @@ export function contentSecurityPolicy({
   return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
+/** The folder of the content editor (src/integrations/cms.ts): its pages get cmsContentSecurityPolicy's policy. */
+const CMS_PATTERN = /^\/cms(\/\*)?$/;
+
+/**
+ * The policy of the content editor's pages (/cms/, Decap CMS, and the sign-in pages beside it)
+ * which differ from the site's: Decap's bundle validates its configuration with Ajv, which
+ * compiles the schemas with `new Function` ('unsafe-eval'); it calls GitHub's API and shows the
+ * editors' avatars from GitHub; it keeps unsaved pictures as blob: URLs (shown, and read back when saving) and previews the entry in a frame
+ * of its own page. It may also call decap-server on the editor's machine (`npm start`).
+ */
+export function cmsContentSecurityPolicy({
+  scriptHashes,
+  connectOrigins,
+  imageOrigins,
+  cmsLocalBackendUrl,
+}: Pick<PageScripts, 'scriptHashes'> & Pick<PolicyInputs, 'connectOrigins' | 'imageOrigins' | 'cmsLocalBackendUrl'>): string {
+  const local = cmsLocalBackendUrl ? [new URL(cmsLocalBackendUrl).origin] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'unsafe-eval'", ...scriptHashes.map((hash) => `'${hash}'`)],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com', ...new Set(imageOrigins)],
+    'media-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", 'blob:', 'https://api.github.com', ...new Set(connectOrigins), ...local],
+    'frame-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
 /**
  * Every rule of the site's `_headers`. Two rules that match one path name the same header only
  * where a folder's page and the folder itself (`/visa` and `/visa/*`) carry the same policy, so
@@ -119,7 +158,10 @@ export function headerRules(inputs: PolicyInputs): HeaderRule[] {
     { path: '/data/*', headers: { 'Cache-Control': REVALIDATE } },
     ...inputs.pages.map(({ path, scriptHashes }) => ({
       path,
-      headers: { 'Content-Security-Policy': contentSecurityPolicy({ ...inputs, scriptHashes }), 'Cache-Control': REVALIDATE },
+      headers: {
+        'Content-Security-Policy': CMS_PATTERN.test(path) ? cmsContentSecurityPolicy({ ...inputs, scriptHashes }) : contentSecurityPolicy({ ...inputs, scriptHashes }),
+        'Cache-Control': REVALIDATE,
+      },
     })),
   ];
 }

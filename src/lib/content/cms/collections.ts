@@ -1,0 +1,422 @@
+// What the CMS (/cms/, Decap CMS) shows of each content collection, next to the zod schemas that
+// hold the rules (../schemas.ts). The schemas say what a field accepts (type, required, lengths,
+// patterns, allowed values); this table says only what a schema cannot: the words an editor reads
+// (a label and a hint for every field), where the files are, and what the specification fixes
+// (no creating or deleting where it gives counts, fields shown but never changed, fields not
+// offered). ./config.ts turns both into src/cms/config.yml (`npm run cms:config`), and
+// tests/content/cms-config.test.ts fails when that file, or this table, is behind the schemas.
+import type { z } from 'astro/zod';
+import {
+  continentSchema,
+  countrySchema,
+  faqSchema,
+  newsSchema,
+  partnerSchema,
+  processStepSchema,
+  servicePageSchema,
+  serviceSchema,
+  settingsSchema,
+  teamMemberSchema,
+  testimonialSchema,
+  testPrepSchema,
+  videoSchema,
+  visaSchema,
+  type ImageHelper,
+} from '../schemas.ts';
+
+/** What an editor reads about a field: a label and one line of help under it. */
+export interface FieldText {
+  label: string;
+  hint: string;
+}
+
+/** A field's words, keyed by its path (`image.alt`; a list's items by the list's name: `documents.key`). */
+export type FieldTexts = Record<string, FieldText>;
+
+interface CollectionBase {
+  /** The collection's name in src/content.config.ts. */
+  name: string;
+  label: string;
+  labelSingular: string;
+  description: string;
+  schema: (image: ImageHelper) => z.ZodObject;
+  /** The folder of its pictures under content/images/, when it has any. */
+  images?: string;
+  /**
+   * Fields shown but never changed once the entry exists: ids and types (the addresses and the
+   * names the forms and files use) and checklist keys (the folders of applicants' files).
+   */
+  fixed?: string[];
+  /** Fields not offered at all (behaviour constants, the copyright year): the file keeps them as they are. */
+  hidden?: string[];
+  /** A list of allowed values that is another collection's field: a pick-list of the entries that exist. */
+  relations?: Record<string, { collection: string; field: string }>;
+  fields: FieldTexts;
+}
+
+/** An MDX folder: one file an entry, whose body is the page's long text. */
+export interface FolderCollection extends CollectionBase {
+  kind: 'folder';
+  folder: string;
+  /** Whether editors may add and delete entries (false where the specification gives the count). */
+  create: boolean;
+  delete: boolean;
+  /** The entry's field shown in the list and used to name a new file. */
+  identifier: string;
+  /** The page of an entry, for the CMS's "view live" link ({{slug}} is the file name). */
+  previewPath?: string;
+  body: FieldText;
+}
+
+/** A JSON file holding a list: one entry an item. */
+export interface ListCollection extends CollectionBase {
+  kind: 'list';
+  file: string;
+  /** Whether editors may add and remove items (false where the specification gives the count). */
+  create: boolean;
+  /** The item's field shown as its summary in the list. */
+  identifier: string;
+}
+
+/** A JSON file holding one object. */
+export interface ObjectCollection extends CollectionBase {
+  kind: 'object';
+  file: string;
+}
+
+export type CmsCollection = FolderCollection | ListCollection | ObjectCollection;
+
+const id = (what: string): FieldText => ({ label: 'Id', hint: `The ${what}'s number; set once, never changed (addresses and links use it).` });
+const picture = (what: string): FieldTexts => ({
+  '': { label: 'Picture', hint: `The ${what}'s picture: upload a .webp, .jpg or .png.` },
+  src: { label: 'File', hint: 'The picture file, stored under content/images/.' },
+  alt: { label: 'Description (alt text)', hint: 'What the picture shows, for people who cannot see it; at least 3 characters.' },
+});
+/** Prefixes each key of a field group with the field's name (`image` + `alt` = `image.alt`). */
+const under = (prefix: string, texts: FieldTexts): FieldTexts =>
+  Object.fromEntries(Object.entries(texts).map(([key, text]) => [key ? `${prefix}.${key}` : prefix, text]));
+
+/** Every collection in the order the CMS lists them: what editors change most comes first. */
+export const CMS_COLLECTIONS: CmsCollection[] = [
+  {
+    kind: 'folder',
+    name: 'news',
+    label: 'News',
+    labelSingular: 'News item',
+    description: 'Articles of /news-media, each at /news/{file name}. Newest first.',
+    folder: 'news',
+    schema: newsSchema,
+    images: 'news',
+    create: true,
+    delete: true,
+    identifier: 'title',
+    previewPath: 'news/{{slug}}',
+    fixed: ['id'],
+    fields: {
+      id: id('news item'),
+      title: { label: 'Title', hint: 'The headline, at least 5 characters.' },
+      content: { label: 'Teaser', hint: 'The short text on the news card: 20 to 300 characters.' },
+      ...under('image', picture('article')),
+      published: { label: 'Publication date', hint: 'The date shown on the article (a date, never a time).' },
+      draft: { label: 'Draft', hint: 'A draft is not published: switch it off when the article is ready.' },
+    },
+    body: { label: 'Article', hint: 'The article in Markdown: ## for a heading, a blank line between paragraphs.' },
+  },
+  {
+    kind: 'folder',
+    name: 'visas',
+    label: 'Visas',
+    labelSingular: 'Visa',
+    description: 'The six visa types of the specification, each at /visa/{id}: texts and document checklists.',
+    folder: 'visas',
+    schema: visaSchema,
+    images: 'visas',
+    create: false,
+    delete: false,
+    identifier: 'type',
+    previewPath: 'visa/{{fields.id}}',
+    fixed: ['id', 'type', 'documents.key'],
+    fields: {
+      id: id('visa'),
+      type: { label: 'Visa type', hint: 'One of the six types of the specification; the forms use it, so it never changes.' },
+      description: { label: 'Description', hint: 'The text of the visa card: 20 to 300 characters.' },
+      icon: { label: 'Icon', hint: 'The drawing on the visa card.' },
+      ...under('backgroundImage', picture('visa card')),
+      details: { label: 'Key facts', hint: 'Short facts listed on the visa page (processing time, validity...): at least 3.' },
+      documents: { label: 'Document checklist', hint: 'What an applicant attaches, item by item: 1 to 12 items.' },
+      'documents.key': { label: 'Key', hint: "The item's permanent key (lower-case words joined by hyphens). Set once: applicants' files are kept under it." },
+      'documents.name': { label: 'Document', hint: 'What to attach, as applicants read it: 3 to 80 characters.' },
+      'documents.detail': { label: 'Detail', hint: 'One short hint under the name (optional): 3 to 160 characters.' },
+      'documents.optional': { label: 'Optional', hint: 'On for a document that helps but is not asked of everyone.' },
+      link: { label: 'Chat link', hint: 'Optional: an https address; a visa with one opens it instead of its page.' },
+    },
+    body: { label: 'Guidance', hint: 'The long text of the visa page, in Markdown.' },
+  },
+  {
+    kind: 'folder',
+    name: 'countries',
+    label: 'Countries',
+    labelSingular: 'Country',
+    description: 'Destination countries, each at /country/{id}.',
+    folder: 'countries',
+    schema: countrySchema,
+    images: 'countries',
+    create: true,
+    delete: false,
+    identifier: 'name',
+    previewPath: 'country/{{fields.id}}',
+    fixed: ['id'],
+    relations: { visaTypes: { collection: 'visas', field: 'type' } },
+    fields: {
+      id: id('country'),
+      name: { label: 'Name', hint: "The country's name as visitors read it." },
+      flag: { label: 'Flag code', hint: 'The two-letter ISO code in capitals (GB, US, NG); the flag is drawn from it.' },
+      images: { label: 'Gallery', hint: 'At least two pictures of the country.' },
+      'images.src': picture('place').src!,
+      'images.alt': picture('place').alt!,
+      'images.placeName': { label: 'Place', hint: 'The place the picture shows, as its caption.' },
+      descriptions: { label: 'Paragraphs', hint: 'Exactly three paragraphs of at least 40 characters.' },
+      visaTypes: { label: 'Visa types', hint: 'The visas offered for this country: pick from the existing visas.' },
+      visaFree: { label: 'Visa-free note', hint: 'Who may travel without a visa: at least 20 characters.' },
+    },
+    body: { label: 'Page text', hint: 'Any further text of the country page, in Markdown.' },
+  },
+  {
+    kind: 'folder',
+    name: 'services',
+    label: 'Services',
+    labelSingular: 'Service',
+    description: 'The service cards of /services, each at /services/{id}.',
+    folder: 'services',
+    schema: serviceSchema,
+    images: 'services',
+    create: false,
+    delete: false,
+    identifier: 'title',
+    previewPath: 'services/{{fields.id}}',
+    fixed: ['id'],
+    fields: {
+      id: id('service'),
+      title: { label: 'Title', hint: 'The name of the service, at least 3 characters.' },
+      description: { label: 'Description', hint: 'The text of the card: 20 to 300 characters.' },
+      ...under('image', picture('service')),
+    },
+    body: { label: 'Page text', hint: 'The long text of the service page, in Markdown.' },
+  },
+  {
+    kind: 'folder',
+    name: 'servicePages',
+    label: 'Service pages',
+    labelSingular: 'Service page',
+    description: 'The six pages at /service-details/{file name}.',
+    folder: 'service-pages',
+    schema: servicePageSchema,
+    images: 'service-pages',
+    create: false,
+    delete: false,
+    identifier: 'title',
+    previewPath: 'service-details/{{slug}}',
+    fixed: ['order'],
+    fields: {
+      title: { label: 'Title', hint: 'The heading of the page, at least 3 characters.' },
+      description: { label: 'Introduction', hint: 'The first paragraph, at least 20 characters.' },
+      images: { label: 'Pictures', hint: 'At least one picture, each with a caption.' },
+      'images.src': picture('page').src!,
+      'images.alt': picture('page').alt!,
+      'images.caption': { label: 'Caption', hint: 'The line under the picture.' },
+      link: { label: 'Learn More link', hint: 'The button at the end of the page.' },
+      'link.label': { label: 'Button text', hint: 'At least 2 characters.' },
+      'link.href': { label: 'Address', hint: 'A page of this site (/contact) or an https address.' },
+      highlights: { label: 'Highlights', hint: 'Short points listed on the page: at least one.' },
+      testimonials: { label: 'Testimonials', hint: 'What customers said: at least one.' },
+      'testimonials.name': { label: 'Name', hint: "The customer's name." },
+      'testimonials.review': { label: 'Review', hint: 'What they said, at least 10 characters.' },
+      pricing: { label: 'Price', hint: 'As customers read it, e.g. "from $200 per itinerary".' },
+      order: { label: 'Order', hint: "The page's place in lists; fixed." },
+    },
+    body: { label: 'Page text', hint: 'Further text of the page, in Markdown.' },
+  },
+  {
+    kind: 'folder',
+    name: 'team',
+    label: 'Team',
+    labelSingular: 'Team member',
+    description: 'The four team members of /team.',
+    folder: 'team',
+    schema: teamMemberSchema,
+    images: 'team',
+    create: false,
+    delete: false,
+    identifier: 'name',
+    fixed: ['id'],
+    fields: {
+      id: id('team member'),
+      name: { label: 'Name', hint: 'Full name.' },
+      role: { label: 'Role', hint: 'The job title shown under the name.' },
+      ...under('image', picture('portrait')),
+      description: { label: 'About', hint: 'A few lines about the person, at least 20 characters.' },
+    },
+    body: { label: 'More', hint: 'Optional longer text, in Markdown.' },
+  },
+  {
+    kind: 'list',
+    name: 'continents',
+    label: 'Continents',
+    labelSingular: 'Continent',
+    description: 'The continents of the services page.',
+    file: 'continents.json',
+    schema: continentSchema,
+    images: 'continents',
+    create: false,
+    identifier: 'name',
+    fixed: ['id'],
+    fields: {
+      id: { label: 'Id', hint: "The continent's key; fixed." },
+      name: { label: 'Name', hint: 'At least 2 characters.' },
+      description: { label: 'Description', hint: 'At least 20 characters.' },
+      ...under('image', picture('continent')),
+      keyPoints: { label: 'Key points', hint: 'Short points listed under the text: at least one.' },
+    },
+  },
+  {
+    kind: 'list',
+    name: 'partners',
+    label: 'Media partners',
+    labelSingular: 'Partner',
+    description: 'The media partners of /world-media.',
+    file: 'partners.json',
+    schema: partnerSchema,
+    images: 'partners',
+    create: false,
+    identifier: 'name',
+    fixed: ['id'],
+    fields: {
+      id: { label: 'Id', hint: "The partner's key; fixed." },
+      name: { label: 'Name', hint: 'At least 2 characters.' },
+      description: { label: 'Description', hint: 'At least 20 characters.' },
+      ...under('logo', picture('logo')),
+      website: { label: 'Website', hint: 'Its https address.' },
+    },
+  },
+  {
+    kind: 'list',
+    name: 'testimonials',
+    label: 'Testimonials',
+    labelSingular: 'Testimonial',
+    description: 'The home page carousel.',
+    file: 'testimonials.json',
+    schema: testimonialSchema,
+    images: 'testimonials',
+    create: true,
+    identifier: 'name',
+    fixed: ['id'],
+    fields: {
+      id: id('testimonial'),
+      text: { label: 'Testimonial', hint: 'What the customer said, at least 20 characters.' },
+      name: { label: 'Name', hint: "The customer's name." },
+      country: { label: 'Country', hint: 'Where they went.' },
+      ...under('image', picture('portrait')),
+    },
+  },
+  {
+    kind: 'list',
+    name: 'videos',
+    label: 'Testimony videos',
+    labelSingular: 'Video',
+    description: 'The videos of the home page; the video files themselves are added by a developer (public/videos/).',
+    file: 'videos.json',
+    schema: videoSchema,
+    images: 'videos',
+    create: false,
+    identifier: 'name',
+    fixed: ['id', 'videoUrl'],
+    fields: {
+      id: id('video'),
+      name: { label: 'Name', hint: "The customer's name." },
+      testimony: { label: 'Testimony', hint: 'A line about the story, at least 10 characters.' },
+      videoUrl: { label: 'Video file', hint: 'The file under public/videos/; fixed.' },
+      ...under('poster', picture('poster')),
+    },
+  },
+  {
+    kind: 'list',
+    name: 'faq',
+    label: 'FAQ',
+    labelSingular: 'Question',
+    description: 'The questions and answers of the home page.',
+    file: 'faq.json',
+    schema: () => faqSchema,
+    create: false,
+    identifier: 'question',
+    fixed: ['id'],
+    fields: {
+      id: { label: 'Id', hint: "The question's key; fixed." },
+      question: { label: 'Question', hint: 'At least 10 characters.' },
+      answer: { label: 'Answer', hint: 'At least 20 characters.' },
+    },
+  },
+  {
+    kind: 'list',
+    name: 'process',
+    label: 'Process steps',
+    labelSingular: 'Step',
+    description: 'The steps of "how it works" on the home page.',
+    file: 'process.json',
+    schema: () => processStepSchema,
+    create: false,
+    identifier: 'title',
+    fixed: ['id', 'step'],
+    fields: {
+      id: { label: 'Id', hint: "The step's key; fixed." },
+      step: { label: 'Step', hint: "The step's number; fixed." },
+      title: { label: 'Title', hint: 'At least 3 characters.' },
+      description: { label: 'Description', hint: 'At least 20 characters.' },
+    },
+  },
+  {
+    kind: 'list',
+    name: 'testPrep',
+    label: 'Test preparation',
+    labelSingular: 'Test',
+    description: 'The test-preparation cards of the home page.',
+    file: 'test-prep.json',
+    schema: () => testPrepSchema,
+    create: false,
+    identifier: 'name',
+    fixed: ['id', 'name'],
+    fields: {
+      id: { label: 'Id', hint: "The card's key; fixed." },
+      name: { label: 'Test', hint: 'The test of the specification; fixed.' },
+      description: { label: 'Description', hint: 'At least 20 characters.' },
+      highlights: { label: 'Highlights', hint: 'Short points listed on the card: at least one.' },
+    },
+  },
+  {
+    kind: 'object',
+    name: 'settings',
+    label: 'Site settings',
+    labelSingular: 'Settings',
+    description: 'Contact details, links and who is emailed about new leads.',
+    file: 'site.json',
+    schema: () => settingsSchema,
+    hidden: ['id', 'copyrightYear', 'timings'],
+    fields: {
+      name: { label: 'Site name', hint: "The consultancy's full name." },
+      shortName: { label: 'Short name', hint: 'The name where space is short (the logo, the phone home screen).' },
+      tagline: { label: 'Tagline', hint: 'The line under the name on the home page.' },
+      description: { label: 'Description for search engines', hint: '50 to 160 characters.' },
+      contact: { label: 'Contact details', hint: 'Shown in the footer, on /contact and in the emails.' },
+      'contact.phone': { label: 'Phone', hint: 'As visitors dial it, e.g. +234 1 280 4417.' },
+      'contact.whatsapp': { label: 'WhatsApp', hint: 'The WhatsApp number.' },
+      'contact.email': { label: 'Email', hint: 'One address, like hello@example.com.' },
+      'contact.address': { label: 'Address', hint: 'The office address on one line.' },
+      'contact.hours': { label: 'Office hours', hint: 'As visitors read them, e.g. Monday to Friday 9:00 to 17:30 (WAT).' },
+      chatLink: { label: 'Chat link', hint: 'The https address of "talk to an agency" (also Emergency Visa).' },
+      social: { label: 'Social links', hint: 'At least one.' },
+      'social.name': { label: 'Network', hint: 'Facebook, Instagram, X...' },
+      'social.href': { label: 'Address', hint: 'The https address of the page.' },
+      notifications: { label: 'Notifications', hint: 'Who is emailed about new bookings, messages and applications.' },
+      'notifications.staff': { label: 'Staff addresses', hint: 'One email address an item; each gets its own message.' },
+    },
+  },
+];

@@ -1,0 +1,97 @@
+// The content editor (/cms/, Decap CMS) as an editor uses it on their machine (`npm start`):
+// decap-server saves to a temporary copy of the content, so the shipped news is never touched.
+// Editing a news item's title and body and giving it a new picture changes those lines of its
+// file and no other, puts the picture beside the others, and the rebuilt page shows all three; a
+// value the schema refuses is refused before saving, naming its field; changing the office hours
+// changes that line of site.json and keeps the fields the CMS does not offer (timings, copyright year).
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { openWorkspace, type Workspace } from './workspace.ts';
+
+const NEWS = 'success-stories';
+let workspace: Workspace;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  workspace = await openWorkspace();
+});
+test.afterAll(async () => workspace?.close());
+
+const newsFile = () => join(workspace.content, 'news', `${NEWS}.mdx`);
+
+async function openNewsItem(page: import('@playwright/test').Page) {
+  await page.goto(`${workspace.siteUrl}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${workspace.siteUrl}/cms/#/collections/news/entries/${NEWS}`);
+  // Decap's script is large: on a busy machine the first entry takes a while to show.
+  await expect(page.getByLabel('Title')).toHaveValue(/Success stories/, { timeout: 30_000 });
+}
+
+async function publish(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now').click();
+}
+
+test('an editor changes a news item in the CMS and the rebuilt page shows it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const before = readFileSync(newsFile(), 'utf8');
+  const picture = join(workspace.dir, 'team-award.png');
+  await sharp({ create: { width: 96, height: 64, channels: 3, background: '#0f5a43' } }).png().toFile(picture);
+
+  await openNewsItem(page);
+  await page.getByLabel('Title').fill('Success stories: four families, four routes');
+  // The body's Markdown box (an editable text box, not tied to its label): a new first paragraph.
+  const body = page.getByLabel('markdown field').getByRole('textbox');
+  await body.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('A new first paragraph from the CMS.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Choose different image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(picture);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await publish(page);
+
+  // The three changed lines and nothing else (polled: decap-server writes the file in steps).
+  const expected = before
+    .replace('title: "Success stories: three families, three routes"', 'title: "Success stories: four families, four routes"')
+    .replace('src: ../images/news/success.webp', 'src: ../images/news/team-award.png')
+    .replace('---\n\nBehind every', '---\n\nA new first paragraph from the CMS.\n\nBehind every');
+  await expect.poll(() => readFileSync(newsFile(), 'utf8'), { timeout: 15_000 }).toBe(expected);
+  expect(existsSync(join(workspace.content, 'images', 'news', 'team-award.png'))).toBe(true);
+
+  await workspace.rebuild();
+  await page.goto(`${workspace.siteUrl}/news/${NEWS}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Success stories: four families, four routes');
+  await expect(page.getByText('A new first paragraph from the CMS.')).toBeVisible();
+  await expect(page.locator('.article__image img, img.article__image').first()).toHaveAttribute('src', /team-award/);
+});
+
+test('a value the schema refuses is refused before saving, naming its field', async ({ page }) => {
+  const before = readFileSync(newsFile(), 'utf8');
+  await openNewsItem(page);
+  await page.getByLabel('Title').fill('Hi');
+  await publish(page).catch(() => undefined);
+  await expect(page.getByText('Must be at least 5 characters.')).toBeVisible();
+  // The error sits with the field it is about.
+  await expect(page.locator('[class*="ControlContainer"]', { has: page.getByLabel('Title') })).toContainText('Must be at least 5 characters.');
+  expect(readFileSync(newsFile(), 'utf8')).toBe(before);
+});
+
+test('changing the office hours changes that line of site.json only; the fields not offered stay as they are', async ({ page }) => {
+  const file = join(workspace.content, 'site.json');
+  const before = readFileSync(file, 'utf8');
+  const hours = JSON.parse(before).contact.hours as string;
+  await page.goto(`${workspace.siteUrl}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${workspace.siteUrl}/cms/#/collections/settings/entries/settings`);
+  await expect(page.getByLabel('Office hours')).toHaveValue(hours, { timeout: 30_000 });
+  await expect(page.getByLabel('Copyright year')).toHaveCount(0);
+  await page.getByLabel('Office hours').fill('Monday to Friday 8:30 to 17:30 (WAT)');
+  await publish(page);
+  const expected = before.replace(JSON.stringify(hours), JSON.stringify('Monday to Friday 8:30 to 17:30 (WAT)'));
+  await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 15_000 }).toBe(expected);
+});

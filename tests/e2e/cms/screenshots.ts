@@ -1,0 +1,66 @@
+// The screenshots of docs/content.md's walk-through, taken in the CMS as an editor sees it, on a
+// temporary copy of the content (./workspace.ts). Run after changing the CMS:
+// `node tests/e2e/cms/screenshots.ts` (writes docs/images/cms-*.png, small palette PNGs).
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
+import { openWorkspace } from './workspace.ts';
+
+const DOCS = resolve(import.meta.dirname, '../../../docs/images');
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  const png = await page.screenshot();
+  await sharp(png).png({ palette: true, colours: 64, compressionLevel: 9 }).toFile(join(DOCS, `cms-${name}.png`));
+  console.log(`docs/images/cms-${name}.png`);
+}
+
+const workspace = await openWorkspace();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  // Each step in a page of its own, signed in: the examples are left unsaved.
+  const open = async (hash: string) => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+    await page.goto(`${workspace.siteUrl}/cms/`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('link', { name: 'News' }).first().waitFor();
+    await page.goto(`${workspace.siteUrl}/cms/#/${hash}`);
+    return page;
+  };
+  const picture = join(workspace.dir, 'new-office.png');
+  await sharp({ create: { width: 640, height: 400, channels: 3, background: '#0f5a43' } }).png().toFile(picture);
+
+  let page = await open('collections/news');
+  await page.getByText('Success stories').first().waitFor();
+  await shot(page, '1-news-list');
+
+  page = await open('collections/news/new');
+  await page.getByLabel('Id').fill('4');
+  await page.getByLabel('Title').fill('Our new office in Abuja');
+  await page.getByLabel('Teaser').fill('From March we welcome clients in Abuja too: the same team, the same checklists, closer to you.');
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(picture);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByLabel('Description (alt text)').fill('The front door of the Abuja office');
+  const body = page.getByLabel('markdown field').getByRole('textbox');
+  await body.click();
+  await page.keyboard.type('Our Abuja office opens on 2 March at 12 Aguiyi Ironsi Street, Maitama.');
+  await shot(page, '2-news-item');
+
+  await page.getByLabel('Publication date').fill('2027-03-02');
+  await page.getByLabel('Publication date').scrollIntoViewIfNeeded();
+  await shot(page, '3-schedule');
+
+  page = await open('collections/settings/entries/settings');
+  await page.getByLabel('Office hours').scrollIntoViewIfNeeded();
+  await page.getByLabel('Office hours').fill('Monday to Friday 8:30 to 17:30, Saturday 10:00 to 14:00 (WAT)');
+  await shot(page, '4-office-hours');
+
+  page = await open('collections/visas/entries/business-visa');
+  await page.locator('iframe').first().contentFrame().getByText('Documents to attach').waitFor();
+  await shot(page, '5-preview');
+} finally {
+  await browser.close();
+  await workspace.close();
+}

@@ -5,6 +5,7 @@
 // The parts that depend on the deployment (the repository, the sign-in function, the local
 // server's port) are added by the CMS page itself (src/cms/main.ts), so this file is one for all.
 import { z } from 'astro/zod';
+import { calendarDate } from '../schemas.ts';
 import { CMS_COLLECTIONS, type CmsCollection, type FieldText } from './collections.ts';
 import { formatName } from './formats.ts';
 import { FIXED_WIDGET } from './widgets.ts';
@@ -139,6 +140,10 @@ function field(context: Context, name: string, path: Path, schema: z.ZodType): C
   if (schema === IMAGE) {
     return { ...base, widget: 'image', ...optional, choose_url: false };
   }
+  if (schema === calendarDate) {
+    // A date as the files write it (2024-09-18), never a timestamp (schemas.ts, calendarDate).
+    return { ...base, widget: 'datetime', ...optional, format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true };
+  }
   switch (def.type) {
     case 'string': {
       const pattern = stringPattern(schema);
@@ -163,9 +168,6 @@ function field(context: Context, name: string, path: Path, schema: z.ZodType): C
     }
     case 'boolean':
       return { ...base, widget: 'boolean', ...optional };
-    case 'date':
-      // A date as the files write it (2024-09-18), never a timestamp.
-      return { ...base, widget: 'datetime', ...optional, format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true };
     case 'enum': {
       const options = Object.values(def.entries!);
       return fixed ? { ...base, widget: FIXED_WIDGET, ...optional } : { ...base, widget: 'select', ...optional, options };

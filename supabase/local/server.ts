@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from './db/types.ts';
 import type { BackendConfig } from './config.ts';
+import { logClosedConnections } from './connection-log.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { apiKeyError, authError, HttpError, restError } from './http-errors.ts';
 import { header, parseJson, readBody, sendError, sendJson, type Reply } from './http.ts';
@@ -180,6 +181,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     }
   }
 
+  logClosedConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

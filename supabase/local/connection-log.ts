@@ -35,7 +35,7 @@ export function logClosedConnections(server: Server, log: (line: string) => void
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     res.once('close', () => {
-      if (!res.writableFinished) log(`[backend] ${req.method} ${req.url} ended before its answer was complete (the client closed the connection after ${Math.round(performance.now() - started)} ms)`);
+      if (!res.writableFinished) log(`[backend] ${req.method} ${req.url} ended before its answer was complete: the client closed the connection ${Math.round(performance.now() - started)} ms after the server read the request`);
     });
   });
 }

@@ -42,7 +42,8 @@ beforeAll(async () => {
     await db.close();
   }
   backend = await start();
-});
+  // Two starts on a new database on disk (migrations included): a minute on a busy machine.
+}, 240_000);
 
 afterAll(async () => {
   await backend?.stop();

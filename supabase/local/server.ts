@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from './db/types.ts';
 import type { BackendConfig } from './config.ts';
+import { logClosedConnections } from './connection-log.ts';
 import { corsHeaders, preflightHeaders } from './cors.ts';
 import { apiKeyError, authError, HttpError, restError } from './http-errors.ts';
 import { header, parseJson, readBody, sendError, sendJson, type Reply } from './http.ts';
@@ -180,12 +181,18 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
     }
   }
 
+  logClosedConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  // Keep-alive connections from supabase-js would otherwise hold close() open.
-  server.keepAliveTimeout = 5_000;
+  // How long a kept-alive connection may stay idle. The idle timer is a timer like any other: when
+  // the event loop is held (a slow statement on PGlite, which runs in this thread, on a busy
+  // machine) it fires late, before the server has read the request waiting in that connection,
+  // which is then closed under it (the client's ECONNRESET). Node's 5 s was shorter than such
+  // stalls under load (docs/performance.md); 30 s is longer than any seen, and below
+  // headersTimeout (60 s). close() ends idle connections itself (closeAllConnections).
+  server.keepAliveTimeout = 30_000;
   const address = server.address() as AddressInfo;
   const url = `http://${config.host}:${address.port}`;
   selfUrl = url;

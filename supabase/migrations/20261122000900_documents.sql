@@ -888,8 +888,10 @@ create table private.document_removals
 
 comment on table private.document_removals is 'Objects of deleted applications to remove through the Storage API (remove-documents, service key).';
 
--- The claim: rows waiting for a try (queued and due, or claimed with a lapsed lease), oldest first.
-create index document_removals_claimable_idx on private.document_removals ((coalesce(locked_until, next_attempt_at)));
+-- The claim: rows waiting for a try (queued and due, or claimed with a lapsed lease), oldest first,
+-- in the claim's own order (id breaks the tie of rows queued by one statement, which share their
+-- time), so a claim reads its few rows instead of sorting all those due.
+create index document_removals_claimable_idx on private.document_removals ((coalesce(locked_until, next_attempt_at)), id);
 
 revoke all on table private.document_removals from public, anon, authenticated, service_role;
 grant select, insert, update, delete on table private.document_removals to service_role;

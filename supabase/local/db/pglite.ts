@@ -9,6 +9,16 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { INT8_OID, TEXT_KEPT_OIDS, keepText, parseInt8, type QueryResult, type ScriptDb, type Sql } from './types.ts';
 
 const parsers: Record<number, (value: string) => unknown> = { [INT8_OID]: parseInt8 };
+
+/**
+ * Waits for the event loop to turn (its I/O and timers) before a statement. PGlite runs in this
+ * thread, and statements queued behind one another would otherwise run back to back, each started
+ * from the last one's promise, while the server reads no request and fires no timer: a kept-alive
+ * connection's idle timer then fires late, with the client's next request unread in it, and
+ * closes it under that request (the client's ECONNRESET; docs/performance.md). A turn costs
+ * microseconds; the server's stalls are then one statement long, not a whole queue's.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 for (const oid of TEXT_KEPT_OIDS) parsers[oid] = keepText;
 
 /** A PGlite database that can also write its whole data folder to one compressed archive. */
@@ -37,15 +47,25 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<P
 
   return {
     kind: 'pglite',
-    query: async <T,>(text: string, params?: unknown[]) => toResult<T>(await pg.query(text, params)),
+    query: async <T,>(text: string, params?: unknown[]) => {
+      await turn();
+      return toResult<T>(await pg.query(text, params));
+    },
     exec: async (sql) => {
       await pg.exec(sql);
     },
-    transaction: (fn) =>
-      pg.transaction((tx) => {
-        const sql: Sql = { query: async <T,>(text: string, params?: unknown[]) => toResult<T>(await tx.query(text, params)) };
+    transaction: async (fn) => {
+      await turn();
+      return pg.transaction((tx) => {
+        const sql: Sql = {
+          query: async <T,>(text: string, params?: unknown[]) => {
+            await turn();
+            return toResult<T>(await tx.query(text, params));
+          },
+        };
         return fn(sql);
-      }),
+      });
+    },
     listen: (channel, onNotify) => pg.listen(channel, onNotify),
     dump: () => pg.dumpDataDir('gzip'),
     pglite: pg,

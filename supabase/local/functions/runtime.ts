@@ -66,7 +66,9 @@ export async function startFunctionsRuntime({ env, log = (line) => console.log(`
     {
       // Only what Deno itself needs beside the functions' variables; nothing of the backend's own environment.
       env: { ...env, DENO_DIR, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its standard input is a pipe this process never writes to: Deno exits when it ends, that is
+      // when this process ends, even by SIGKILL (serve.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

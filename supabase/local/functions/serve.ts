@@ -6,11 +6,27 @@
 // project's URL and keys and the functions' secrets alone. Unlike hosted, the functions share one
 // isolate (module state is per module, so they do not meet) and there are no per-call limits.
 //
-//   deno run … serve.ts <port> <name>…   prints `listening on <port>` once it answers.
+//   deno run … serve.ts <port> <name>…   prints `listening on <port>` once it answers, and exits
+//   when its standard input ends.
+//
+// Its standard input is a pipe from the backend that started it, which it never writes: the pipe
+// ends when the backend ends, however it ends (a crash, SIGKILL: the kernel closes a dead
+// process's pipes), so this process never outlives its backend, holding its port and memory.
 
 type Handler = (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => Response | Promise<Response>;
 
 const [portArg, ...names] = Deno.args;
+
+// Reads standard input to its end (nothing comes), then exits: the backend is gone.
+void (async () => {
+  try {
+    for await (const _ of Deno.stdin.readable) {
+      // The backend writes nothing; whatever comes is ignored.
+    }
+  } finally {
+    Deno.exit(0);
+  }
+})();
 const handlers = new Map<string, Handler>();
 const broken = new Map<string, string>();
 

@@ -1,8 +1,8 @@
 // The background worker of the pg_net stand-in (db/extension-stand-ins.sql), as pg_net's own
 // worker does it (its src/worker.c): net.http_post only queues a row in net.http_request_queue and
 // notifies 'pg_net_wake', which Postgres delivers when that transaction commits (a rolled-back one
-// sends nothing); woken, this takes a batch of up to 200 queued requests, sends them all at once,
-// each with its timeout, waits until every one has its answer recorded in net._http_response
+// sends nothing); woken, this takes a batch of up to 200 queued requests, sends them (a few at a
+// time, IN_FLIGHT below, where pg_net sends them all at once), each with its timeout, waits until every one has its answer recorded in net._http_response
 // (status and body, or timed_out / error_msg), then waits for the next wake (a second at most:
 // at once when one came during the batch), and takes the next batch until the queue is empty.
 // So, as with pg_net, a burst of requests is sent a batch at a time, not all at once. Answers are
@@ -29,6 +29,17 @@ export interface NetWorker {
 const BATCH = 200;
 /** pg_net's longest wait after a batch for a wake ("slow down queue processing"), and how often it looks unwoken. */
 const PAUSE_MS = 1_000;
+/**
+ * Requests of a batch in flight at once. pg_net sends a whole batch at once, to a gateway in front
+ * of many function workers; here the calls come back to this same process, whose one event loop
+ * and one database connection answer them one after another anyway. A batch of 200 calls at once
+ * (200 booking inserts each ask for one) opened 200 connections to this server and as many from
+ * Deno back to it: its listen queue filled (new connections of other clients timed out) and its
+ * event loop stayed busy past the keep-alive timeout of its other clients' connections, which
+ * were closed with their next request unread, a reset on the client's side (docs/performance.md).
+ * A few at a time send the batch just as fast.
+ */
+const IN_FLIGHT = 8;
 
 /** Starts sending the requests db queues through net.http_post. */
 export async function startNetWorker(db: Db): Promise<NetWorker> {
@@ -48,7 +59,7 @@ export async function startNetWorker(db: Db): Promise<NetWorker> {
           returning id, method, url, headers, body, timeout_milliseconds`,
       );
       if (rows.length === 0) return;
-      await record(db, await Promise.all(rows.map(send)));
+      await record(db, await sendAll(rows));
       if (!woken) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, PAUSE_MS);
@@ -114,6 +125,20 @@ interface Answer {
   content: string | null;
   timed_out: boolean;
   error_msg: string | null;
+}
+
+/** Sends the requests, IN_FLIGHT at a time; their answers in the same order. */
+async function sendAll(requests: QueuedRequest[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  let next = 0;
+  const sender = async () => {
+    while (next < requests.length) {
+      const i = next++;
+      answers[i] = await send(requests[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, requests.length) }, sender));
+  return answers;
 }
 
 /** Sends one request; its answer, or why there is none (pg_net's words for a timeout). */

@@ -62,7 +62,7 @@ function restHeaders(key: string, extra: Record<string, string> = {}) {
 }
 
 /** Rows of the queue not yet handled (queued or sending), counted with the service key. */
-async function pending(backend: BackendProcess): Promise<number> {
+export async function pending(backend: BackendProcess): Promise<number> {
   const res = await fetch(`${backend.url}/rest/v1/notifications?select=id&status=in.(queued,sending)&limit=1`, { headers: restHeaders(backend.serviceRoleKey, { prefer: 'count=exact' }) });
   return Number(res.headers.get('content-range')?.split('/')[1] ?? NaN);
 }

@@ -1,0 +1,72 @@
+// A queue's claim reads the few rows it takes, however many are due: the due rows come from the
+// claimable index in the claim's own order (time, then id), with no sort. Rows queued by one
+// statement (an import's emails, an application's documents) share their time, and an index on
+// the time alone left the planner to sort every due row for each claim: half a second per claim
+// at 200,000 queued emails, on the one connection of the embedded database, which is how
+// concurrent submissions came to have their connections reset (docs/performance.md). The claim's
+// statement is read from the function itself (pg_proc), so this checks what the migration defines.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, type TestDb } from './support.ts';
+
+const ROWS = 20_000;
+let db: TestDb;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  // One statement each, so every row has the same time, as a burst or an import queues them.
+  await db.query(
+    `insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key)
+     select 'staff_new_application', null, 'visa_applications', gen_random_uuid(), 'claims-test:' || i
+       from generate_series(1, $1::int) as i`,
+    [ROWS],
+  );
+  await db.query(
+    `insert into private.document_removals (bucket_id, object_name, application_id)
+     select 'documents', 'claims-test/' || i, gen_random_uuid() from generate_series(1, $1::int) as i`,
+    [ROWS],
+  );
+  await db.query('analyze public.notifications');
+  await db.query('analyze private.document_removals');
+}, 120_000);
+
+afterAll(async () => {
+  await db?.close();
+});
+
+/** The `due` select of a claim function, as its body (pg_proc.prosrc) spells it, taking 25 rows. */
+async function dueSelect(fn: string): Promise<string> {
+  const { rows } = await db.query<{ body: string }>(`select prosrc as body from pg_proc where proname = $1`, [fn]);
+  const select = /with due as \((select[\s\S]+?for update skip locked)\)/.exec(rows[0]!.body)?.[1];
+  if (!select) throw new Error(`${fn} has no \`with due as (select … for update skip locked)\``);
+  return select.replaceAll(`${fn}.max_rows`, '25');
+}
+
+/** Node types and index names of the plan of sql, run for real (EXPLAIN ANALYZE) in a rolled-back transaction. */
+async function plan(sql: string): Promise<{ nodes: string[]; rows: number }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${sql}`);
+    const nodes: string[] = [];
+    let scanned = 0;
+    const walk = (node: Record<string, unknown>) => {
+      nodes.push(`${String(node['Node Type'])}${node['Index Name'] ? ` ${String(node['Index Name'])}` : ''}`);
+      if (/Scan/.test(String(node['Node Type']))) scanned += Number(node['Actual Rows'] ?? 0);
+      for (const child of (node['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
+    };
+    walk((rows[0]!['QUERY PLAN'] as { Plan: Record<string, unknown> }[])[0]!.Plan);
+    return { nodes, rows: scanned };
+  });
+}
+
+describe(`a claim with ${ROWS} rows due at the same time`, () => {
+  it.each([
+    ['claim_notifications', 'notifications_claimable_idx'],
+    ['claim_document_removals', 'document_removals_claimable_idx'],
+  ])('%s reads its rows from %s in order, sorting nothing', async (fn, index) => {
+    const { nodes, rows } = await plan(await dueSelect(fn));
+    expect(nodes.join(' > ')).toContain(`Index Scan ${index}`);
+    expect(nodes.filter((node) => /Sort/.test(node))).toEqual([]);
+    // The 25 it takes, not every due row.
+    expect(rows).toBeLessThanOrEqual(25);
+  });
+});

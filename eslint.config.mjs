@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default defineConfig(
-  { ignores: ['dist/', '.e2e/', '.astro/', 'node_modules/', '.local-data/', 'test-results/', 'playwright-report/', '.test-reports/', 'bench-results/'] },
+  { ignores: ['dist/', 'dist.next/', 'dist.previous/', '.e2e/', '.astro/', 'node_modules/', '.local-data/', 'test-results/', 'playwright-report/', '.test-reports/', 'bench-results/'] },
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {

@@ -8,6 +8,8 @@
 // `npm run backend` (--backend-only) starts the backend alone, with the same settings.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
 import { ConfigError, exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
@@ -37,7 +39,13 @@ const siteEnv = {
   ...process.env,
   PUBLIC_SUPABASE_URL: process.env.PUBLIC_SUPABASE_URL || apiUrl,
   PUBLIC_SUPABASE_ANON_KEY: process.env.PUBLIC_SUPABASE_ANON_KEY || keys.anonKey,
+  // This is a working copy: drafts and scheduled news show, marked, as on a deploy preview
+  // (src/lib/content/publication.ts), so an editor sees what they saved.
+  SHOW_UNPUBLISHED: process.env.SHOW_UNPUBLISHED || 'true',
 };
+// The folder the site server serves; a rebuild goes to NEXT_OUT_DIR first (rebuildOnContentChange).
+const outDir = resolve(root, exitOnConfigError(() => readSiteEnv(siteEnv)).ASTRO_OUT_DIR);
+const nextOutDir = `${outDir}.next`;
 const astro = `${root}node_modules/astro/bin/astro.mjs`;
 
 /** Children still running, stopped together on Ctrl-C or when one of them fails. */
@@ -122,8 +130,10 @@ function startCmsServer() {
 
 /**
  * Rebuilds the site when a content file changes (an editor saved in the CMS, or edited a file),
- * a second after the last change, so the pages show it; a build that fails names the file and the
- * field (the site served is then whatever that build left: fix the file and save again).
+ * a second after the last change, so the pages show it. The build goes to a folder of its own and
+ * replaces the served one only once it succeeded: while it runs (a minute on a busy machine) the
+ * site and /cms/ keep answering with the last build, and a build that fails (it names the file
+ * and the field) leaves that build in place.
  */
 function rebuildOnContentChange() {
   let timer;
@@ -136,7 +146,16 @@ function rebuildOnContentChange() {
     }
     building = true;
     console.log('Content changed: rebuilding the site…');
-    const code = await start('build', [astro, 'build'], siteEnv).exited;
+    await rm(nextOutDir, { recursive: true, force: true });
+    const code = await start('build', [astro, 'build'], { ...siteEnv, ASTRO_OUT_DIR: nextOutDir }).exited;
+    if (code === 0) {
+      // Two renames: the served folder is missing only between them, not for the whole build.
+      const previous = `${outDir}.previous`;
+      await rm(previous, { recursive: true, force: true });
+      await rename(outDir, previous);
+      await rename(nextOutDir, outDir);
+      await rm(previous, { recursive: true, force: true });
+    }
     console.log(code === 0 ? 'The site is rebuilt.' : `astro build failed (exit code ${code}); the site is as it was.`);
     building = false;
     if (again) {

@@ -36,10 +36,13 @@ export default function AccountNote({ tone, message, children }: Props) {
   );
 }
 
-/** Where a visitor whose account is ready goes next. */
+/**
+ * Where a visitor whose account is ready goes next. Its class hides the page's links to log in or
+ * sign up (AccountShell.astro): the visitor is signed in, as the nav says.
+ */
 export function AccountNextSteps() {
   return (
-    <p>
+    <p className="account-next-steps">
       <a href="/profile">Go to your profile</a> or <a href="/visa-form">apply for a visa</a>.
     </p>
   );

@@ -46,6 +46,9 @@ test('reset → the emailed link → a new password → logged in, and the new p
   await expect(page.getByRole('status').filter({ hasText: ACCOUNT_TEXTS.passwordSaved })).toBeVisible();
   // Signed in with it: the nav shows the account, and the token is gone from the address bar.
   await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
+  // The page agrees: its way back to logging in is gone, the next steps are the profile's.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to Log in' })).toBeHidden();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to your profile' })).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === '/set-password' && url.search === '');
 
   const context = await page.context().browser()!.newContext();

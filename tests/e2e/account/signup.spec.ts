@@ -52,6 +52,8 @@ test.describe('sign up', () => {
     await expect(page.getByRole('status').filter({ hasText: ACCOUNT_TEXTS.verified })).toBeVisible();
     // The page and the nav agree: signed in.
     await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign Up', exact: true })).toBeHidden();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to your profile' })).toBeVisible();
     // The token is gone from the address bar.
     await expect(page).toHaveURL((url) => url.pathname === '/verify' && url.search === '' && !url.href.includes('token_hash'));
 

@@ -89,7 +89,7 @@ describe('a broken content file fails the build, naming the file and the field',
     expectLine(output, /\S*testimonials\.json, entry 5, text: is missing: add it \(text\)/);
   });
 
-  it('a picture that does not exist, and one nobody uses (the build runs the cross-file checks)', () => {
+  it('a picture that does not exist stops it, and one nobody uses is named (the build runs the cross-file checks)', () => {
     const { status, output } = syncWith((content) => {
       rmSync(join(content, 'images', 'news', 'success.webp'));
       writeFileSync(join(content, 'images', 'news', 'unused.webp'), readFileSync(join(content, 'images', 'news', 'experts.webp')));

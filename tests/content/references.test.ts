@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { contentProblems, pictureProblems, videoProblems, visaTypeProblems } from '../../src/lib/content/checks.ts';
+import { contentLeftovers, contentProblems, pictureProblems, unlistedVideos, unusedPictures, videoProblems, visaTypeProblems } from '../../src/lib/content/checks.ts';
 import { countrySchema } from '../../src/lib/content/schemas.ts';
 import { CONTENT_ROOT, PROJECT_ROOT, imageRelativeTo, loadMdxCollection } from './content-files.ts';
 
@@ -15,8 +15,9 @@ const countries = loadMdxCollection('countries', countrySchema);
 const PUBLIC_DIR = join(PROJECT_ROOT, 'public');
 
 describe('the cross-file checks the build runs', () => {
-  it('find nothing wrong in the shipped content', () => {
+  it('find nothing wrong, and no file nothing uses, in the shipped content', () => {
     expect(contentProblems(CONTENT_ROOT, PUBLIC_DIR)).toEqual([]);
+    expect(contentLeftovers(CONTENT_ROOT, PUBLIC_DIR)).toEqual([]);
   });
 
   describe('on a broken copy, each mistake gets one line naming its file', () => {
@@ -55,19 +56,15 @@ describe('the cross-file checks the build runs', () => {
     it('a listed video that is missing, and a video file nobody lists', () => {
       rmSync(join(publicDir, 'videos', 'study-in-canada.mp4'));
       writeFileSync(join(publicDir, 'videos', 'left-over.mp4'), 'not a real video');
-      expect(videoProblems(content, publicDir)).toEqual([
-        expect.stringMatching(/content\/videos\.json, entry 1, videoUrl: \/videos\/study-in-canada\.mp4 does not exist/),
-        expect.stringMatching(/public\/videos\/left-over\.mp4 is not listed in videos\.json: list it or delete it$/),
-      ]);
+      expect(videoProblems(content, publicDir)).toEqual([expect.stringMatching(/content\/videos\.json, entry 1, videoUrl: \/videos\/study-in-canada\.mp4 does not exist/)]);
+      expect(unlistedVideos(content, publicDir)).toEqual([expect.stringMatching(/public\/videos\/left-over\.mp4 is not listed in videos\.json: list it or delete it$/)]);
     });
 
     it('a picture referenced that does not exist, and a picture nobody references', () => {
       rmSync(join(content, 'images', 'news', 'success.webp'));
       writeFileSync(join(content, 'images', 'team', 'old-portrait.webp'), 'x');
-      expect(pictureProblems(content)).toEqual([
-        expect.stringMatching(/news\/success-stories\.mdx: the picture images\/news\/success\.webp does not exist/),
-        expect.stringMatching(/images\/team\/old-portrait\.webp is not used by any entry: reference it from an entry or delete it$/),
-      ]);
+      expect(pictureProblems(content)).toEqual([expect.stringMatching(/news\/success-stories\.mdx: the picture images\/news\/success\.webp does not exist/)]);
+      expect(unusedPictures(content)).toEqual([expect.stringMatching(/images\/team\/old-portrait\.webp is not used by any entry: reference it from an entry or delete it$/)]);
     });
   });
 

@@ -38,21 +38,23 @@ export function referencedPictures(root: string): { path: string; file: string }
   return references;
 }
 
-/** Pictures referenced that are missing or outside images/, and pictures in images/ nobody references. */
+/** Pictures referenced that are missing or outside images/. */
 export function pictureProblems(root: string): string[] {
-  const references = referencedPictures(root);
-  const images = join(root, 'images');
   const problems: string[] = [];
-  for (const { path, file } of references) {
+  for (const { path, file } of referencedPictures(root)) {
     const shown = relative(root, path);
     if (!existsSync(path)) problems.push(`${displayPath(file)}: the picture ${shown} does not exist (add it under images/ or correct the path)`);
     else if (shown.startsWith('..') || !shown.startsWith('images/')) problems.push(`${displayPath(file)}: the picture ${shown} must be in the content's images/ folder`);
   }
-  const used = new Set(references.map((reference) => reference.path));
-  for (const path of filesUnder(images)) {
-    if (!used.has(path)) problems.push(`${displayPath(path)} is not used by any entry: reference it from an entry or delete it`);
-  }
   return problems;
+}
+
+/** Pictures in images/ that no entry references (the site leaves them out). */
+export function unusedPictures(root: string): string[] {
+  const used = new Set(referencedPictures(root).map((reference) => reference.path));
+  return filesUnder(join(root, 'images'))
+    .filter((path) => !used.has(path))
+    .map((path) => `${displayPath(path)} is not used by any entry: reference it from an entry or delete it`);
 }
 
 /** Visa types named by countries with no visa file of that type (a name that is no visa type at all is the schema's to report). */
@@ -71,26 +73,41 @@ export function visaTypeProblems(root: string): string[] {
   return problems;
 }
 
-/** Videos listed in videos.json but missing from public/, and video files in public/videos/ it does not list. */
-export function videoProblems(root: string, publicDir: string): string[] {
+/** The videos videos.json lists: each entry's place in the file, its URL and its file under publicDir. */
+function listedVideos(root: string, publicDir: string): { index: number; url: string; path: string }[] {
   const listed = readJsonFile(root, 'videos.json');
   if (!Array.isArray(listed)) return [];
-  const problems: string[] = [];
-  const used = new Set<string>();
-  listed.forEach((video: unknown, index) => {
+  return listed.flatMap((video: unknown, index) => {
     const url = isRecord(video) ? video['videoUrl'] : undefined;
-    if (typeof url !== 'string' || !url.startsWith('/')) return;
-    const path = join(publicDir, url);
-    used.add(path);
-    if (!existsSync(path)) problems.push(`${displayPath(join(root, 'videos.json'))}, entry ${index + 1}, videoUrl: ${url} does not exist (put the file in ${displayPath(join(publicDir, 'videos'))}/)`);
+    return typeof url === 'string' && url.startsWith('/') ? [{ index, url, path: join(publicDir, url) }] : [];
   });
-  for (const path of filesUnder(join(publicDir, 'videos')).filter((file) => /\.(mp4|webm)$/.test(file))) {
-    if (!used.has(path)) problems.push(`${displayPath(path)} is not listed in videos.json: list it or delete it`);
-  }
-  return problems;
+}
+
+/** Videos listed in videos.json but missing from public/. */
+export function videoProblems(root: string, publicDir: string): string[] {
+  return listedVideos(root, publicDir)
+    .filter(({ path }) => !existsSync(path))
+    .map(({ index, url }) => `${displayPath(join(root, 'videos.json'))}, entry ${index + 1}, videoUrl: ${url} does not exist (put the file in ${displayPath(join(publicDir, 'videos'))}/)`);
+}
+
+/** Video files in public/videos/ that videos.json does not list. */
+export function unlistedVideos(root: string, publicDir: string): string[] {
+  const used = new Set(listedVideos(root, publicDir).map(({ path }) => path));
+  return filesUnder(join(publicDir, 'videos'))
+    .filter((file) => /\.(mp4|webm)$/.test(file) && !used.has(file))
+    .map((path) => `${displayPath(path)} is not listed in videos.json: list it or delete it`);
 }
 
 /** Every cross-file problem of the content at root, one line each; none when all is well. */
 export function contentProblems(root: string, publicDir: string): string[] {
   return [...visaTypeProblems(root), ...videoProblems(root, publicDir), ...pictureProblems(root)];
+}
+
+/**
+ * Files nothing uses, one line each. They break no page, so the build only warns: the CMS keeps an
+ * entry's old picture when an editor replaces it, and a publish must not fail for that. The
+ * content tests hold the shipped content to none (tests/content/references.test.ts).
+ */
+export function contentLeftovers(root: string, publicDir: string): string[] {
+  return [...unlistedVideos(root, publicDir), ...unusedPictures(root)];
 }

@@ -6,8 +6,17 @@ declare module 'decap-cms-app' {
     registerWidget(name: string, control: unknown, preview?: unknown): void;
     registerPreviewStyle(url: string): void;
     registerPreviewTemplate(collection: string, template: unknown): void;
+    registerLocale(name: string, phrases: Record<string, unknown>): void;
   };
   export default CMS;
+}
+
+/** Decap's interface texts (the version decap-cms-app pins), of which src/cms/main.ts changes one. */
+declare module 'decap-cms-locales' {
+  interface Phrases {
+    [key: string]: string | Phrases;
+  }
+  export const en: Phrases;
 }
 
 /** The configuration's text, embedded by esbuild (src/integrations/cms.ts). */

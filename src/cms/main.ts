@@ -4,6 +4,7 @@
 // here (no second request, and no host's idea of a .yml file's type), with the parts that depend
 // on the deployment added.
 import CMS from 'decap-cms-app';
+import { en } from 'decap-cms-locales';
 import { parse } from 'yaml';
 import configText from './config.yml';
 import { CMS_COLLECTIONS } from '../lib/content/cms/collections.ts';
@@ -35,6 +36,14 @@ CMS.registerWidget(FIXED_WIDGET, FixedControl, FixedPreview);
 CMS.registerPreviewStyle(settings.previewStyle);
 CMS.registerPreviewTemplate('news', NewsPreview);
 CMS.registerPreviewTemplate('visas', VisaPreview);
+
+// A field's pattern message is a whole sentence in the editor's words (src/lib/content/cms/config.ts);
+// Decap's own wrapper ("Title didn't match the pattern: …." with a second full stop) goes.
+const editor = en['editor'] as Record<string, Record<string, Record<string, string>>>;
+CMS.registerLocale('en', {
+  ...en,
+  editor: { ...editor, editorControlPane: { ...editor['editorControlPane'], widget: { ...editor['editorControlPane']!['widget'], regexPattern: '%{fieldLabel}: %{pattern}' } } },
+});
 
 const config = parse(configText) as { backend: Record<string, unknown> } & Record<string, unknown>;
 CMS.init({

@@ -47,6 +47,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
+      'appointments',
     ]);
   });
 

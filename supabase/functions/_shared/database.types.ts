@@ -107,6 +107,7 @@ export type Database = {
           handled_by: string | null
           id: string
           phone: string
+          status: Database["public"]["Enums"]["booking_status"]
           time: string
           website: string | null
         }
@@ -123,6 +124,7 @@ export type Database = {
           handled_by?: string | null
           id?: string
           phone: string
+          status?: Database["public"]["Enums"]["booking_status"]
           time: string
           website?: string | null
         }
@@ -139,6 +141,7 @@ export type Database = {
           handled_by?: string | null
           id?: string
           phone?: string
+          status?: Database["public"]["Enums"]["booking_status"]
           time?: string
           website?: string | null
         }
@@ -649,7 +652,7 @@ export type Database = {
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
     }
     Enums: {
-      [_ in never]: never
+      booking_status: "requested" | "confirmed" | "declined" | "cancelled"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -776,6 +779,8 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      booking_status: ["requested", "confirmed", "declined", "cancelled"],
+    },
   },
 } as const

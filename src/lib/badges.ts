@@ -1,7 +1,7 @@
 // Which colour each status's badge wears. A badge always shows its label as text; the tone only
 // adds colour (its contrast is in src/islands/ui/badge.css), so no status is told by colour alone.
 import type { ItemState } from './documents/checklist.ts';
-import type { ApplicationStatus, SubscriptionStatus } from './domain.ts';
+import type { ApplicationStatus, SubscriptionStatus } from '../../common/domain.ts';
 
 /** A badge's colour family. */
 export type BadgeTone = 'info' | 'progress' | 'success' | 'danger' | 'neutral';

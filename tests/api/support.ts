@@ -8,7 +8,7 @@ import pg from 'pg';
 import { test } from 'vitest';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
-import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
+import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
 import { createServer } from '../../supabase/local/server.ts';
 import { missingRemoteVariables, ON_REMOTE, remoteApi, type RemoteApi } from '../support/remote-target.ts';
 

@@ -50,7 +50,7 @@ async function plan(sql: string): Promise<string> {
 
 const APPLICATION = 'select id, name, email, status from public.visa_applications';
 
-/** The island's search (server-query.ts): a range per lower-cased key, OR-ed. */
+/** The admin lists' search (src/lib/admin/list-queries.ts): a range per lower-cased key, OR-ed. */
 function search(keys: string[], from: string, to: string): string {
   return keys.map((key) => `(${key} >= '${from}' and ${key} < '${to}')`).join(' or ');
 }

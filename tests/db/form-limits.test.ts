@@ -2,14 +2,14 @@
 // the catalog of a freshly migrated database (pg_get_constraintdef of each column's CHECK
 // constraints and of its domain's), not from the migration files, so a rule added later by any
 // migration (`alter table ... add constraint`, `alter domain ...`) is seen. Each schema is then
-// tried at the limit and one past it. The closed lists of src/lib/domain.ts are compared the same
+// tried at the limit and one past it. The closed lists of common/domain.ts are compared the same
 // way, and the password minimum with supabase/config.toml.
 
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as z from 'zod/mini';
 import { parseToml } from '../../supabase/local/config-toml.ts';
-import { APPLICATION_STATUSES, BOOKING_COUNTRIES, MARITAL_STATUSES, VISA_TYPES } from '../../src/lib/domain.ts';
+import { APPLICATION_STATUSES, BOOKING_COUNTRIES, MARITAL_STATUSES, VISA_TYPES } from '../../common/domain.ts';
 import { BOOKING_INITIAL, BOOKING_LIMITS, BOOKING_TIME_PASSED, bookingSchema } from '../../src/lib/forms/booking.ts';
 import { CONTACT_INITIAL, CONTACT_LIMITS, contactSchema } from '../../src/lib/forms/contact.ts';
 import { NEWSLETTER_LIMITS, newsletterSchema } from '../../src/lib/forms/newsletter.ts';
@@ -231,7 +231,7 @@ it('sends an empty optional message as no message (null in the column)', () => {
   });
 });
 
-describe('the closed lists of src/lib/domain.ts', () => {
+describe('the closed lists of common/domain.ts', () => {
   it.each([
     ['visa_applications', 'visa_type', VISA_TYPES],
     ['visa_applications', 'marital_status', MARITAL_STATUSES],

@@ -2,7 +2,7 @@
 // an admin reads back, and the columns hold the rules of the specification's section 5.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_COUNTRIES, consultancyNow } from '../../src/lib/domain.ts';
+import { BOOKING_COUNTRIES, consultancyNow } from '../../common/domain.ts';
 import { DENIED, anon, attemptAs, createUser, openTestDb, runAs, service, signedIn, uniqueEmail, type TestDb } from './support.ts';
 
 let db: TestDb;

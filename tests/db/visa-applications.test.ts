@@ -2,7 +2,7 @@
 // specification allows; admins move the status; the applicant sees their own and its status.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARITAL_STATUSES, VISA_TYPES } from '../../src/lib/domain.ts';
+import { MARITAL_STATUSES, VISA_TYPES } from '../../common/domain.ts';
 import {
   APPLICATION_FIELDS,
   DENIED,

@@ -5,7 +5,7 @@
 // or a lease to pass is replaced by moving the row's due time (makeDue, or the lease in SQL): the
 // same state the clock would reach, without a sleep.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Outbox } from '../../supabase/local/mail/outbox.ts';
+import { Outbox } from '../../supabase/local/mail/mailbox.ts';
 import { startSmtpCatcher } from '../../supabase/local/mail/smtp-catcher.ts';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
 import {

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { localFunctionSecrets } from '../../supabase/local/functions/local-secrets.ts';
 import { startFunctionsRuntime, type FunctionsRuntime } from '../../supabase/local/functions/runtime.ts';
-import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
+import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
 import { startBackend, type TestBackend } from '../api/support.ts';
 import { loadSettings } from '../content/content-files.ts';
 

@@ -6,8 +6,8 @@ import { lazy, Suspense } from 'react';
 import type { OwnApplication } from '../../lib/auth/applications.ts';
 import { applicationStatusTone } from '../../lib/badges.ts';
 import type { ChecklistEntry } from '../../lib/content/visas.ts';
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
-import { APPLICATION_NEXT_STEPS } from '../../lib/next-steps.ts';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../common/domain.ts';
+import { APPLICATION_NEXT_STEPS } from '../../../common/next-steps.ts';
 import Badge from '../ui/Badge.tsx';
 import ApplicationHistory from './ApplicationHistory.tsx';
 

@@ -4,14 +4,14 @@
 // policy; the applicant sees the new status, and the change in their timeline, on their profile.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
-import { setApplicationStatus } from '../../lib/staff-actions.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../common/domain.ts';
+import { setApplicationStatus } from '../../lib/admin/staff-actions.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Dialog from '../ui/Dialog.tsx';
 import StaffDocumentChecklist from './StaffDocumentChecklist.tsx';
 import ApplicationNotes from './ApplicationNotes.tsx';
 import ApplicationTimeline from './ApplicationTimeline.tsx';
-import { formatDateTime, type Row } from './lists.ts';
+import { formatDateTime, type Row } from '../../lib/admin/lists.ts';
 import { unwrap } from './query-result.ts';
 import { useToast } from './Toasts.tsx';
 

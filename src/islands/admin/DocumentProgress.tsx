@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { requiredProgress } from '../../lib/documents/checklist.ts';
 import { fetchChecklists } from '../../lib/documents/checklists.ts';
 import { fetchDocumentItems } from '../../lib/documents/requests.ts';
-import type { VisaType } from '../../lib/domain.ts';
+import type { VisaType } from '../../../common/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import type { Row } from './lists.ts';
+import type { Row } from '../../lib/admin/lists.ts';
 import { unwrap } from './query-result.ts';
 
 /** The dashboard's progress of an application's required documents. */

@@ -11,7 +11,7 @@ import { checklistView, ITEM_STATE_LABELS, OPTIONAL_MARK, replacementReason, ver
 import { documentOpening, type DocumentOpening } from '../../lib/documents/open.ts';
 import { documentTypeLabel, formatBytes, OPEN_FOR_DOCUMENTS, OTHER_ITEM_LABEL } from '../../lib/documents/rules.ts';
 import { listDocuments, type StoredDocument } from '../../lib/documents/stored.ts';
-import type { VisaType } from '../../lib/domain.ts';
+import type { VisaType } from '../../../common/domain.ts';
 import Badge from '../ui/Badge.tsx';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import DocumentPreview from './DocumentPreview.tsx';

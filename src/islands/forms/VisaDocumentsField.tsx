@@ -5,7 +5,7 @@
 // error of its own; each file carries its own.
 import { checklistView } from '../../lib/documents/checklist.ts';
 import { fetchChecklists } from '../../lib/documents/checklists.ts';
-import { visaTypeSlug, type VisaType } from '../../lib/domain.ts';
+import { visaTypeSlug, type VisaType } from '../../../common/domain.ts';
 import DocumentChecklist from '../documents/DocumentChecklist.tsx';
 import type { useDocumentQueue } from '../documents/use-document-queue.ts';
 import { useFetch } from '../hooks/use-fetch.ts';

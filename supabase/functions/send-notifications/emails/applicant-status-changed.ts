@@ -1,7 +1,7 @@
 // To the applicant: their application moved to in review, approved or rejected.
 import { createElement as h } from 'npm:react@^19.3.1';
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../../src/lib/domain.ts';
-import { APPLICATION_NEXT_STEPS } from '../../../../src/lib/next-steps.ts';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../../common/domain.ts';
+import { APPLICATION_NEXT_STEPS } from '../../../../common/next-steps.ts';
 import { Button, Fields, P } from './layout.ts';
 import { applicationReference } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';
@@ -16,7 +16,7 @@ export function applicantStatusChanged({ row, payload, siteUrl, brand }: EmailIn
     title: `Your application: ${label}`,
     body: h('div', null,
       h(P, null, `Dear ${row.name},`),
-      // What happens next, in the words the applicant's card on /profile uses (src/lib/next-steps.ts).
+      // What happens next, in the words the applicant's card on /profile uses (common/next-steps.ts).
       h(P, null, APPLICATION_NEXT_STEPS[status] ?? `Your application is now: ${label}.`),
       h(Fields, { rows: [['Reference', reference], ['Visa type', row.visa_type], ['Status', label]] }),
       h(Button, { href: new URL('/profile', siteUrl).toString(), brand }, 'See your application'),

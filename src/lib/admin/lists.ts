@@ -1,8 +1,8 @@
 // The five admin lists as data: which table each reads, its columns (label, how a value reads,
 // which key sorts it), what its search matches, its filters, and how one of its rows is named
 // and deleted. DataTable renders any of them; nothing here knows about React state.
-import type { Database, SiteClient } from '../../lib/database.ts';
-import { applicationStatusTone, subscriptionStatusTone, type BadgeTone } from '../../lib/badges.ts';
+import type { Database, SiteClient } from '../database.ts';
+import { applicationStatusTone, subscriptionStatusTone, type BadgeTone } from '../badges.ts';
 import {
   APPLICATION_STATUSES,
   APPLICATION_STATUS_LABELS,
@@ -14,12 +14,12 @@ import {
   formatConsultancyTime,
   type ApplicationStatus,
   type SubscriptionStatus,
-} from '../../lib/domain.ts';
-import { documentCounts } from '../../lib/documents/counts.ts';
-import { staffFailure } from '../../lib/forms/errors.ts';
-import { failed, succeeded, type Result } from '../../lib/result.ts';
-import { OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
-import type { ListQuery } from './server-query.ts';
+} from '../../../common/domain.ts';
+import { documentCounts } from '../documents/counts.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { failed, succeeded, type Result } from '../result.ts';
+import { OPEN_FOR_DOCUMENTS } from '../documents/rules.ts';
+import type { ListQuery } from './list-queries.ts';
 
 /** The tables the admin lists read. */
 export type ListTable = keyof Pick<Database['public']['Tables'], 'visa_applications' | 'profiles' | 'bookings' | 'contact_messages' | 'newsletter_subscribers'>;

@@ -2,10 +2,10 @@
 // message or an application, how each kind and status reads to staff, and Retry for a failed one.
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
-import type { BadgeTone } from './badges.ts';
-import type { SiteClient, Tables } from './database.ts';
-import { staffFailure } from './forms/errors.ts';
-import { succeeded, type Result } from './result.ts';
+import type { BadgeTone } from '../badges.ts';
+import type { SiteClient, Tables } from '../database.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
 
 /** The tables whose rows are notified about and show their notifications in /admin. */
 export type SubjectTable = 'visa_applications' | 'bookings' | 'contact_messages';

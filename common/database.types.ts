@@ -93,6 +93,33 @@ export type Database = {
           },
         ]
       }
+      booking_rules: {
+        Row: {
+          booking_window_days: number
+          id: boolean
+          minimum_notice: string
+          places_per_slot: number
+          slot_minutes: number
+          upcoming_per_client: number
+        }
+        Insert: {
+          booking_window_days: number
+          id?: boolean
+          minimum_notice: string
+          places_per_slot: number
+          slot_minutes: number
+          upcoming_per_client: number
+        }
+        Update: {
+          booking_window_days?: number
+          id?: boolean
+          minimum_notice?: string
+          places_per_slot?: number
+          slot_minutes?: number
+          upcoming_per_client?: number
+        }
+        Relationships: []
+      }
       bookings: {
         Row: {
           client_key: string | null
@@ -149,6 +176,35 @@ export type Database = {
           {
             foreignKeyName: "bookings_handled_by_fkey"
             columns: ["handled_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      closed_dates: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          date: string
+          reason: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          date: string
+          reason: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          date?: string
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "closed_dates_created_by_fkey"
+            columns: ["created_by"]
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -391,6 +447,24 @@ export type Database = {
         }
         Relationships: []
       }
+      opening_hours: {
+        Row: {
+          closes: string
+          opens: string
+          weekday: Database["public"]["Enums"]["weekday"]
+        }
+        Insert: {
+          closes: string
+          opens: string
+          weekday: Database["public"]["Enums"]["weekday"]
+        }
+        Update: {
+          closes?: string
+          opens?: string
+          weekday?: Database["public"]["Enums"]["weekday"]
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           address: string | null
@@ -620,6 +694,13 @@ export type Database = {
         Args: { application_id: string; item?: string }
         Returns: string
       }
+      open_slots: {
+        Args: { day: string }
+        Returns: {
+          places_left: number
+          start: string
+        }[]
+      }
       request_documents: {
         Args: { application_id: string; items: Json; note?: string }
         Returns: string
@@ -653,6 +734,14 @@ export type Database = {
     }
     Enums: {
       booking_status: "requested" | "confirmed" | "declined" | "cancelled"
+      weekday:
+        | "monday"
+        | "tuesday"
+        | "wednesday"
+        | "thursday"
+        | "friday"
+        | "saturday"
+        | "sunday"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -781,6 +870,15 @@ export const Constants = {
   public: {
     Enums: {
       booking_status: ["requested", "confirmed", "declined", "cancelled"],
+      weekday: [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+      ],
     },
   },
 } as const

@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  OPEN_SLOT,
   INSERT_APPLICATION,
   anon,
   application,
@@ -44,7 +45,7 @@ const EMAIL_COLUMNS: [string, (email: string) => Promise<unknown>][] = [
         db,
         anon,
         `insert into public.bookings (full_name, phone, email, country, date, time)
-         values ('Amara Eze', '+234 809 000 0000', $1, 'Nigeria', current_date + 7, '14:30')`,
+         select 'Amara Eze', '+234 809 000 0000', $1, 'Nigeria', open.date, open.time from ${OPEN_SLOT} as open`,
         [email],
       ),
   ],

@@ -48,6 +48,7 @@ describe('the project migrations', () => {
       'site_rebuild',
       'cms_sign_in',
       'appointments',
+      'appointment_slots',
     ]);
   });
 
@@ -74,12 +75,15 @@ describe('the project migrations', () => {
       [
         'application_notes',
         'application_status_changes',
+        'booking_rules',
         'bookings',
+        'closed_dates',
         'contact_messages',
         'document_requests',
         'document_reviews',
         'newsletter_subscribers',
         'notifications',
+        'opening_hours',
         'profiles',
         'visa_applications',
       ].map((relname) => ({
@@ -112,12 +116,12 @@ describe('the project migrations', () => {
     for (const row of rows) expect(row.proconfig, row.proname).toContain('search_path=""');
   });
 
-  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe', async () => {
+  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe, and the open slots', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'open_slots', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
   // The admin check, the security definer halves of the public RPCs (each checks its caller), and
@@ -137,6 +141,7 @@ describe('the project migrations', () => {
       'documents_bucket',
       'is_admin',
       'may_add_document',
+      'open_slots',
       'owns_document',
       'request_documents',
       'retry_notification',
@@ -152,7 +157,7 @@ describe('the project migrations', () => {
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'open_slots', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 });
 

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  OPEN_SLOT,
   DENIED,
   INSERT_APPLICATION,
   anon,
@@ -68,7 +69,7 @@ async function bookAsVisitor(email: string, overrides: { country?: string; websi
     db,
     anon,
     `insert into public.bookings (full_name, phone, email, country, date, time, website, client_key)
-     values ('Visitor', '+1 555 0100', $1, $2, current_date + 7, '10:30', $3, $4)`,
+     select 'Visitor', '+1 555 0100', $1, $2, open.date, open.time, $3, $4 from ${OPEN_SLOT} as open`,
     [email, overrides.country ?? 'Canada', overrides.website ?? null, clientKey],
   );
   const { rows } = await db.query<{ id: string }>('select id from public.bookings where client_key = $1', [clientKey]);
@@ -149,7 +150,7 @@ describe('storing a submission queues its notifications in the same transaction'
       db,
       anon,
       `insert into public.bookings (full_name, phone, email, country, date, time)
-       values ('Visitor', '+1 555 0100', $1, 'Atlantis', current_date + 7, '10:30')`,
+       select 'Visitor', '+1 555 0100', $1, 'Atlantis', open.date, open.time from ${OPEN_SLOT} as open`,
       [uniqueEmail()],
     );
     expect(outcome).toMatchObject({ ok: false, code: '23514' });
@@ -209,7 +210,7 @@ describe('storing a submission queues its notifications in the same transaction'
       `staff_new_booking:${early}`,
     ]);
     await db.query(
-      `insert into public.bookings (id, full_name, phone, email, country, date, time) values ($1, 'Visitor', '+1 555 0100', $2, 'Canada', current_date + 7, '10:30')`,
+      `insert into public.bookings (id, full_name, phone, email, country, date, time) select $1, 'Visitor', '+1 555 0100', $2, 'Canada', open.date, open.time from ${OPEN_SLOT} as open`,
       [early, uniqueEmail()],
     );
     expect((await queueOf(early)).map((row) => row.dedupe_key)).toEqual([`booking_confirmation:${early}`, `staff_new_booking:${early}`]);

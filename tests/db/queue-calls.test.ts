@@ -7,7 +7,7 @@
 // authenticated may use them. (The real pg_cron, on PostgreSQL, is tests/db/pg-cron.test.ts.)
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DENIED, anon, attemptAs, createAdmin, createUser, openTestDb, runAs, service, signedIn, transactionAs, type Actor, type TestDb } from './support.ts';
+import { OPEN_SLOT, DENIED, anon, attemptAs, createAdmin, createUser, openTestDb, runAs, service, signedIn, transactionAs, type Actor, type TestDb } from './support.ts';
 
 const PROJECT_URL = 'https://abcd.supabase.co';
 const KEY = 'sb_secret_queue-functions-test-key';
@@ -52,7 +52,7 @@ beforeEach(async () => {
 });
 
 const booking = (email: string) =>
-  runAs(db, anon, `insert into public.bookings (full_name, phone, email, country, date, time) values ('Ada Obi', '+234 800 000 0001', $1, 'UK', current_date + 3, '10:00')`, [email]);
+  runAs(db, anon, `insert into public.bookings (full_name, phone, email, country, date, time) select 'Ada Obi', '+234 800 000 0001', $1, 'UK', open.date, open.time from ${OPEN_SLOT} as open`, [email]);
 
 const CONTACT = `insert into public.contact_messages (name, email, subject, phone, message, page) values ('Li Wei', $1, 'Hello', '+234 800 000 0002', 'A question', '/contact')`;
 

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/functions/_shared/database.types.ts';
 
-export type { Database, Json, Tables, TablesInsert, TablesUpdate } from '../../supabase/functions/_shared/database.types.ts';
+export type { Database, Enums, Json, Tables, TablesInsert, TablesUpdate } from '../../supabase/functions/_shared/database.types.ts';
 
 /** The site's supabase-js client, typed with the generated `Database`. */
 export type SiteClient = SupabaseClient<Database>;

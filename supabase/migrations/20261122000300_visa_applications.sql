@@ -47,7 +47,7 @@ create table public.visa_applications
     client_key            uuid unique,
     -- Whether the application waits on its applicant: it has a request for missing documents not
     -- yet fulfilled. Kept here (by the documents' functions, in the transactions that open and
-    -- settle requests, 20261122000900_documents.sql) so the admin's list filters by it and the
+    -- settle requests, 20261122000910 and 000920_document_*.sql) so the admin's list filters by it and the
     -- overview counts it through an index. No API role may write it.
     awaiting_documents    boolean     not null default false
 );

@@ -1,4 +1,4 @@
-// Documents item by item (supabase/migrations/20261122000900_documents.sql): which items
+// Documents item by item (supabase/migrations/20261122000900_documents.sql and 0910, 0920): which items
 // an application has provided, staff's verdicts on files (accepted, or needs replacing with the
 // reason the applicant reads and is emailed), requests for missing documents (stored with the
 // items they name, emailed to the applicant, marking the application as waiting on its applicant),

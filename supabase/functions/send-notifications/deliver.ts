@@ -1,7 +1,7 @@
 // One batch of delivery: claim due rows (public.claim_notifications: `for update skip locked` and
 // a lease, so two calls never take the same row and a killed call's rows come back), then for
 // each one read its subject row, render its email, send it and record the outcome
-// (public.complete_notifications: sent, or skipped with the reason, or queued again with backoff,
+// (public.complete_jobs: sent, or skipped with the reason, or queued again with backoff,
 // or failed after the last try).
 import type { FunctionReturns, Json, ServiceClient } from '../_shared/client.ts';
 import { claim, type Queue, Reporter } from '../_shared/queue.ts';

@@ -81,7 +81,7 @@ describe('bookings', () => {
   });
 
   it.each([
-    ['a country outside the list', { country: 'France' }, '23514'],
+    ['a country outside the list (an enum)', { country: 'France' }, '22P02'],
     ['a malformed email', { email: 'not-an-email' }, '23514'],
     ['a blank name', { full_name: ' ' }, '23514'],
     ['a two-character phone', { phone: '12' }, '23514'],

@@ -48,6 +48,7 @@ describe('the project migrations', () => {
       'site_rebuild',
       'cms_sign_in',
       'appointments',
+      'admin_workspace',
     ]);
   });
 

@@ -3,10 +3,9 @@
 // of them arrived), oldest first. Internal notes are staff-only and never shown here.
 import type { OwnApplication } from '../../lib/auth/applications.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
+import { formatConsultancyTime } from '../../lib/consultancy-time.ts';
 import { statusChangeText } from '../../lib/domain.ts';
 import { requestEntries, type TimelineEntry } from '../../lib/timeline.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 
 /** How an entry reads to the applicant. */
 function entryText(entry: TimelineEntry): string {
@@ -42,7 +41,7 @@ export default function ApplicationHistory({ application, headingId }: { applica
       <ol>
         {entries.map((entry) => (
           <li key={entry.id}>
-            <time dateTime={entry.at}>{dateFormat.format(new Date(entry.at))}</time>: {entryText(entry)}
+            <time dateTime={entry.at}>{formatConsultancyTime(entry.at)}</time>: {entryText(entry)}
             {entry.type === 'request' && entry.note && <span className="application-history__note"> “{entry.note}”</span>}
           </li>
         ))}

@@ -11,10 +11,11 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   VISA_TYPES,
   consultancyToday,
-  formatConsultancyTime,
   type ApplicationStatus,
   type SubscriptionStatus,
 } from '../../lib/domain.ts';
+import { applicationReference } from '../../lib/application-reference.ts';
+import { formatConsultancyDate, formatConsultancyTime } from '../../lib/consultancy-time.ts';
 import { documentCounts } from '../../lib/documents/counts.ts';
 import { staffFailure } from '../../lib/forms/errors.ts';
 import { failed, succeeded, type Result } from '../../lib/result.ts';
@@ -84,12 +85,9 @@ export interface ListConfig {
   exportColumns?: ExportColumn[];
 }
 
-// A booking's date is a calendar date (no instant): read as written, in UTC so no zone shifts it.
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** A timestamp as staff read it: in the consultancy's time zone, named, so every admin sees the same value. */
 export function formatDateTime(value: unknown): string {
-  return typeof value === 'string' ? formatConsultancyTime(new Date(value)) : '';
+  return typeof value === 'string' ? formatConsultancyTime(value) : '';
 }
 
 /** A booking's time (HH:MM:SS, already Lagos time) as staff read it: "09:30 WAT". */
@@ -98,7 +96,7 @@ function formatBookingTime(value: unknown): string {
 }
 
 function formatDate(value: unknown): string {
-  return typeof value === 'string' ? dateOnly.format(new Date(`${value}T00:00:00Z`)) : '';
+  return typeof value === 'string' ? formatConsultancyDate(value) : '';
 }
 
 function statusLabel(value: unknown): string {
@@ -181,17 +179,18 @@ export const APPLICATIONS: ListConfig = {
   title: 'Visa applications',
   table: 'visa_applications',
   select:
-    'id, submitted_at, name, email, phone, visa_type, status, dob, nationality, passport_number, marital_status, address, message, user_id, updated_at',
+    'id, reference, submitted_at, name, email, phone, visa_type, status, dob, nationality, passport_number, marital_status, address, message, user_id, updated_at',
   columns: [
     timeColumn('submitted_at', 'Submitted'),
+    { key: 'reference', label: 'Reference', format: (value) => applicationReference(text(value)) },
     textColumn('name', 'Name'),
     textColumn('email', 'Email'),
     valueColumn('visa_type', 'Visa type'),
     textColumn('passport_number', 'Passport number'),
     { ...valueColumn('status', 'Status', statusLabel), badge: applicationStatusTone },
   ],
-  searchKeys: ['name_lower', 'email_lower', 'passport_number_lower'],
-  searchLabel: 'Search by name, email or passport number',
+  searchKeys: ['name_lower', 'email_lower', 'passport_number_lower', 'reference'],
+  searchLabel: 'Search by name, email, passport number or reference',
   filters: [
     { key: 'status', label: 'Status', options: APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] })) },
     { key: 'visa_type', label: 'Visa type', options: VISA_TYPES.map((value) => ({ value, label: value })) },

@@ -459,6 +459,7 @@ export type Database = {
           passport_number: string
           passport_number_lower: string | null
           phone: string
+          reference: string | null
           status: string
           submitted_at: string
           updated_at: string
@@ -481,6 +482,7 @@ export type Database = {
           passport_number: string
           passport_number_lower?: never
           phone: string
+          reference?: never
           status?: string
           submitted_at?: string
           updated_at?: string
@@ -503,6 +505,7 @@ export type Database = {
           passport_number?: string
           passport_number_lower?: never
           phone?: string
+          reference?: never
           status?: string
           submitted_at?: string
           updated_at?: string

@@ -79,6 +79,7 @@ describe('the project migrations', () => {
         'contact_messages',
         'document_requests',
         'document_reviews',
+        'document_verdicts',
         'newsletter_subscribers',
         'notifications',
         'profiles',

@@ -21,12 +21,13 @@ interface Props {
   itemLabel: string;
 }
 
-/** What the dialog reads again after a verdict: the documents, the list's progress and the row's emails. */
+/** What the case reads again after a verdict: the documents, the timeline, the list's progress and the row's emails. */
 function useRefresh(applicationId: string) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: ['documents', applicationId] });
     void queryClient.invalidateQueries({ queryKey: ['document-items'] });
+    void queryClient.invalidateQueries({ queryKey: ['timeline', applicationId] });
     void queryClient.invalidateQueries({ queryKey: ['notifications', 'visa_applications'] });
   };
 }

@@ -301,6 +301,57 @@ export type Database = {
           },
         ]
       }
+      document_verdicts: {
+        Row: {
+          application_id: string
+          file_name: string
+          id: string
+          item_key: string | null
+          object_id: string
+          reason: string | null
+          reviewed_at: string
+          reviewed_by: string | null
+          verdict: string
+        }
+        Insert: {
+          application_id: string
+          file_name: string
+          id?: string
+          item_key?: string | null
+          object_id: string
+          reason?: string | null
+          reviewed_at: string
+          reviewed_by?: string | null
+          verdict: string
+        }
+        Update: {
+          application_id?: string
+          file_name?: string
+          id?: string
+          item_key?: string | null
+          object_id?: string
+          reason?: string | null
+          reviewed_at?: string
+          reviewed_by?: string | null
+          verdict?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_verdicts_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "visa_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "document_verdicts_reviewed_by_fkey"
+            columns: ["reviewed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           confirmation_requested_at: string

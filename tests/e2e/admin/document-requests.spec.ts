@@ -91,6 +91,8 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   // The reason's form closes and hands focus back to the button that opened it, inside the dialog.
   await expect(documents.getByRole('button', { name: `Needs replacing ${PASSPORT.name}` })).toBeFocused();
   await expect(documents.getByText(ADMIN_DOCUMENT_TEXTS.progress(0, TOURIST_REQUIRED), { exact: true })).toBeVisible();
+  // The verdict is on the case's timeline, with its author.
+  await expect(timeline.last()).toContainText(`Document needs replacing: ${PASSPORT.name} (The scan is cut off at the bottom.) by ${ADMIN_NAME}`);
   expect(await notifications(applicant.applicationId, 'applicant_document_needs_replacing')).toEqual([
     { recipient: applicantEmail, payload: expect.objectContaining({ item_label: 'Passport bio page', reason: 'The scan is cut off at the bottom.' }) },
   ]);
@@ -109,7 +111,10 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(checklist.checklistItem('Travel insurance')).not.toContainText(APPLICATION_CARD_TEXTS.requestedMark);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.needsReplacing);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.reason('The scan is cut off at the bottom.'));
-  await expect(card.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.historyTitle }).getByRole('listitem').last()).toContainText(APPLICATION_CARD_TEXTS.requested(REQUESTED));
+  // The request and the verdict, each by the consultancy (staff's names stay inside it).
+  const history = card.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.historyTitle }).getByRole('listitem');
+  await expect(history.nth(-2)).toContainText(`${APPLICATION_CARD_TEXTS.requested(REQUESTED)} by the consultancy`);
+  await expect(history.last()).toContainText(`Document needs replacing: ${PASSPORT.name} (The scan is cut off at the bottom.) by the consultancy`);
   await expect(own.getByText(ADMIN_NAME)).toHaveCount(0);
   expect(await axeViolations(own)).toEqual([]);
 

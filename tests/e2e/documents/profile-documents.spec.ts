@@ -156,6 +156,9 @@ test(`an item takes ${MAX_DOCUMENTS_PER_ITEM} files (six monthly statements) and
   });
   await documents.choose('Bank statements, last 6 months', FILES.pdf('month-7.pdf'));
   await expect(documents.item('month-7.pdf')).toContainText(DOCUMENT_REFUSAL_TEXTS.itemFull);
+  // Shown once, beside its item, in the item's rule (screen readers also hear it from the list's live region).
+  const shown = await page.getByText(DOCUMENT_REFUSAL_TEXTS.itemFull).evaluateAll((elements) => elements.filter((element) => element.closest('.visually-hidden') === null).length);
+  expect(shown).toBe(1);
   expect(uploads).toBe(0);
 });
 

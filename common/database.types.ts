@@ -357,6 +357,57 @@ export type Database = {
           },
         ]
       }
+      document_verdicts: {
+        Row: {
+          application_id: string
+          file_name: string
+          id: string
+          item_key: string | null
+          object_id: string
+          reason: string | null
+          reviewed_at: string
+          reviewed_by: string | null
+          verdict: Database["public"]["Enums"]["document_verdict"]
+        }
+        Insert: {
+          application_id: string
+          file_name: string
+          id?: string
+          item_key?: string | null
+          object_id: string
+          reason?: string | null
+          reviewed_at: string
+          reviewed_by?: string | null
+          verdict: Database["public"]["Enums"]["document_verdict"]
+        }
+        Update: {
+          application_id?: string
+          file_name?: string
+          id?: string
+          item_key?: string | null
+          object_id?: string
+          reason?: string | null
+          reviewed_at?: string
+          reviewed_by?: string | null
+          verdict?: Database["public"]["Enums"]["document_verdict"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_verdicts_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "visa_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "document_verdicts_reviewed_by_fkey"
+            columns: ["reviewed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           confirmation_requested_at: string
@@ -533,6 +584,7 @@ export type Database = {
           passport_number: string
           passport_number_lower: string | null
           phone: string
+          reference: string | null
           status: Database["public"]["Enums"]["application_status"]
           submitted_at: string
           updated_at: string
@@ -555,6 +607,7 @@ export type Database = {
           passport_number: string
           passport_number_lower?: never
           phone: string
+          reference?: never
           status?: Database["public"]["Enums"]["application_status"]
           submitted_at?: string
           updated_at?: string
@@ -577,6 +630,7 @@ export type Database = {
           passport_number?: string
           passport_number_lower?: never
           phone?: string
+          reference?: never
           status?: Database["public"]["Enums"]["application_status"]
           submitted_at?: string
           updated_at?: string

@@ -101,13 +101,6 @@ export function bookingHasPassed(date: string, time: string, now: Date = new Dat
   return date < current.date || (date === current.date && time.slice(0, 5) < current.time);
 }
 
-const consultancyDateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CONSULTANCY_TIME_ZONE });
-
-/** An instant as staff read it: in the consultancy's time zone, named ("25 Nov 2026, 20:30 WAT"). */
-export function formatConsultancyTime(instant: Date): string {
-  return `${consultancyDateTime.format(instant)} ${CONSULTANCY_TIME_ZONE_NAME}`;
-}
-
 /** A status change as people read it, in the admin's and the applicant's timelines alike. */
 export function statusChangeText(from: ApplicationStatus | null, to: ApplicationStatus): string {
   const label = (status: ApplicationStatus) => APPLICATION_STATUS_LABELS[status];

@@ -1,14 +1,20 @@
-// An application's timeline: its status changes, staff's internal notes and the requests for
-// missing documents, oldest first. Staff read all of it in the application's dialog; the applicant's
+// An application's timeline: its status changes, staff's internal notes, the requests for
+// missing documents and every verdict on a document, oldest first. Staff read all of it in the application's dialog; the applicant's
 // history on /profile is built from the same entries without the notes.
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
 import type { ApplicationStatus } from '../../common/domain.ts';
-import type { SiteClient } from './database.ts';
+import type { SiteClient, Tables } from './database.ts';
 import { fetchDocumentRequests, type DocumentRequest, type RequestedItem } from './documents/requests.ts';
 import { staffFailure, toFailure } from './forms/errors.ts';
 import { NOTE_TEXTS } from './forms/note.ts';
 import { succeeded, type Result } from './result.ts';
+
+/** One verdict staff gave on a document (public.document_verdicts): what both timelines show of it. */
+export type DocumentVerdictRow = Pick<Tables<'document_verdicts'>, 'id' | 'application_id' | 'verdict' | 'reason' | 'file_name' | 'reviewed_by' | 'reviewed_at'>;
+
+/** The columns of a verdict the timelines read. */
+export const DOCUMENT_VERDICT_COLUMNS = 'id, application_id, verdict, reason, file_name, reviewed_by, reviewed_at';
 
 /**
  * One entry of an application's timeline: a status change, an internal note, a request for
@@ -18,7 +24,28 @@ export type TimelineEntry =
   | { type: 'status'; id: string; at: string; by: string | null; from: ApplicationStatus | null; to: ApplicationStatus }
   | { type: 'note'; id: string; at: string; by: string | null; body: string }
   | { type: 'request'; id: string; at: string; by: string | null; items: RequestedItem[]; note: string | null }
-  | { type: 'provided'; id: string; at: string; by: null; items: RequestedItem[] };
+  | { type: 'provided'; id: string; at: string; by: null; items: RequestedItem[] }
+  | { type: 'verdict'; id: string; at: string; by: string | null; verdict: DocumentVerdictRow['verdict']; file: string; reason: string | null };
+
+/** A verdict's entry. */
+export const verdictEntry = (row: DocumentVerdictRow): TimelineEntry => ({
+  type: 'verdict',
+  id: row.id,
+  at: row.reviewed_at,
+  by: row.reviewed_by,
+  verdict: row.verdict,
+  file: row.file_name,
+  reason: row.reason,
+});
+
+/** How a verdict reads in both timelines: "Document accepted: passport.pdf", "Document needs replacing: photo.jpg (too dark)". */
+export function verdictText(entry: { verdict: string; file: string; reason: string | null }): string {
+  if (entry.verdict === 'accepted') return `Document accepted: ${entry.file}`;
+  return `Document needs replacing: ${entry.file}${entry.reason ? ` (${entry.reason})` : ''}`;
+}
+
+/** Who made an entry, as the applicant reads it: staff's names stay inside the consultancy. */
+export const BY_THE_CONSULTANCY = ' by the consultancy';
 
 /** A request's entries: when it was made, and when its last document arrived (if it has). */
 export function requestEntries(request: DocumentRequest): TimelineEntry[] {
@@ -29,7 +56,7 @@ export function requestEntries(request: DocumentRequest): TimelineEntry[] {
 
 /** An application's status changes, notes and document requests, oldest first, interleaved by time. */
 export async function fetchTimeline(supabase: SiteClient, applicationId: string): Promise<Result<TimelineEntry[]>> {
-  const [changes, notes, requests] = await Promise.all([
+  const [changes, notes, requests, verdicts] = await Promise.all([
     supabase
       .from('application_status_changes')
       .select('id, from_status, to_status, changed_by, changed_at')
@@ -37,10 +64,12 @@ export async function fetchTimeline(supabase: SiteClient, applicationId: string)
       .order('changed_at', { ascending: true }),
     supabase.from('application_notes').select('id, body, author_id, created_at').eq('application_id', applicationId).order('created_at', { ascending: true }),
     fetchDocumentRequests(supabase, [applicationId]),
+    supabase.from('document_verdicts').select(DOCUMENT_VERDICT_COLUMNS).eq('application_id', applicationId).order('reviewed_at', { ascending: true }),
   ]);
   if (changes.error) return staffFailure(changes.error);
   if (notes.error) return staffFailure(notes.error);
   if (!requests.ok) return requests;
+  if (verdicts.error) return staffFailure(verdicts.error);
   const entries: TimelineEntry[] = [
     ...(changes.data ?? []).map((row) => ({
       type: 'status' as const,
@@ -52,6 +81,7 @@ export async function fetchTimeline(supabase: SiteClient, applicationId: string)
     })),
     ...(notes.data ?? []).map((row) => ({ type: 'note' as const, id: row.id, at: row.created_at, by: row.author_id, body: row.body })),
     ...requests.data.flatMap(requestEntries),
+    ...(verdicts.data ?? []).map(verdictEntry),
   ];
   return succeeded(entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)));
 }

@@ -5,6 +5,8 @@
 // request is done when the answer is 2xx and its body is not `false` (an RPC answers false for a
 // token it does not know); a 400 or 404 means the link names nothing; anything else may be tried
 // again. Asking for a click first keeps mail scanners, which open links, from acting for anyone.
+// Once done, a page whose heading invited the visitor to act ("Confirm…") says what is now true
+// instead (data-done-title, data-done-lead), in its heading, lead and document title.
 
 const form = document.querySelector<HTMLFormElement>('form[data-token-link]');
 const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -19,6 +21,16 @@ async function outcomeOf(res: Response): Promise<Outcome> {
   if (!res.ok) return 'failed';
   const body: unknown = await res.json().catch(() => null);
   return body === false ? 'invalid' : 'done';
+}
+
+/** Puts the page's heading, lead and title in the words of what has been done (when the page has them). */
+function showDone(title: string | undefined, lead: string | undefined): void {
+  const heading = document.querySelector('h1');
+  if (!title || !heading) return;
+  heading.textContent = title;
+  const intro = heading.parentElement?.querySelector('.lead');
+  if (intro && lead) intro.textContent = lead;
+  document.title = document.title.replace(/^[^|]*/, `${title} `);
 }
 
 if (form && button && status && alert) {
@@ -47,6 +59,7 @@ if (form && button && status && alert) {
         if (outcome === 'done') {
           button.hidden = true;
           status.textContent = text('done');
+          showDone(form.dataset.doneTitle, form.dataset.doneLead);
           return;
         }
         alert.textContent = text(outcome);

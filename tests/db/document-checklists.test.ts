@@ -236,6 +236,34 @@ describe("staff's verdicts (public.review_document, public.document_reviews)", (
   });
 });
 
+describe('every verdict, for the timelines (public.document_verdicts)', () => {
+  it('records each verdict given (not the same one again), with the file, item, when and by whom; the applicant and admins read it, no API role writes it', async () => {
+    const id = await newApplication(applicantId);
+    const file = await upload(id, 'photo', 'image.jpg');
+    await runAs(db, admin, REVIEW, [file, 'needs_replacing', 'The photo is too dark.', PHOTO.label]);
+    await runAs(db, admin, REVIEW, [file, 'needs_replacing', 'The photo is too dark.', PHOTO.label]);
+    await runAs(db, admin, REVIEW, [file, 'accepted', null, null]);
+    const READ = `select verdict, reason, file_name, item_key, reviewed_by from public.document_verdicts where application_id = $1 order by reviewed_at`;
+    const expected = [
+      { verdict: 'needs_replacing', reason: 'The photo is too dark.', file_name: 'image.jpg', item_key: 'photo', reviewed_by: adminId },
+      { verdict: 'accepted', reason: null, file_name: 'image.jpg', item_key: 'photo', reviewed_by: adminId },
+    ];
+    expect((await runAs(db, applicant, READ, [id])).rows).toEqual(expected);
+    expect((await runAs(db, admin, READ, [id])).rows).toEqual(expected);
+    expect((await runAs(db, other, READ, [id])).rows).toEqual([]);
+    expect(await attemptAs(db, anon, READ, [id])).toMatchObject({ ok: false, code: DENIED });
+    for (const actor of [applicant, other, admin]) {
+      for (const sql of [
+        `insert into public.document_verdicts (application_id, object_id, verdict, file_name, reviewed_at) values ('${id}', gen_random_uuid(), 'accepted', 'x.pdf', now())`,
+        `update public.document_verdicts set verdict = 'accepted'`,
+        `delete from public.document_verdicts`,
+      ]) {
+        expect(await attemptAs(db, actor, sql), `${actor.label}: ${sql}`).toMatchObject({ ok: false, code: DENIED });
+      }
+    }
+  });
+});
+
 describe('requests for missing documents (public.request_documents, public.document_requests)', () => {
   it('stores the items it names and the line, marks the application waiting, and emails the applicant once, at the account’s address', async () => {
     const id = await newApplication(applicantId, 'in_review');

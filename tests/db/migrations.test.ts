@@ -52,6 +52,7 @@ describe('the project migrations', () => {
       'site_rebuild',
       'cms_sign_in',
       'appointments',
+      'admin_workspace',
       'appointment_slots',
     ]);
   });
@@ -85,6 +86,7 @@ describe('the project migrations', () => {
         'contact_messages',
         'document_requests',
         'document_reviews',
+        'document_verdicts',
         'newsletter_subscribers',
         'notifications',
         'opening_hours',

@@ -254,11 +254,12 @@ test.describe('page content', () => {
     }
   });
 
-  test('the visa form page ships its mount point and the signup and login alternatives', async ({ request }) => {
-    // Read the served HTML: in a browser, the auth gate may move a signed-out visitor on to /login.
+  test('the visa form page ships its mount point and, for its signed-in reader, where the application goes next', async ({ request }) => {
+    // Read the served HTML: in a browser, the auth gate moves a signed-out visitor on to /login
+    // before the page paints, so the page speaks to a signed-in reader and never asks them to log in.
     const html = await (await request.get('/visa-form')).text();
     expect(html).toMatch(/<div id="visa-form-root"[^>]*>/);
-    expect(html).toMatch(/<a href="\/signup"[^>]*>Sign up<\/a>/);
-    expect(html).toMatch(/<a href="\/login"[^>]*>log in<\/a>/);
+    expect(html).toMatch(/<a href="\/profile"[^>]*>your profile<\/a>/);
+    expect(html).not.toMatch(/need to be logged in/);
   });
 });

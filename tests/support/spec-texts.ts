@@ -134,6 +134,8 @@ export const NEWSLETTER_CONFIRM_TEXTS = {
   done: 'Thank you: your subscription is confirmed. Your welcome email is on its way.',
   invalid:
     'This confirmation link is not valid or has expired (a link works for 7 days). Please sign up again with the newsletter form at the bottom of any page.',
+  doneTitle: 'Your newsletter subscription is confirmed',
+  doneLead: 'We will send you our newsletter at this address. Every issue has a link to unsubscribe.',
 } as const;
 
 /**

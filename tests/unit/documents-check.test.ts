@@ -2,7 +2,8 @@
 // before anything is sent.
 import { describe, expect, it } from 'vitest';
 import { documentProblem, documentType, hasPreview } from '../../src/lib/documents/check.ts';
-import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NAME_LENGTH, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
+import { safeFileName, uniqueFileName } from '../../src/lib/documents/paths.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));
 const PDF = bytes('%PDF-1.7\n');
@@ -28,6 +29,10 @@ describe('documentType', () => {
 });
 
 describe('documentProblem', () => {
+  it('accepts a file named like one its item has (it is stored under a name of its own)', () => {
+    expect(documentProblem(file('image.jpg', 'image/jpeg'), JPEG, { inItem: ['image.jpg'], total: 1 })).toBeUndefined();
+  });
+
   it('accepts a PDF, a PNG, a JPEG and a HEIC that are what they say', () => {
     expect(documentProblem(file('a.pdf', 'application/pdf'), PDF, NONE)).toBeUndefined();
     expect(documentProblem(file('b.png', 'image/png'), PNG, NONE)).toBeUndefined();
@@ -41,13 +46,6 @@ describe('documentProblem', () => {
     ['a type we do not take', file('notes.txt', 'text/plain'), bytes('hello'), NONE, DOCUMENT_MESSAGES.wrongType('notes.txt')],
     ['an SVG', file('logo.svg', 'image/svg+xml'), bytes('<svg'), NONE, DOCUMENT_MESSAGES.wrongType('logo.svg')],
     ['a PNG renamed to .pdf', file('passport.pdf', 'application/pdf'), PNG, NONE, DOCUMENT_MESSAGES.contentMismatch('passport.pdf', 'PDF')],
-    [
-      'a name already attached to the item (after making it safe)',
-      file('bank statement é.pdf', 'application/pdf'),
-      PDF,
-      { inItem: ['bank statement e.pdf'], total: 1 },
-      DOCUMENT_MESSAGES.duplicate('bank statement é.pdf'),
-    ],
     [
       'a file past the limit of its item',
       file('late.pdf', 'application/pdf'),
@@ -82,5 +80,26 @@ describe('hasPreview', () => {
     expect(hasPreview('application/pdf')).toBe(false);
     expect(hasPreview('image/heic')).toBe(false);
     expect(hasPreview(undefined)).toBe(false);
+  });
+});
+
+describe('uniqueFileName', () => {
+  it('keeps a name its item does not hold, made safe', () => {
+    expect(uniqueFileName('bank statement é.pdf', ['other.pdf'])).toBe('bank statement e.pdf');
+  });
+
+  it('numbers a name the item holds, before its extension, past every number taken', () => {
+    expect(uniqueFileName('image.jpg', ['image.jpg'])).toBe('image (2).jpg');
+    expect(uniqueFileName('image.jpg', ['image.jpg', 'image (2).jpg', 'image (3).jpg'])).toBe('image (4).jpg');
+    expect(uniqueFileName('scan', ['scan'])).toBe('scan (2)');
+  });
+
+  it('stays within the name rule: safe characters and at most MAX_DOCUMENT_NAME_LENGTH', () => {
+    const long = `${'x'.repeat(MAX_DOCUMENT_NAME_LENGTH + 20)}.pdf`;
+    const first = uniqueFileName(long, []);
+    const second = uniqueFileName(long, [first]);
+    expect(second).toMatch(/^x+ \(2\)\.pdf$/);
+    expect(second).toHaveLength(MAX_DOCUMENT_NAME_LENGTH);
+    expect(safeFileName(second)).toBe(second);
   });
 });

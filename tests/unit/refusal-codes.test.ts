@@ -147,7 +147,7 @@ describe('Storage: an upload’s refusal', () => {
   it.each([
     ['over the size limit', STORAGE.entityTooLarge(), 'refused', '"scan.pdf" is larger than 10 MB. Choose a smaller file, or scan it at a lower resolution.'],
     ['a type the bucket refuses', STORAGE.invalidMimeType('text/html'), 'refused', '"scan.pdf" is not a PDF, JPEG, PNG, WebP or HEIC file.'],
-    ['a name already stored', STORAGE.keyAlreadyExists(), 'conflict', '"scan.pdf" is already attached to this application.'],
+    ['a name already stored', STORAGE.keyAlreadyExists(), 'conflict', '"scan.pdf" is already attached to this document. Choose it again to add it under a new name.'],
     ['a database error (any SQLSTATE but 42501)', STORAGE.databaseError('P0001'), 'network', DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf')],
     ['an object missing', STORAGE.noSuchKey(), 'network', DOCUMENT_REFUSAL_TEXTS.uploadFailed('scan.pdf')],
   ])('%s', async (_case, answer, kind, message) => {

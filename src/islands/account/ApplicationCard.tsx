@@ -4,7 +4,9 @@
 // an application to its applicant shows this card.
 import { lazy, Suspense } from 'react';
 import type { OwnApplication } from '../../lib/auth/applications.ts';
+import { applicationReference } from '../../../common/application-reference.ts';
 import { applicationStatusTone } from '../../lib/badges.ts';
+import { formatConsultancyDay } from '../../../common/consultancy-time.ts';
 import type { ChecklistEntry } from '../../lib/content/visas.ts';
 import { APPLICATION_STATUS_LABELS } from '../../../common/domain.ts';
 import { APPLICATION_NEXT_STEPS } from '../../../common/next-steps.ts';
@@ -15,11 +17,9 @@ import ApplicationHistory from './ApplicationHistory.tsx';
 // it for, so /profile costs a signed-out visitor, or one with no application, nothing more.
 const ApplicantDocumentChecklist = lazy(() => import('../documents/ApplicantDocumentChecklist.tsx'));
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** How an application is named: its card's heading. */
+/** How an application is named: its card's heading (the day it was submitted in Lagos, as every date the consultancy gives). */
 const applicationTitle = (application: Pick<OwnApplication, 'visa_type' | 'submitted_at'>) =>
-  `${application.visa_type}, submitted ${dateFormat.format(new Date(application.submitted_at))}`;
+  `${application.visa_type}, submitted ${formatConsultancyDay(application.submitted_at)}`;
 
 interface Props {
   application: OwnApplication;
@@ -38,6 +38,9 @@ export default function ApplicationCard({ application, userId, checklist }: Prop
         <h3 id={id}>{applicationTitle(application)}</h3>
         <Badge tone={applicationStatusTone(status)}>{APPLICATION_STATUS_LABELS[status]}</Badge>
       </header>
+      <p className="application-card__reference">
+        Reference <strong>{applicationReference(application.id)}</strong>: quote it when you contact us.
+      </p>
       {APPLICATION_NEXT_STEPS[status] && <p className="application-card__next">{APPLICATION_NEXT_STEPS[status]}</p>}
       <section className="application-card__documents" aria-labelledby={`${id}-documents`}>
         <h4 id={`${id}-documents`}>Documents</h4>

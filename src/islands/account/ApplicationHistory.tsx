@@ -1,12 +1,13 @@
 // One application's history on its card, as its applicant sees it: when it was submitted, each
-// change of its status since, and each request of staff for missing documents (and when the last
-// of them arrived), oldest first. Internal notes are staff-only and never shown here.
+// change of its status since, each request of staff for missing documents (and when the last of
+// them arrived) and each verdict on a document, oldest first, every time in Lagos time. What staff
+// did reads "by the consultancy": staff's names stay inside it (docs/product-decisions.md).
+// Internal notes are staff-only and never shown here.
 import type { OwnApplication } from '../../lib/auth/applications.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
+import { formatConsultancyTime } from '../../../common/consultancy-time.ts';
 import { statusChangeText } from '../../../common/domain.ts';
-import { requestEntries, type TimelineEntry } from '../../lib/timeline.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+import { BY_THE_CONSULTANCY, requestEntries, verdictEntry, verdictText, type TimelineEntry } from '../../lib/timeline.ts';
 
 /** How an entry reads to the applicant. */
 function entryText(entry: TimelineEntry): string {
@@ -15,7 +16,9 @@ function entryText(entry: TimelineEntry): string {
     case 'status':
       return statusChangeText(entry.from, entry.to);
     case 'request':
-      return documentsRequestedText(labels(entry.items));
+      return `${documentsRequestedText(labels(entry.items))}${BY_THE_CONSULTANCY}`;
+    case 'verdict':
+      return `${verdictText(entry)}${BY_THE_CONSULTANCY}`;
     case 'provided':
       return documentsProvidedText(labels(entry.items));
     case 'note':
@@ -35,6 +38,7 @@ export default function ApplicationHistory({ application, headingId }: { applica
       to: change.to_status,
     })),
     ...application.requests.flatMap(requestEntries),
+    ...application.verdicts.map(verdictEntry),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <section className="application-history" aria-labelledby={headingId}>
@@ -42,7 +46,7 @@ export default function ApplicationHistory({ application, headingId }: { applica
       <ol>
         {entries.map((entry) => (
           <li key={entry.id}>
-            <time dateTime={entry.at}>{dateFormat.format(new Date(entry.at))}</time>: {entryText(entry)}
+            <time dateTime={entry.at}>{formatConsultancyTime(entry.at)}</time>: {entryText(entry)}
             {entry.type === 'request' && entry.note && <span className="application-history__note"> “{entry.note}”</span>}
           </li>
         ))}

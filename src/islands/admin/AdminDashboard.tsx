@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { authState, refreshProfile, startAuth } from '../../lib/auth/store.ts';
 import { loginHref } from '../../scripts/login-redirect.ts';
-import './admin.css';
+import './admin-base.css';
 
 // The dashboard itself (lists, dialogs, overview, chart, and react-query) loads only for a
 // signed-in visitor, asked for as soon as a session is known, beside the check of its role: a

@@ -1,8 +1,8 @@
-// An application's timeline in its dialog: every status change (from, to, when, by whom), the
-// internal notes, and each request for missing documents (by whom, with its line) and the arrival
-// of its last document, in the order they happened.
+// An application's timeline in its case: every status change (from, to, when, by whom), the
+// internal notes, each request for missing documents (by whom, with its line) and the arrival of
+// its last document, and each verdict on a document (by whom), in the order they happened.
 import { useQuery } from '@tanstack/react-query';
-import { fetchTimeline, type TimelineEntry } from '../../lib/timeline.ts';
+import { fetchTimeline, verdictText, type TimelineEntry } from '../../lib/timeline.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { statusChangeText } from '../../../common/domain.ts';
@@ -22,6 +22,8 @@ function describe(entry: TimelineEntry, author: string): { meta: string; text: s
       return { meta: '', text: `${documentsRequestedText(entry.items.map((item) => item.label))}${author}`, line: entry.note ?? undefined };
     case 'provided':
       return { meta: '', text: documentsProvidedText(entry.items.map((item) => item.label)) };
+    case 'verdict':
+      return { meta: '', text: `${verdictText(entry)}${author}` };
   }
 }
 

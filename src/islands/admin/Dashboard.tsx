@@ -1,16 +1,20 @@
-// The dashboard an admin sees (AdminDashboard has checked who is looking): the overview and the
-// queues' health, then the five lists, the applications' with their dialog and the users' with their role buttons.
+// The workspace an admin sees (AdminDashboard has checked who is looking): a navigation between
+// its parts (the overview, then one part per list) and the part the address names, or one
+// application's case (workspace-address.ts). Each part shows alone, across the full width.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import ApplicationDialog from './ApplicationDialog.tsx';
+import type { ReactNode } from 'react';
+import ApplicationCase from './ApplicationCase.tsx';
+import BookingsPart from './BookingsPart.tsx';
 import DataTable from './DataTable.tsx';
-import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
-import ListSection from './ListSection.tsx';
-import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from '../../lib/admin/lists.ts';
+import { APPLICATION_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
+import ListPart from './ListPart.tsx';
+import { APPLICATIONS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from '../../lib/admin/lists.ts';
 import Overview from './Overview.tsx';
 import QueueHealth from './QueueHealth.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import UserRoleButton from './UserRoleButton.tsx';
+import { PARTS, onWorkspaceLink, useWorkspace, workspaceHref, type PartId } from './workspace-address.ts';
+import './admin-workspace.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,45 +28,81 @@ export default function Dashboard({ selfId }: { selfId: string }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <Lists selfId={selfId} />
+        <Workspace selfId={selfId} />
       </ToastProvider>
     </QueryClientProvider>
   );
 }
 
-function Lists({ selfId }: { selfId: string }) {
-  const [opened, setOpened] = useState<Row | null>(null);
-  const ownAccount = (row: Row) => (row.id === selfId ? 'You cannot delete your own account.' : undefined);
+function Workspace({ selfId }: { selfId: string }) {
+  const view = useWorkspace();
   return (
     <div className="admin">
-      <Overview />
-      <QueueHealth />
-      <ListSection list={APPLICATIONS}>
-        <DataTable
-          list={APPLICATIONS}
-          extraColumns={APPLICATION_COLUMNS}
-          actions={(row) => (
-            <button type="button" className="admin-button" onClick={() => setOpened(row)}>
-              View<span className="visually-hidden"> application of {String(row.name)}</span>
-            </button>
-          )}
-        />
-        <ApplicationDialog row={opened} onClose={() => setOpened(null)} />
-      </ListSection>
-      <ListSection list={USERS}>
-        <DataTable list={USERS} cannotDelete={ownAccount} actions={(row) => <UserRoleButton row={row} self={row.id === selfId} />} />
-      </ListSection>
-      {(
-        [
-          [BOOKINGS, BOOKING_COLUMNS],
-          [CONTACT_MESSAGES, MESSAGE_COLUMNS],
-          [SUBSCRIBERS, []],
-        ] as const
-      ).map(([list, extraColumns]) => (
-        <ListSection key={list.id} list={list}>
-          <DataTable list={list} extraColumns={extraColumns} />
-        </ListSection>
-      ))}
+      <nav className="admin-nav" aria-label="Admin">
+        <ul>
+          {PARTS.map((part) => (
+            <li key={part.id}>
+              <a
+                href={workspaceHref({ part: part.id, application: null })}
+                aria-current={part.id === view.part ? 'page' : undefined}
+                onClick={onWorkspaceLink}
+              >
+                {part.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* Keyed by what it shows: a list's table starts from its own view, never the last part's. */}
+      <div className="admin-main">{view.application ? <ApplicationCase key={view.application} id={view.application} /> : <Part key={view.part} id={view.part} selfId={selfId} />}</div>
     </div>
   );
+}
+
+/** The link from a row of the applications to its case, keeping the list's view for Back. */
+function ViewApplication({ row }: { row: Row }) {
+  return (
+    <a className="admin-button" href={workspaceHref({ part: 'applications', application: row.id }, window.location.search)} onClick={onWorkspaceLink}>
+      View<span className="visually-hidden"> application of {String(row.name)}</span>
+    </a>
+  );
+}
+
+function Part({ id, selfId }: { id: PartId; selfId: string }): ReactNode {
+  const ownAccount = (row: Row) => (row.id === selfId ? 'You cannot delete your own account.' : undefined);
+  switch (id) {
+    case 'overview':
+      return (
+        <div className="admin-overview-part">
+          <Overview />
+          <QueueHealth />
+        </div>
+      );
+    case 'applications':
+      return (
+        <ListPart list={APPLICATIONS}>
+          <DataTable list={APPLICATIONS} extraColumns={APPLICATION_COLUMNS} actions={(row) => <ViewApplication row={row} />} />
+        </ListPart>
+      );
+    case 'bookings':
+      return <BookingsPart />;
+    case 'messages':
+      return (
+        <ListPart list={CONTACT_MESSAGES}>
+          <DataTable list={CONTACT_MESSAGES} extraColumns={MESSAGE_COLUMNS} />
+        </ListPart>
+      );
+    case 'subscribers':
+      return (
+        <ListPart list={SUBSCRIBERS}>
+          <DataTable list={SUBSCRIBERS} />
+        </ListPart>
+      );
+    case 'users':
+      return (
+        <ListPart list={USERS}>
+          <DataTable list={USERS} cannotDelete={ownAccount} actions={(row) => <UserRoleButton row={row} self={row.id === selfId} />} />
+        </ListPart>
+      );
+  }
 }

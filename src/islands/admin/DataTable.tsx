@@ -1,6 +1,6 @@
 // The one server-paged table of the dashboard, driven by a list's description (lists.ts): search,
 // filters, sortable headers, page size and paging (all kept in the URL), CSV export, and a delete
-// action per row behind a confirmation. On a phone each row reads as a card (admin.css): every
+// action per row behind a confirmation. On a phone each row reads as a card (admin-table.css): every
 // cell shows its column's label (data-label) for the eye (screen readers have the column headers,
 // kept in the table, which states its roles so that no browser drops them with the cards'
 // layout), and the sortable headers stay as a row of buttons above the cards. Lists add their own row actions through `actions`, and
@@ -16,6 +16,7 @@ import { unwrap } from './query-result.ts';
 import type { Column, ListConfig, Row } from '../../lib/admin/lists.ts';
 import { fetchPage } from '../../lib/admin/list-queries.ts';
 import { useToast } from './Toasts.tsx';
+import './admin-table.css';
 import { PAGE_SIZES, readView, storeView, type ViewState } from '../../lib/admin/list-view.ts';
 
 const LOAD_FAILED = 'Failed to load data. Please try again.';

@@ -1,4 +1,4 @@
-// An image document shown in the application's dialog through its signed URL, with a button that
+// An image document shown in the application's case through its signed URL, with a button that
 // closes it. Its parent hears whether the image loaded, to announce it or say it failed.
 import type { Preview } from './use-document-opener.ts';
 

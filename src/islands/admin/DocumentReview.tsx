@@ -1,4 +1,4 @@
-// Staff's verdict on one provided file, in the application's dialog: Accept, or Needs replacing
+// Staff's verdict on one provided file, in the application's case: Accept, or Needs replacing
 // with a reason the applicant reads on the item and is emailed ("The photo is too dark"). Only
 // while the application is open; the file's item then counts as missing until it is replaced.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,12 +21,13 @@ interface Props {
   itemLabel: string;
 }
 
-/** What the dialog reads again after a verdict: the documents, the list's progress and the row's emails. */
+/** What the case reads again after a verdict: the documents, the timeline, the list's progress and the row's emails. */
 function useRefresh(applicationId: string) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: ['documents', applicationId] });
     void queryClient.invalidateQueries({ queryKey: ['document-items'] });
+    void queryClient.invalidateQueries({ queryKey: ['timeline', applicationId] });
     void queryClient.invalidateQueries({ queryKey: ['notifications', 'visa_applications'] });
   };
 }
@@ -37,7 +38,7 @@ export default function DocumentReview({ applicationId, document, itemLabel }: P
   const refresh = useRefresh(applicationId);
   const [replacing, setReplacing] = useState(false);
   const [error, setError] = useState('');
-  // Focus stays in the dialog after a verdict: Accept is never `disabled` (a disabled button
+  // Focus stays in the case after a verdict: Accept is never `disabled` (a disabled button
   // drops its focus to the page), and the reason's form hands focus back to its toggle on close.
   const toggle = useRef<HTMLButtonElement>(null);
   const accept = useMutation({

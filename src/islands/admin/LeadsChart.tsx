@@ -27,6 +27,8 @@ const TOP = 16;
 const BOTTOM = 22;
 const SLOT = WIDTH / 12;
 const BAR = SLOT * 0.6;
+/** Room either side of the bars, so that the first and last week's names are drawn whole. */
+const MARGIN = 8;
 
 const total = (week: WeekLeads) => week.bookings + week.messages + week.applications;
 
@@ -56,7 +58,7 @@ function Chart({ weeks }: { weeks: WeekLeads[] }) {
           </li>
         ))}
       </ul>
-      <svg className="leads-chart__drawing" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
+      <svg className="leads-chart__drawing" viewBox={`${-MARGIN} 0 ${WIDTH + 2 * MARGIN} ${HEIGHT}`} aria-hidden="true" focusable="false">
         <line x1={0} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="leads-chart__axis" />
         {weeks.map((week, index) => {
           const x = index * SLOT + (SLOT - BAR) / 2;

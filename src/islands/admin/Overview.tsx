@@ -8,6 +8,8 @@ import { getSupabase } from '../../lib/supabase-loader.ts';
 import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from '../../lib/admin/lists.ts';
 import LeadsChart from './LeadsChart.tsx';
 import { defaultView, writeView } from '../../lib/admin/list-view.ts';
+import { onWorkspaceLink, workspaceHref } from './workspace-address.ts';
+import './admin-overview.css';
 import { unwrap } from './query-result.ts';
 
 /** The names of the overview's counts (beside them it has times). */
@@ -24,9 +26,9 @@ const COUNTS: { key: CountKey; label: string; list: ListConfig; filter: [string,
 
 const count = new Intl.NumberFormat('en-GB');
 
-/** The address of `list` filtered by `filter`, its section scrolled to. */
+/** The address of `list`'s part, filtered by `filter`. */
 function filteredHref(list: ListConfig, [key, value]: [string, string]): string {
-  return `/admin${writeView(list, { ...defaultView(list), filters: { [key]: value } }, '')}#${list.id}`;
+  return workspaceHref({ part: list.id, application: null }, writeView(list, { ...defaultView(list), filters: { [key]: value } }, ''));
 }
 
 /** The dashboard's "waiting for an answer" counts. */
@@ -47,7 +49,7 @@ export default function Overview() {
           <ul className="admin-overview__counts">
             {COUNTS.map(({ key, label, list, filter }) => (
               <li key={key}>
-                <a href={filteredHref(list, filter)}>
+                <a href={filteredHref(list, filter)} onClick={onWorkspaceLink}>
                   <span className="admin-overview__count">{overview.data ? count.format(overview.data[key]) : '…'}</span>
                   <span className="admin-overview__label">{label}</span>
                 </a>

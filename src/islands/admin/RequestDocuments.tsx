@@ -1,9 +1,12 @@
-// "Request missing documents", in the dialog of an application that is submitted or in review:
-// staff tick the missing items (all of them at first) and may add a line. The request is stored
+// "Request missing documents", in the case of an application that is submitted or in review:
+// staff tick the items to ask for and may add a line. Ticked at first are the required items with
+// no file; an optional item, and one whose file staff just marked as needing replacement (the
+// applicant was told of it with the verdict), start unticked. A tick or untick by hand is kept
+// when the missing items change (a file arrived, a verdict), and exactly the ticked items are sent. The request is stored
 // with the items it names, the applicant is emailed (through the outbox) and sees it on their
 // card and in their history, and staff are told once the last of them arrives.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ChecklistRow } from '../../lib/documents/checklist.ts';
 import { requestDocuments } from '../../lib/documents/requests.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
@@ -23,19 +26,21 @@ interface Props {
   missing: ChecklistRow<StoredDocument>[];
 }
 
+/** Whether an item starts ticked: required, and with no file at all. */
+const tickedAtFirst = (item: ChecklistRow<StoredDocument>) => !item.optional && item.state === 'missing';
+
 /** The request form; nothing when every item is provided. */
 export default function RequestDocuments({ applicationId, missing }: Props) {
   const queryClient = useQueryClient();
   const notify = useToast();
-  const missingKeys = missing.map((item) => item.key).join(' ');
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(missing.map((item) => item.key)));
-  // The missing items change (a file arrived, a verdict): every one is ticked again.
-  useEffect(() => setChosen(new Set(missingKeys ? missingKeys.split(' ') : [])), [missingKeys]);
+  // What the person ticked or unticked, by item; an item they have not touched shows its default.
+  const [choices, setChoices] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const ticked = (item: ChecklistRow<StoredDocument>) => choices.get(item.key) ?? tickedAtFirst(item);
   const form = useForm({
     schema: requestSchema,
     initial: REQUEST_INITIAL,
     submit: async ({ note }) => {
-      const items = missing.filter((item) => chosen.has(item.key)).map((item) => ({ key: item.key, label: item.name }));
+      const items = missing.filter(ticked).map((item) => ({ key: item.key, label: item.name }));
       if (items.length === 0) return failed('refused', NOTHING_TO_REQUEST);
       const requested = await requestDocuments(getSupabase(), applicationId, items, note ?? '');
       if (!requested.ok) {
@@ -61,13 +66,8 @@ export default function RequestDocuments({ applicationId, missing }: Props) {
               <label>
                 <input
                   type="checkbox"
-                  checked={chosen.has(item.key)}
-                  onChange={(event) => {
-                    const next = new Set(chosen);
-                    if (event.target.checked) next.add(item.key);
-                    else next.delete(item.key);
-                    setChosen(next);
-                  }}
+                  checked={ticked(item)}
+                  onChange={(event) => setChoices(new Map(choices).set(item.key, event.target.checked))}
                 />{' '}
                 {item.name}
               </label>

@@ -1,4 +1,4 @@
-// The documents of an application in its dialog, against its visa's checklist: "n of m required",
+// The documents of an application in its case, against its visa's checklist: "n of m required",
 // then each item with its state (provided, missing, needs replacing and why) and its files (name,
 // type and size; opened through a short-lived signed URL, use-document-opener.ts; accepted or
 // marked as needing replacement, DocumentReview), Other documents, and, while the application is

@@ -1,13 +1,13 @@
-// What a click on a document in the application's dialog does: it asks Storage for a signed URL
+// What a click on a document in the application's case does: it asks Storage for a signed URL
 // then, never in advance (a URL made when the list loads would have expired by the time the admin
-// clicks), and shows the image in the dialog, opens the PDF in a new tab, or saves a HEIC photo.
-// It also says what happened, for the dialog's live region.
+// clicks), and shows the image in the case, opens the PDF in a new tab, or saves a HEIC photo.
+// It also says what happened, for the case's live region.
 import { useRef, useState } from 'react';
 import { documentOpening, signedDocumentUrl } from '../../lib/documents/open.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 
-/** The image shown in the dialog, by its signed URL. */
+/** The image shown in the case, by its signed URL. */
 export interface Preview {
   document: StoredDocument;
   url: string;

@@ -4,7 +4,7 @@
 // and a slow connection is not split ten ways. The upload code is imported on the first send.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { documentProblem, documentType } from '../../lib/documents/check.ts';
-import { documentPath, safeFileName } from '../../lib/documents/paths.ts';
+import { documentPath, uniqueFileName } from '../../lib/documents/paths.ts';
 import { DOCUMENT_MESSAGES, type DocumentType } from '../../lib/documents/rules.ts';
 import { SIGNATURE_BYTES } from '../../../common/file-signatures.ts';
 import type { UploadTarget } from '../../lib/documents/upload.ts';
@@ -18,7 +18,7 @@ export interface QueuedDocument {
   /** The checklist item it is for (its folder: paths.ts). */
   item: string;
   file: File;
-  /** The name it is stored under (safeFileName of the file's). */
+  /** The name it is stored under (uniqueFileName: the file's safe name, apart from its item's others). */
   name: string;
   type: DocumentType | undefined;
   status: QueuedStatus;
@@ -121,7 +121,11 @@ export function useDocumentQueue(attached: readonly AttachedDocument[] = []) {
           key: String((chosen.current += 1)),
           item: itemKey,
           file,
-          name: safeFileName(file.name),
+          // Named apart from the item's other files (and those waiting with it), so none is refused for its name.
+          name: uniqueFileName(
+            file.name,
+            taken.filter((document) => document.item === itemKey).map((document) => document.name),
+          ),
           type: documentType(file),
           status: problem ? 'refused' : 'waiting',
           progress: 0,
@@ -171,7 +175,7 @@ export function useDocumentQueue(attached: readonly AttachedDocument[] = []) {
   const sendOne = useCallback(
     async (uploader: Uploader, target: SendTarget, item: QueuedDocument) => {
       patch(item.key, { status: 'uploading', progress: 0, error: '' });
-      const objectName = documentPath(target.userId, target.applicationId, item.item, item.file.name);
+      const objectName = documentPath(target.userId, target.applicationId, item.item, item.name);
       const request = { objectName, file: item.file, type: item.type!, displayName: item.file.name };
       const running = uploader.upload.uploadDocument(uploader.destination, request, (progress) => patch(item.key, { progress }));
       aborts.current.set(item.key, running.abort);

@@ -1,5 +1,5 @@
 // What an island says when something it shows could not be read (the profile's applications and
-// documents, the timeline and documents of the admin's application dialog): the reason as an
+// documents, the timeline and documents of the admin's application case): the reason as an
 // alert, and a Retry button that asks once more. One component, so every such failure reads and
 // behaves alike; only its look follows the island around it.
 

@@ -89,3 +89,10 @@ export async function fetchTotal(supabase: SiteClient, list: ListConfig): Promis
   if (error) return staffFailure(error);
   return succeeded(count ?? 0);
 }
+
+/** One row of the list by its id (the columns of its `select`); null when there is none, or row-level security hides it. */
+export async function fetchRow(supabase: SiteClient, list: ListConfig, id: string): Promise<Result<Row | null>> {
+  const { data, error } = await selectList(supabase, list, list.select).eq('id', id).maybeSingle();
+  if (error) return staffFailure(error);
+  return succeeded(data);
+}

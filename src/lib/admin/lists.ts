@@ -11,9 +11,10 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   VISA_TYPES,
   consultancyToday,
-  formatConsultancyTime,
   isOneOf,
 } from '../../../common/domain.ts';
+import { applicationReference } from '../../../common/application-reference.ts';
+import { formatConsultancyDate, formatConsultancyTime } from '../../../common/consultancy-time.ts';
 import { documentCounts } from '../documents/counts.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { failed, succeeded, type Result } from '../result.ts';
@@ -83,12 +84,9 @@ export interface ListConfig {
   exportColumns?: ExportColumn[];
 }
 
-// A booking's date is a calendar date (no instant): read as written, in UTC so no zone shifts it.
-const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /** A timestamp as staff read it: in the consultancy's time zone, named, so every admin sees the same value. */
 export function formatDateTime(value: unknown): string {
-  return typeof value === 'string' ? formatConsultancyTime(new Date(value)) : '';
+  return typeof value === 'string' ? formatConsultancyTime(value) : '';
 }
 
 /** A booking's time (HH:MM:SS, already Lagos time) as staff read it: "09:30 WAT". */
@@ -97,7 +95,7 @@ function formatBookingTime(value: unknown): string {
 }
 
 function formatDate(value: unknown): string {
-  return typeof value === 'string' ? dateOnly.format(new Date(`${value}T00:00:00Z`)) : '';
+  return typeof value === 'string' ? formatConsultancyDate(value) : '';
 }
 
 function statusLabel(value: unknown): string {
@@ -180,17 +178,18 @@ export const APPLICATIONS: ListConfig = {
   title: 'Visa applications',
   table: 'visa_applications',
   select:
-    'id, submitted_at, name, email, phone, visa_type, status, dob, nationality, passport_number, marital_status, address, message, user_id, updated_at',
+    'id, reference, submitted_at, name, email, phone, visa_type, status, dob, nationality, passport_number, marital_status, address, message, user_id, updated_at',
   columns: [
     timeColumn('submitted_at', 'Submitted'),
+    { key: 'reference', label: 'Reference', format: (value) => applicationReference(text(value)) },
     textColumn('name', 'Name'),
     textColumn('email', 'Email'),
     valueColumn('visa_type', 'Visa type'),
     textColumn('passport_number', 'Passport number'),
     { ...valueColumn('status', 'Status', statusLabel), badge: applicationStatusTone },
   ],
-  searchKeys: ['name_lower', 'email_lower', 'passport_number_lower'],
-  searchLabel: 'Search by name, email or passport number',
+  searchKeys: ['name_lower', 'email_lower', 'passport_number_lower', 'reference'],
+  searchLabel: 'Search by name, email, passport number or reference',
   filters: [
     { key: 'status', label: 'Status', options: APPLICATION_STATUSES.map((value) => ({ value, label: APPLICATION_STATUS_LABELS[value] })) },
     { key: 'visa_type', label: 'Visa type', options: VISA_TYPES.map((value) => ({ value, label: value })) },

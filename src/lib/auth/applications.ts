@@ -3,6 +3,7 @@
 // which every account form loads, since only the profile's applications need these.
 import type { Tables } from '../database.ts';
 import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from '../documents/requests.ts';
+import { DOCUMENT_VERDICT_COLUMNS, type DocumentVerdictRow } from '../timeline.ts';
 import { toFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
@@ -17,6 +18,8 @@ type OwnStatusChange = Pick<Tables<'application_status_changes'>, 'id' | 'applic
 export type OwnApplication = Pick<Tables<'visa_applications'>, 'id' | 'visa_type' | 'submitted_at' | 'status'> & {
   changes: OwnStatusChange[];
   requests: DocumentRequest[];
+  /** Every verdict staff gave on its documents. */
+  verdicts: DocumentVerdictRow[];
 };
 
 /** Shown when the user's applications cannot be read. */
@@ -40,7 +43,7 @@ export async function listOwnApplications(userId: string): Promise<Result<OwnApp
     const rows = applications.data ?? [];
     if (rows.length === 0) return succeeded([]);
     const ids = rows.map((row) => row.id);
-    const [changes, requests] = await Promise.all([
+    const [changes, requests, verdicts] = await Promise.all([
       supabase
         .from('application_status_changes')
         .select('id, application_id, from_status, to_status, changed_at')
@@ -52,17 +55,20 @@ export async function listOwnApplications(userId: string): Promise<Result<OwnApp
         .in('application_id', ids)
         .order('requested_at', { ascending: true })
         .overrideTypes<DocumentRequest[]>(),
+      supabase.from('document_verdicts').select(DOCUMENT_VERDICT_COLUMNS).in('application_id', ids).order('reviewed_at', { ascending: true }),
     ]);
-    for (const read of [changes, requests]) {
+    for (const read of [changes, requests, verdicts]) {
       if (read.error) return toFailure({ ...read.error, status: read.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
     }
     const history = changes.data ?? [];
     const asked = requests.data ?? [];
+    const judged = verdicts.data ?? [];
     return succeeded(
       rows.map((row) => ({
         ...row,
         changes: history.filter((change) => change.application_id === row.id),
         requests: asked.filter((request) => request.application_id === row.id),
+        verdicts: judged.filter((verdict) => verdict.application_id === row.id),
       })),
     );
   } catch (error) {

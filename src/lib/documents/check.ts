@@ -1,8 +1,8 @@
 // The browser's check of a chosen file, before anything is sent: a visitor hears at once that a
 // file is empty, too large, of a type we do not take, not what its name says (a PNG renamed to
-// .pdf), one too many for its item or its application, or already attached to that item. Storage and its policies refuse all of these anyway;
+// .pdf), or one too many for its item or its application (a file named like one of its item's is
+// not refused: it is stored under a name of its own, paths.ts). Storage and its policies refuse all of these anyway;
 // this only saves a wasted upload and says why in the visitor's words.
-import { safeFileName } from './paths.ts';
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
@@ -56,7 +56,6 @@ export interface Attached {
 export function documentProblem(file: FileFacts, head: Uint8Array, attached: Attached): string | undefined {
   if (attached.total >= MAX_DOCUMENTS_PER_APPLICATION) return DOCUMENT_MESSAGES.tooMany;
   if (attached.inItem.length >= MAX_DOCUMENTS_PER_ITEM) return DOCUMENT_MESSAGES.itemFull;
-  if (attached.inItem.includes(safeFileName(file.name))) return DOCUMENT_MESSAGES.duplicate(file.name);
   if (file.size === 0) return DOCUMENT_MESSAGES.empty(file.name);
   const type = documentType(file);
   if (!type) return DOCUMENT_MESSAGES.wrongType(file.name);

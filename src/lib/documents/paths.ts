@@ -39,6 +39,25 @@ export function safeFileName(fileName: string): string {
   return name.slice(0, MAX_DOCUMENT_NAME_LENGTH - extension.length).trimEnd() + extension;
 }
 
+/**
+ * The safe name `fileName` is stored under beside the names an item already holds (`taken`):
+ * its safe name, or, when that is taken (phones name every photo image.jpg), the same with
+ * " (2)", " (3)"… before its extension, shortened to stay within MAX_DOCUMENT_NAME_LENGTH. So
+ * files named alike are all kept; the item's limit of files bounds the count.
+ */
+export function uniqueFileName(fileName: string, taken: readonly string[]): string {
+  const safe = safeFileName(fileName);
+  if (!taken.includes(safe)) return safe;
+  const dot = safe.lastIndexOf('.');
+  const extension = dot > 0 && safe.length - dot <= 6 ? safe.slice(dot) : '';
+  const stem = safe.slice(0, safe.length - extension.length);
+  for (let n = 2; ; n += 1) {
+    const suffix = ` (${n})${extension}`;
+    const candidate = `${stem.slice(0, MAX_DOCUMENT_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.includes(candidate)) return candidate;
+  }
+}
+
 /** The application an object name belongs to: its second folder. */
 export function applicationOf(objectName: string): string {
   return objectName.split('/')[1] ?? '';

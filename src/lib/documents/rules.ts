@@ -106,7 +106,9 @@ export const DOCUMENT_MESSAGES = {
     `"${name}" is not really a ${label} file. Save it again as ${DOCUMENT_TYPE_LIST} and attach it again.`,
   tooMany: `An application can have at most ${MAX_DOCUMENTS_PER_APPLICATION} documents. Remove one to add another.`,
   itemFull: `This document can have at most ${MAX_DOCUMENTS_PER_ITEM} files. Remove one to add another.`,
-  duplicate: (name: string) => `"${name}" is already attached to this application.`,
+  // A file named like one of its item's is stored under a name of its own (uniqueFileName), so this
+  // is only heard when two sends of one name cross.
+  duplicate: (name: string) => `"${name}" is already attached to this document. Choose it again to add it under a new name.`,
   decided: 'This application has been decided, so its documents can no longer change.',
   // Refused because the application is not the visitor's (any longer): deleted meanwhile, or another account's.
   notTheirs: 'This application is no longer among yours, so its documents cannot change. Reload the page to see your applications.',

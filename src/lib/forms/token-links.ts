@@ -12,6 +12,8 @@ export interface TokenLinkTexts {
   invalid: string;
   /** The request failed: it may be tried again. */
   failed: string;
+  /** The page's heading and lead once done, when the ones it opened with (an invitation to act) no longer hold. */
+  doneHeading?: { title: string; lead: string };
 }
 
 export const UNSUBSCRIBE_TEXTS: TokenLinkTexts = {
@@ -26,4 +28,8 @@ export const NEWSLETTER_CONFIRM_TEXTS: TokenLinkTexts = {
   done: 'Thank you: your subscription is confirmed. Your welcome email is on its way.',
   invalid: `This confirmation link is not valid or has expired (a link works for ${NEWSLETTER_CONFIRMATION_DAYS} days). Please sign up again with the newsletter form at the bottom of any page.`,
   failed: 'We could not confirm your subscription just now. Please try again in a moment.',
+  doneHeading: {
+    title: 'Your newsletter subscription is confirmed',
+    lead: 'We will send you our newsletter at this address. Every issue has a link to unsubscribe.',
+  },
 };

@@ -29,13 +29,13 @@ export interface AdminRenderFigures {
 const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
 /**
- * Clicks the button named `name` in the applications section and waits for the table's rows to
+ * Clicks the button named `name` in the applications part and waits for the table's rows to
  * change: the API's answer from the request's resource timing, the render from the end of that
  * answer to the rows in the DOM.
  */
 function timed(page: Page, name: string): Promise<RenderTiming> {
   return page.evaluate(async (label) => {
-    const section = document.querySelector('.admin-section')!;
+    const section = document.querySelector('.admin-part')!;
     const target = [...section.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!;
     const body = section.querySelector('table tbody')!;
     // Every change of the rows, timed: the columns that load their own data (the emails' state, the
@@ -89,7 +89,7 @@ export async function measureAdminRender(origin: string): Promise<AdminRenderFig
     );
     const page = await context.newPage();
     await page.goto(`${origin}/admin?applications.size=100&applications.q=${tag}`);
-    const section = page.locator('section.admin-section').first();
+    const section = page.locator('section.admin-part').first();
     const showing = (text: string) => section.getByText(text).waitFor({ timeout: 60_000 });
     await showing('Showing 1–100 of 120');
     const nextPage = await timed(page, 'Next page');

@@ -19,7 +19,7 @@ test('an application opens with every field, and its new status reaches the appl
   const { data: inserted, error } = await client
     .from('visa_applications')
     .insert({
-      visa_type: 'Business Visa', name: `${tag} Adaeze Obi`, email, phone: '+234 801 111 2222', dob: '1988-07-09',
+      visa_type: 'Business Visa', name: `${tag} Adaeze Obi`, email, phone: '+234 801 111 2222', dob: '9 Jul 1988',
       nationality: 'Nigerian', passport_number: 'C7654321', marital_status: 'Married', address: '7 Marina, Lagos', message: 'Trade fair in Berlin',
     })
     .select('id')
@@ -29,16 +29,18 @@ test('an application opens with every field, and its new status reaches the appl
   const admin = new AdminPage(page);
   await admin.open();
   await admin.search('Visa applications', tag);
-  await admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
-  const dialog = page.getByRole('dialog', { name: `Application of ${tag} Adaeze Obi` });
-  for (const text of [email, '+234 801 111 2222', '1988-07-09', 'Nigerian', 'C7654321', 'Married', '7 Marina, Lagos', 'Business Visa', 'Trade fair in Berlin', 'Registered user']) {
+  await admin.row('Visa applications', tag).getByRole('link', { name: /^View/ }).click();
+  const dialog = page.getByRole('region', { name: `Application of ${tag} Adaeze Obi` });
+  for (const text of [email, '+234 801 111 2222', '9 Jul 1988', 'Nigerian', 'C7654321', 'Married', '7 Marina, Lagos', 'Business Visa', 'Trade fair in Berlin', 'Registered user']) {
     await expect(dialog.getByText(text, { exact: true })).toBeVisible();
   }
   expect(await axeViolations(page)).toEqual([]);
   await dialog.getByLabel('Status').selectOption({ label: 'Approved' });
   await dialog.getByRole('button', { name: 'Save status' }).click();
   await expect(admin.toast(`Status of ${tag} Adaeze Obi’s application changed to Approved.`)).toBeVisible();
-  await expect(dialog).toBeHidden();
+  // The case stays open with its new status; its list shows it too.
+  await expect(dialog.getByRole('button', { name: 'Save status' })).toBeDisabled();
+  await dialog.getByRole('link', { name: 'Back to applications' }).click();
   await expect(admin.row('Visa applications', tag).locator('td[data-column="status"]')).toHaveText('Approved');
 
   // The applicant reads their own application (what /profile shows).

@@ -44,26 +44,49 @@ export async function signIn(page: Page, email: string, password: string): Promi
   );
 }
 
+/** The navigation's name for the part of each list. */
+const PART_LINKS: Record<SectionTitle, string> = {
+  'Visa applications': 'Applications',
+  Users: 'Users',
+  Bookings: 'Bookings',
+  'Contact messages': 'Messages',
+  'Newsletter subscribers': 'Subscribers',
+};
+
 export class AdminPage {
   constructor(readonly page: Page) {}
 
   async open(query = ''): Promise<void> {
     await this.page.goto(`/admin${query}`);
-    await expect(this.sectionButton('Visa applications')).toBeVisible({ timeout: 45_000 });
+    await expect(this.navigation()).toBeVisible({ timeout: 45_000 });
   }
 
-  sectionButton(title: SectionTitle): Locator {
-    return this.page.getByRole('button', { name: new RegExp(`^${title} \\(`) });
+  /** The workspace's navigation between its parts. */
+  navigation(): Locator {
+    return this.page.getByRole('navigation', { name: 'Admin', exact: true });
   }
 
+  /** The navigation's link to the part that holds `title`'s list. */
+  partLink(title: SectionTitle): Locator {
+    return this.navigation().getByRole('link', { name: PART_LINKS[title], exact: true });
+  }
+
+  /** The part of the list `title`, whose heading reads "Title (count)". */
   section(title: SectionTitle): Locator {
-    return this.page.locator('section.admin-section').filter({ has: this.page.getByRole('heading', { name: new RegExp(`${title} \\(`) }) });
+    return this.page.locator('section.admin-part').filter({ has: this.page.getByRole('heading', { name: new RegExp(`^${title} \\(`) }) });
   }
 
+  /** Goes to the part of `title` through the navigation (if it is not the part shown). */
   async openSection(title: SectionTitle): Promise<Locator> {
-    const button = this.sectionButton(title);
-    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    const link = this.partLink(title);
+    if ((await link.getAttribute('aria-current')) !== 'page') await link.click();
+    await expect(link).toHaveAttribute('aria-current', 'page');
     return this.section(title);
+  }
+
+  /** An application's case, by the applicant's name. */
+  caseView(name: string): Locator {
+    return this.page.getByRole('region', { name: `Application of ${name}` });
   }
 
   table(title: SectionTitle): Locator {

@@ -55,7 +55,7 @@ test('exports every matching application, quoted and without live formulas', asy
 
   const [header, ...rows] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
   expect(header).toEqual([
-    'id', 'submitted_at', 'name', 'email', 'phone', 'visa_type', 'status', 'dob', 'nationality',
+    'id', 'reference', 'submitted_at', 'name', 'email', 'phone', 'visa_type', 'status', 'dob', 'nationality',
     'passport_number', 'marital_status', 'address', 'message', 'user_id', 'updated_at', 'documents',
   ]);
   // The search and the status filter apply; nothing else of the database is in the file.

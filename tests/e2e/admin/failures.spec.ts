@@ -16,7 +16,7 @@ test('a list that cannot load shows the failure and a Retry that loads it', asyn
   const LIST = /\/rest\/v1\/visa_applications\?/;
   await page.route(LIST, (route) => route.abort('internetdisconnected'));
   const admin = new AdminPage(page);
-  await admin.open();
+  await admin.open('?part=applications');
   const failure = admin.section('Visa applications').getByRole('alert');
   await expect(failure.getByText(ADMIN_TEXTS.loadFailed, { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

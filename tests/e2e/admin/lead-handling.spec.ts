@@ -67,8 +67,8 @@ test.describe('as the admin', () => {
     await today.click();
     await expect(page).toHaveURL(/[?&]bookings\.when=today(&|#|$)/);
     const bookings = admin.section('Bookings');
-    await expect(admin.sectionButton('Bookings')).toHaveAttribute('aria-expanded', 'true');
-    await expect(admin.sectionButton('Bookings')).toBeFocused();
+    await expect(admin.partLink('Bookings')).toHaveAttribute('aria-current', 'page');
+    await expect(bookings.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(bookings.getByLabel('Date', { exact: true })).toHaveValue('today');
     await admin.search('Bookings', tag);
     await expect(admin.rows('Bookings')).toHaveCount(1);
@@ -172,9 +172,9 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
   const admin = new AdminPage(page);
   await admin.open();
   await admin.search('Visa applications', tag);
-  const view = () => admin.row('Visa applications', tag).getByRole('button', { name: /^View/ }).click();
+  const view = () => admin.row('Visa applications', tag).getByRole('link', { name: /^View/ }).click();
   await view();
-  let dialog = page.getByRole('dialog', { name: `Application of ${tag} Adaeze Obi` });
+  let dialog = page.getByRole('region', { name: `Application of ${tag} Adaeze Obi` });
   const timeline = () => dialog.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
   await expect(timeline()).toHaveCount(1);
   await expect(timeline().first()).toContainText(AFTER_SUBMISSION_TEXTS.received('Submitted'));
@@ -195,10 +195,11 @@ test('a status change shows in the timeline and on the applicant’s profile; a 
 
   await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Approved' });
   await dialog.getByRole('button', { name: 'Save status' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Save status' })).toBeDisabled();
+  await page.goBack();
   await expect(admin.row('Visa applications', tag).locator('td[data-column="status"]')).toHaveText('Approved');
   await view();
-  dialog = page.getByRole('dialog', { name: `Application of ${tag} Adaeze Obi` });
+  dialog = page.getByRole('region', { name: `Application of ${tag} Adaeze Obi` });
   await expect(timeline()).toHaveCount(3);
   await expect(timeline().nth(2)).toContainText(`${AFTER_SUBMISSION_TEXTS.statusChanged('Submitted', 'Approved')} by ${ADMIN_NAME}`);
 

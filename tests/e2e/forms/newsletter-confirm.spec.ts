@@ -38,6 +38,10 @@ test('opening the link confirms nothing; pressing the button confirms the sign-u
   await button(page).click();
   await expect(page.getByRole('status').filter({ hasText: NEWSLETTER_CONFIRM_TEXTS.done })).toBeVisible();
   await expect(button(page)).toBeHidden();
+  // The page no longer asks to confirm: its heading and lead say what is true now.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NEWSLETTER_CONFIRM_TEXTS.doneTitle);
+  await expect(page.getByText(NEWSLETTER_CONFIRM_TEXTS.doneLead)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Confirm/ })).toHaveCount(0);
   expect(await confirmedAt(id)).not.toBeNull();
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -81,6 +81,9 @@ test('the popup closes with its x button too', async ({ page }) => {
 
 test('empty fields, a future date of birth and 10,000 characters are named, with every value kept', async ({ page }) => {
   const form = await VisaForm.open(page);
+  // The signed-in, verified reader is told what is true for them, not asked to log in.
+  await expect(page.getByText(/need to be logged in/)).toHaveCount(0);
+  await expect(page.locator('.visa-form').getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile');
   const { userId } = form;
   await form.fill({ 'Full name': '' });
   await form.submit();

@@ -58,20 +58,19 @@ test('an application emails staff a link to it in /admin and the applicant a ref
   expect(received.subject).toBe(`We received your Business Visa application (reference ${reference})`);
   const staff = await waitForNotification(STAFF, new RegExp(`^New visa application ${reference}: Business Visa from Ngozi Adebayo$`));
   const adminLink = staff.links.find((link) => link.includes('/admin'))!;
-  expect(adminLink).toBe(`${E2E_SITE_URL}/admin?applications.q=${encodeURIComponent(form.email)}`);
+  expect(adminLink).toBe(`${E2E_SITE_URL}/admin?application=${data!.id as string}`);
 
   // The admin opens that link and approves the application in its dialog.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const admin = new AdminPage(page);
+  // The link opens the application's case itself.
   await admin.open(new URL(adminLink).search);
-  await admin.openSection('Visa applications');
-  await admin.row('Visa applications', form.email).getByRole('button', { name: /^View/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Application of Ngozi Adebayo' });
+  const dialog = page.getByRole('region', { name: 'Application of Ngozi Adebayo' });
   await dialog.getByLabel('Status').selectOption({ label: 'Approved' });
   await dialog.getByRole('button', { name: 'Save status' }).click();
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(admin.toast('Status of Ngozi Adebayo’s application changed to Approved.')).toBeVisible({ timeout: 20_000 });
 
   const changed = await waitForNotification(form.email, /: approved$/);
   expect(changed.subject).toBe(`Your Business Visa application (reference ${reference}): approved`);

@@ -8,9 +8,9 @@ import type { ApplicationRow, Email, EmailInput } from './types.ts';
 /** The staff's documents-provided email: the items of the request from the payload. */
 export function staffDocumentsProvided({ row, payload, siteUrl, brand }: EmailInput<ApplicationRow>): Email {
   const reference = applicationReference(row.id);
-  // As the new-application email does: a search for the applicant's address shows their applications.
+  // As the new-application email does: the link opens the application's case.
   const admin = new URL('/admin', siteUrl);
-  admin.searchParams.set('applications.q', row.email.toLowerCase());
+  admin.searchParams.set('application', row.id);
   return {
     subject: `Documents provided for application ${reference}: ${oneLine(row.name)}`,
     title: 'Requested documents provided',

@@ -7,10 +7,9 @@ import type { ApplicationRow, Email, EmailInput } from './types.ts';
 /** The staff's new-application email. */
 export function staffNewApplication({ row, siteUrl, brand }: EmailInput<ApplicationRow>): Email {
   const reference = applicationReference(row.id);
-  // The admin dashboard keeps each list's view in the URL (src/lib/admin/list-view.ts): a
-  // search for the applicant's address shows their applications.
+  // The application's case has its own address in the admin workspace (src/islands/admin/workspace-address.ts).
   const admin = new URL('/admin', siteUrl);
-  admin.searchParams.set('applications.q', row.email.toLowerCase());
+  admin.searchParams.set('application', row.id);
   return {
     subject: `New visa application ${reference}: ${row.visa_type} from ${oneLine(row.name)}`,
     title: 'New visa application',

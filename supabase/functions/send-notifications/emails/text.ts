@@ -3,6 +3,9 @@
 
 import { CONSULTANCY_TIME_ZONE } from '../../../../common/domain.ts';
 
+// The one rule for the reference, shared with the site (its card, receipt and admin).
+export { applicationReference } from '../../../../common/application-reference.ts';
+
 /**
  * A user's value made fit for a subject line: control characters (CR and LF among them, the
  * header-injection characters) become spaces and the length is capped. Nodemailer encodes the
@@ -14,11 +17,6 @@ export function oneLine(value: unknown, max = 80): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** The reference an applicant quotes: the first 8 characters of the application's id, in capitals. */
-export function applicationReference(id: string): string {
-  return id.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
 /** 'Tuesday 1 December 2026' for a date written YYYY-MM-DD. */

@@ -48,6 +48,7 @@ describe('the project migrations', () => {
       'site_rebuild',
       'cms_sign_in',
       'appointments',
+      'booking_changes',
     ]);
   });
 
@@ -74,6 +75,7 @@ describe('the project migrations', () => {
       [
         'application_notes',
         'application_status_changes',
+        'booking_events',
         'bookings',
         'contact_messages',
         'document_requests',
@@ -112,12 +114,12 @@ describe('the project migrations', () => {
     for (const row of rows) expect(row.proconfig, row.proname).toContain('search_path=""');
   });
 
-  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe', async () => {
+  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe, and the booking link’s page', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['booking_by_link', 'cancel_booking_by_link', 'confirm_newsletter', 'reschedule_booking_by_link', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
   // The admin check, the security definer halves of the public RPCs (each checks its caller), and
@@ -132,6 +134,7 @@ describe('the project migrations', () => {
       'admin_leads_by_week',
       'admin_overview',
       'admin_set_role',
+      'booking_by_link',
       'caller_document_refusal',
       'confirm_newsletter',
       'documents_bucket',
@@ -142,8 +145,10 @@ describe('the project migrations', () => {
       'retry_notification',
       'review_document',
       'set_lead_handled',
+      'staff_change_booking',
       'subscribe_newsletter',
       'unsubscribe_newsletter',
+      'visitor_change_booking',
     ]);
   });
 
@@ -152,7 +157,7 @@ describe('the project migrations', () => {
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['booking_by_link', 'confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter', 'visitor_change_booking']);
   });
 });
 

@@ -93,8 +93,69 @@ export type Database = {
           },
         ]
       }
+      booking_events: {
+        Row: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          changed_by: Database["public"]["Enums"]["booking_changer"]
+          created_at: string
+          from_date: string
+          from_time: string
+          id: string
+          note: string | null
+          staff_id: string | null
+          status: Database["public"]["Enums"]["booking_status"]
+          to_date: string
+          to_time: string
+        }
+        Insert: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          changed_by: Database["public"]["Enums"]["booking_changer"]
+          created_at?: string
+          from_date: string
+          from_time: string
+          id?: string
+          note?: string | null
+          staff_id?: string | null
+          status: Database["public"]["Enums"]["booking_status"]
+          to_date: string
+          to_time: string
+        }
+        Update: {
+          booking_id?: string
+          change?: Database["public"]["Enums"]["booking_change"]
+          changed_by?: Database["public"]["Enums"]["booking_changer"]
+          created_at?: string
+          from_date?: string
+          from_time?: string
+          id?: string
+          note?: string | null
+          staff_id?: string | null
+          status?: Database["public"]["Enums"]["booking_status"]
+          to_date?: string
+          to_time?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_events_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_events_staff_id_fkey"
+            columns: ["staff_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       bookings: {
         Row: {
+          calendar_sequence: number
           client_key: string | null
           country: string
           created_at: string
@@ -109,9 +170,11 @@ export type Database = {
           phone: string
           status: Database["public"]["Enums"]["booking_status"]
           time: string
+          time_chosen_at: string
           website: string | null
         }
         Insert: {
+          calendar_sequence?: number
           client_key?: string | null
           country: string
           created_at?: string
@@ -126,9 +189,11 @@ export type Database = {
           phone: string
           status?: Database["public"]["Enums"]["booking_status"]
           time: string
+          time_chosen_at?: string
           website?: string | null
         }
         Update: {
+          calendar_sequence?: number
           client_key?: string | null
           country?: string
           created_at?: string
@@ -143,6 +208,7 @@ export type Database = {
           phone?: string
           status?: Database["public"]["Enums"]["booking_status"]
           time?: string
+          time_chosen_at?: string
           website?: string | null
         }
         Relationships: [
@@ -561,7 +627,38 @@ export type Database = {
           verdict: string
         }[]
       }
+      booking_by_link: { Args: { token: string }; Returns: Json }
       call_queue_function: { Args: { function_name: string }; Returns: number }
+      cancel_booking_by_link: { Args: { token: string }; Returns: Json }
+      change_booking: {
+        Args: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          new_date?: string
+          new_time?: string
+          note?: string
+        }
+        Returns: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          changed_by: Database["public"]["Enums"]["booking_changer"]
+          created_at: string
+          from_date: string
+          from_time: string
+          id: string
+          note: string | null
+          staff_id: string | null
+          status: Database["public"]["Enums"]["booking_status"]
+          to_date: string
+          to_time: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "booking_events"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       claim_document_removals: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
@@ -624,6 +721,10 @@ export type Database = {
         Args: { application_id: string; items: Json; note?: string }
         Returns: string
       }
+      reschedule_booking_by_link: {
+        Args: { new_date: string; new_time: string; token: string }
+        Returns: Json
+      }
       retry_notification: {
         Args: { notification_id: string }
         Returns: boolean
@@ -652,6 +753,8 @@ export type Database = {
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
     }
     Enums: {
+      booking_change: "confirmed" | "declined" | "moved" | "cancelled"
+      booking_changer: "staff" | "visitor"
       booking_status: "requested" | "confirmed" | "declined" | "cancelled"
     }
     CompositeTypes: {
@@ -780,6 +883,8 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      booking_change: ["confirmed", "declined", "moved", "cancelled"],
+      booking_changer: ["staff", "visitor"],
       booking_status: ["requested", "confirmed", "declined", "cancelled"],
     },
   },

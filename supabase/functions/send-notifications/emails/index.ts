@@ -7,11 +7,14 @@ import { applicantApplicationReceived } from './applicant-application-received.t
 import { applicantDocumentNeedsReplacing } from './applicant-document-needs-replacing.ts';
 import { applicantDocumentsRequested } from './applicant-documents-requested.ts';
 import { applicantStatusChanged } from './applicant-status-changed.ts';
+import { bookingChanged } from './booking-changed.ts';
 import { bookingConfirmation } from './booking-confirmation.ts';
+import { bookingReminder } from './booking-reminder.ts';
 import { Layout } from './layout.ts';
 import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { newsletterWelcome } from './newsletter-welcome.ts';
 import { plainText } from '../../_shared/plain-text.ts';
+import { staffBookingChanged } from './staff-booking-changed.ts';
 import { staffDocumentsProvided } from './staff-documents-provided.ts';
 import { staffNewApplication } from './staff-new-application.ts';
 import { staffNewBooking } from './staff-new-booking.ts';
@@ -22,6 +25,9 @@ import type { Email, EmailAttachment, EmailInput, SubjectRows } from './types.ts
 interface SubjectTables {
   staff_new_booking: 'bookings';
   booking_confirmation: 'bookings';
+  booking_changed: 'bookings';
+  staff_booking_changed: 'bookings';
+  booking_reminder: 'bookings';
   staff_new_contact_message: 'contact_messages';
   staff_new_application: 'visa_applications';
   applicant_application_received: 'visa_applications';
@@ -44,6 +50,9 @@ type Templates = { readonly [Kind in NotificationKind]: { table: SubjectTables[K
 export const TEMPLATES: Templates = {
   staff_new_booking: { table: 'bookings', render: staffNewBooking },
   booking_confirmation: { table: 'bookings', render: bookingConfirmation },
+  booking_changed: { table: 'bookings', render: bookingChanged },
+  staff_booking_changed: { table: 'bookings', render: staffBookingChanged },
+  booking_reminder: { table: 'bookings', render: bookingReminder },
   staff_new_contact_message: { table: 'contact_messages', render: staffNewContactMessage },
   staff_new_application: { table: 'visa_applications', render: staffNewApplication },
   applicant_application_received: { table: 'visa_applications', render: applicantApplicationReceived },

@@ -1,8 +1,9 @@
 // The dashboard an admin sees (AdminDashboard has checked who is looking): the overview and the
-// queues' health, then the five lists, the applications' with their dialog and the users' with their role buttons.
+// queues' health, the week's agenda of bookings, then the five lists, the applications' with their dialog and the users' with their role buttons.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import ApplicationDialog from './ApplicationDialog.tsx';
+import Agenda from './bookings/Agenda.tsx';
 import DataTable from './DataTable.tsx';
 import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
 import ListSection from './ListSection.tsx';
@@ -37,6 +38,7 @@ function Lists({ selfId }: { selfId: string }) {
     <div className="admin">
       <Overview />
       <QueueHealth />
+      <Agenda />
       <ListSection list={APPLICATIONS}>
         <DataTable
           list={APPLICATIONS}

@@ -15,6 +15,7 @@ import {
   type ApplicationStatus,
   type SubscriptionStatus,
 } from '../../lib/domain.ts';
+import { STAFF_STATUS_LABELS } from '../../lib/appointments/staff-bookings.ts';
 import { documentCounts } from '../../lib/documents/counts.ts';
 import { staffFailure } from '../../lib/forms/errors.ts';
 import { failed, succeeded, type Result } from '../../lib/result.ts';
@@ -153,6 +154,13 @@ const LEAD_STATE_FILTER: Filter = {
   apply: (query, value) => (value === 'new' ? query.is('handled_at', null) : query.not('handled_at', 'is', null)),
 };
 
+/** Where a booking stands (public.booking_status). */
+const BOOKING_STATUS_FILTER: Filter = {
+  key: 'status',
+  label: 'Status',
+  options: (Object.keys(STAFF_STATUS_LABELS) as (keyof typeof STAFF_STATUS_LABELS)[]).map((value) => ({ value, label: STAFF_STATUS_LABELS[value] })),
+};
+
 /** A booking's date against today in the consultancy's time zone, as admin_overview counts them. */
 const BOOKING_DATE_FILTER: Filter = {
   key: 'when',
@@ -236,7 +244,7 @@ export const BOOKINGS: ListConfig = {
   id: 'bookings',
   title: 'Bookings',
   table: 'bookings',
-  select: 'id, created_at, full_name, email, phone, country, date, time, handled_at, handled_by',
+  select: 'id, created_at, full_name, email, phone, country, date, time, status, handled_at, handled_by',
   columns: [
     timeColumn('created_at', 'Received'),
     textColumn('full_name', 'Name'),
@@ -248,7 +256,7 @@ export const BOOKINGS: ListConfig = {
   ],
   searchKeys: ['full_name_lower', 'email_lower'],
   searchLabel: 'Search by name or email',
-  filters: [LEAD_STATE_FILTER, BOOKING_DATE_FILTER],
+  filters: [BOOKING_STATUS_FILTER, LEAD_STATE_FILTER, BOOKING_DATE_FILTER],
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'booking',
   describeDelete: (row) =>

@@ -30,7 +30,9 @@ type State = { phase: 'loading' } | { phase: 'shown'; booking: LinkedBooking } |
 
 export default function ManageBooking({ url, anonKey }: Props) {
   const endpoint = { url, anonKey };
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token')?.trim() ?? '');
+  // Known only in the browser: the link's token, and today in Lagos (the server would render the build day).
+  const [token, setToken] = useState('');
+  const [today, setToday] = useState<string>();
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
@@ -41,6 +43,9 @@ export default function ManageBooking({ url, anonKey }: Props) {
   const ids = { date: useId(), time: useId(), heading: useId() };
 
   useEffect(() => {
+    const token = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
+    setToken(token);
+    setToday(consultancyToday());
     if (!token) {
       setState({ phase: 'refused', message: LINK_TEXTS.invalid });
       return;
@@ -125,7 +130,7 @@ export default function ManageBooking({ url, anonKey }: Props) {
                 <input
                   id={ids.date}
                   type="date"
-                  min={consultancyToday()}
+                  min={today}
                   value={date}
                   onChange={(e) => setDate(e.target.value)}
                   aria-invalid={fieldErrors.date ? true : undefined}

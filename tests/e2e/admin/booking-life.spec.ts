@@ -1,0 +1,114 @@
+// A booking's life in the browser, with its calendar entry read from every email as a calendar app
+// reads it (ical.js): the visitor books on the home page (a tentative request), staff confirm it in
+// the admin with a note (and see it in the agenda), the visitor reschedules through the link in
+// the confirmation (tentative again, the old link now refused), then cancels through the link of
+// the next email (the entry cancelled). Opening a link changes nothing; only its buttons act.
+import ICAL from 'ical.js';
+import type { Page } from '@playwright/test';
+import { test } from '../support/fixtures.ts';
+import { SEEDED_ADMIN, waitForMail } from '../support/backend.ts';
+import { BookingForm, isoDay } from '../forms/forms.po.ts';
+import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
+import { AdminPage, axeViolations, expect, signIn } from './admin.po.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+/** The calendar entry an email carries: [MIME method, METHOD, STATUS, SEQUENCE, UID, DTSTART in UTC]. */
+function entry(mail: MailMessage) {
+  const [ics] = mail.attachments;
+  const calendar = new ICAL.Component(ICAL.parse(ics!.content));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    partMethod: ics!.method,
+    method: calendar.getFirstPropertyValue('method'),
+    status: event.getFirstPropertyValue('status'),
+    sequence: event.getFirstPropertyValue('sequence'),
+    uid: event.getFirstPropertyValue('uid'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+  };
+}
+
+function appointmentLink(mail: MailMessage): string {
+  const link = mail.links.find((l) => new URL(l).pathname === '/appointment');
+  if (!link) throw new Error(`no appointment link in "${mail.subject}"`);
+  return link;
+}
+
+/** Opens an email's link and waits for the booking it shows. */
+async function openLink(page: Page, link: string) {
+  await page.goto(link);
+  const region = page.getByRole('region', { name: 'Your consultation' });
+  await expect(region).toBeVisible({ timeout: 30_000 });
+  return region;
+}
+
+test('book, staff confirm, the visitor reschedules then cancels from their emails; the calendar entry follows each step', async ({ page, browser }) => {
+  const date = isoDay(3);
+  const form = await BookingForm.open(page);
+  const email = form.email;
+  await form.fill(form.valid({ Date: date, Time: '14:30' }));
+  await form.submit();
+  await form.expectSuccess();
+
+  const requested = await waitForMail(email, 'notification', { timeoutMs: 30_000 });
+  expect(requested.subject).toMatch(/^Consultation requested with /);
+  const first = entry(requested);
+  expect(first).toMatchObject({ partMethod: 'REQUEST', method: 'REQUEST', status: 'TENTATIVE', sequence: 0, start: `${date}T13:30:00.000Z` });
+
+  // Staff confirm it, with a note, in their own browser.
+  const staff = await browser.newPage();
+  await signIn(staff, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  const admin = new AdminPage(staff);
+  await admin.open();
+  await admin.search('Bookings', email);
+  const state = admin.rows('Bookings').locator('td[data-column="state"]');
+  await expect(state).toContainText('Requested');
+  await state.getByRole('button', { name: /^Confirm booking of Amara Eze/ }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Confirm the booking' });
+  await dialog.getByLabel('A note to the visitor (optional)').fill('Please bring your passport.');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.toast('The booking of Amara Eze is confirmed; the visitor is emailed.')).toBeVisible();
+  await expect(state).toContainText('Confirmed');
+  await expect(state.getByRole('button', { name: /^Confirm/ })).toHaveCount(0);
+  // The agenda shows it under its slot.
+  const agenda = staff.getByRole('region', { name: 'Agenda' });
+  await expect(agenda.locator('.agenda__slot').filter({ hasText: '14:30' }).filter({ hasText: 'Amara Eze' })).toBeVisible();
+  expect(await axeViolations(staff)).toEqual([]);
+
+  const confirmed = await waitForMail(email, 'notification', { after: 1, timeoutMs: 30_000 });
+  expect(confirmed.text).toContain('Please bring your passport.');
+  expect(entry(confirmed)).toMatchObject({ uid: first.uid, partMethod: 'REQUEST', method: 'REQUEST', status: 'CONFIRMED', sequence: 1 });
+
+  // The visitor reschedules from the confirmation's link: opening it changes nothing.
+  let region = await openLink(page, appointmentLink(confirmed));
+  await expect(region.getByText('Confirmed', { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  const newDate = isoDay(4);
+  await region.getByLabel('New date').fill(newDate);
+  await region.getByLabel(/^New time/).fill('11:00');
+  await region.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(region.getByRole('status')).toContainText('Your new time is requested');
+  await expect(region.getByText('Requested: we will confirm it by email')).toBeVisible();
+
+  const rescheduled = await waitForMail(email, 'notification', { after: 2, timeoutMs: 30_000 });
+  expect(rescheduled.subject).toMatch(/^New time requested: /);
+  expect(entry(rescheduled)).toMatchObject({ uid: first.uid, method: 'REQUEST', status: 'TENTATIVE', sequence: 2, start: `${newDate}T10:00:00.000Z` });
+
+  // The confirmation's link is void now: a clear message, no buttons.
+  await page.goto(appointmentLink(confirmed));
+  await expect(page.getByRole('alert')).toContainText('This link is not valid');
+  await expect(page.getByRole('button', { name: 'Cancel this booking' })).toHaveCount(0);
+
+  // The visitor cancels from the newest email.
+  region = await openLink(page, appointmentLink(rescheduled));
+  await region.getByRole('button', { name: 'Cancel this booking' }).click();
+  await expect(region.getByRole('status')).toContainText('Your booking is cancelled');
+  const cancelled = await waitForMail(email, 'notification', { after: 3, timeoutMs: 30_000 });
+  expect(entry(cancelled)).toMatchObject({ uid: first.uid, partMethod: 'CANCEL', method: 'CANCEL', status: 'CANCELLED', sequence: 3 });
+
+  // Pressed again from the same link: the booking is over, said plainly.
+  region = await openLink(page, appointmentLink(rescheduled));
+  await expect(region.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(region.getByRole('button', { name: 'Cancel this booking' })).toHaveCount(0);
+  await staff.close();
+});

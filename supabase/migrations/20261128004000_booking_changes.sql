@@ -54,6 +54,50 @@ revoke all on function private.booking_starts_at(date, time) from public, anon, 
 
 /**
   * -------------------------------------------------------
+  * Section - A booking's time may not be past in Lagos
+  * -------------------------------------------------------
+  * The one rule for a new booking (on insert) and a move alike: the date may not be before today in
+  * Lagos (RF001, the date) and the moment not before the current minute there (RF003, the time).
+  * It replaces the body of 20261122000400_public_forms.sql's trigger function, which now calls it.
+ */
+create or replace function private.refuse_past_booking_time(on_date date, at_time time)
+    returns void
+    language plpgsql
+    stable
+    set search_path = ''
+as
+$$
+declare
+    lagos_now timestamp := private.consultancy_now(now());
+begin
+    if refuse_past_booking_time.on_date < lagos_now::date then
+        raise exception 'The booking date cannot be in the past.'
+            using errcode = 'RF001', column = 'date';
+    end if;
+    if refuse_past_booking_time.on_date + refuse_past_booking_time.at_time < lagos_now then
+        raise exception 'The booking time has already passed in Lagos (WAT).'
+            using errcode = 'RF003', column = 'time';
+    end if;
+end;
+$$;
+
+revoke all on function private.refuse_past_booking_time(date, time) from public, anon, authenticated;
+
+create or replace function private.reject_past_booking_date()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    perform private.refuse_past_booking_time(new.date, new.time);
+    return new;
+end;
+$$;
+
+/**
+  * -------------------------------------------------------
   * Section - The history
   * -------------------------------------------------------
  */
@@ -272,7 +316,8 @@ $$;
   * The one place that says which change is allowed from which state, and what follows:
   *   confirmed, declined: only a requested booking (409 otherwise);
   *   moved, cancelled: only a booking that holds its place, requested or confirmed (409 otherwise);
-  *   a move needs a new date and time, not the current ones, not past in Lagos (RF001/RF003);
+  *   a move needs a new date and time, not the current ones, not past in Lagos
+  *   (private.refuse_past_booking_time: RF001/RF003);
   *   after a staff move the booking is confirmed, after the visitor's it is requested again.
   * A staff change also marks the booking handled by that admin (its status says what was done); the
   * visitor's marks it new again, so staff see it needs them. The visitor's email is never subject to
@@ -291,7 +336,6 @@ declare
     old_booking public.bookings := apply_booking_change.booking;
     new_booking public.bookings;
     event      public.booking_events;
-    lagos_now  timestamp := private.consultancy_now(now());
     token      text;
     payload    jsonb;
 begin
@@ -312,12 +356,7 @@ begin
         if apply_booking_change.new_date = old_booking.date and apply_booking_change.new_time = old_booking.time then
             raise exception 'That is the booking''s current date and time: choose another.' using errcode = 'PT400', column = 'time';
         end if;
-        if apply_booking_change.new_date < lagos_now::date then
-            raise exception 'The booking date cannot be in the past.' using errcode = 'RF001', column = 'date';
-        end if;
-        if apply_booking_change.new_date + apply_booking_change.new_time < lagos_now then
-            raise exception 'The booking time has already passed in Lagos (WAT).' using errcode = 'RF003', column = 'time';
-        end if;
+        perform private.refuse_past_booking_time(apply_booking_change.new_date, apply_booking_change.new_time);
     end if;
 
     update public.bookings b
@@ -512,68 +551,3 @@ revoke all on function public.reschedule_booking_by_link(text, date, time) from 
 grant execute on function public.booking_by_link(text) to anon, authenticated;
 grant execute on function public.cancel_booking_by_link(text) to anon, authenticated;
 grant execute on function public.reschedule_booking_by_link(text, date, time) to anon, authenticated;
-
-/**
-  * -------------------------------------------------------
-  * Section - Reminders the day before (Supabase Cron)
-  * -------------------------------------------------------
-  * Every 15 minutes, each booking that holds its place and starts within the next 24 hours gets one
-  * reminder, with a fresh link. Its event id is derived from the booking and its date and time, so
-  * the dedupe key (booking_reminder:<event id>) carries the time: the same time is reminded once,
-  * a booking moved after its reminder is reminded of its new time. A time chosen less than 24 hours
-  * before it starts (booked or moved late) gets none: its own email, a few hours old, is the reminder.
-  * Links expired for a day are deleted here too.
- */
-
-/** The reminder's event id for a booking at a date and time: the same inputs, the same id. */
-create or replace function private.booking_reminder_event(booking_id uuid, on_date date, at_time time)
-    returns uuid
-    language sql
-    immutable
-    set search_path = ''
-as
-$$
-select md5(booking_reminder_event.booking_id::text || ' ' || booking_reminder_event.on_date || ' ' || booking_reminder_event.at_time)::uuid;
-$$;
-
-revoke all on function private.booking_reminder_event(uuid, date, time) from public, anon, authenticated;
-
-/** Queues the reminders that are due; returns how many. */
-create or replace function private.queue_booking_reminders()
-    returns integer
-    language plpgsql
-    security definer
-    set search_path = ''
-as
-$$
-declare
-    today   date := private.consultancy_today(now());
-    booking public.bookings;
-    queued  integer := 0;
-begin
-    for booking in
-        select b.*
-        from public.bookings b
-        where b.date between today and today + 1
-          and private.booking_holds_place(b.status)
-          and private.booking_starts_at(b.date, b.time) between now() and now() + interval '24 hours'
-          and b.time_chosen_at <= private.booking_starts_at(b.date, b.time) - interval '24 hours'
-          and not exists (select 1
-                          from public.notifications n
-                          where n.dedupe_key = 'booking_reminder:' || private.booking_reminder_event(b.id, b.date, b.time))
-        loop
-            perform private.queue_notification('booking_reminder', booking.email, 'bookings', booking.id,
-                                               private.booking_email_payload(booking,
-                                                                             private.issue_booking_link(booking.id, booking.date, booking.time)),
-                                               private.booking_reminder_event(booking.id, booking.date, booking.time));
-            queued := queued + 1;
-        end loop;
-    delete from private.booking_links where expires_at < now() - interval '1 day';
-    return queued;
-end;
-$$;
-
-revoke all on function private.queue_booking_reminders() from public, anon, authenticated;
-
--- pg_cron replaces a job of the same name, so applying this again changes nothing.
-select cron.schedule('queue-booking-reminders', '*/15 * * * *', 'select private.queue_booking_reminders()');

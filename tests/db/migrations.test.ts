@@ -49,6 +49,7 @@ describe('the project migrations', () => {
       'cms_sign_in',
       'appointments',
       'booking_changes',
+      'booking_reminders',
     ]);
   });
 

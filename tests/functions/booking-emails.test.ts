@@ -3,8 +3,8 @@
 // the link in their email (tentative again, the old link void), cancelled by the visitor (the entry
 // removed), and the day-before reminder. Every email to the visitor answers to the consultancy's
 // monitored address (Reply-To), and the calendar part's MIME method matches the file's METHOD.
-import ICAL from 'ical.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { calendarEntry, type CalendarEntry } from '../support/calendar-entry.ts';
 import { loadSettings } from '../content/content-files.ts';
 import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
@@ -20,20 +20,9 @@ const MONITORED = loadSettings().contact.email;
 const nextYear = new Date().getUTCFullYear() + 1;
 
 /** The calendar entry of an email, as a calendar app reads it. */
-function entryOf(mail: MailMessage) {
+function entryOf(mail: MailMessage): CalendarEntry {
   const [ics] = mail.attachments;
-  const calendar = new ICAL.Component(ICAL.parse(ics!.content));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    partMethod: ics!.method,
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence'),
-    status: event.getFirstPropertyValue('status'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-    organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
-    attendee: String(event.getFirstProperty('attendee')?.getFirstValue()).toLowerCase(),
-  };
+  return calendarEntry(ics!.content, ics!.method);
 }
 
 /** The token of the email's "Cancel or reschedule" link. */
@@ -51,7 +40,7 @@ test('booked, confirmed, rescheduled and cancelled: one calendar entry updated a
   const [requested] = await mailTo(backend, email, 1);
   expect(requested!.headers['reply-to']).toBe(MONITORED);
   const first = entryOf(requested!);
-  expect(first).toMatchObject({ partMethod: 'REQUEST', method: 'REQUEST', status: 'TENTATIVE', sequence: 0, start: `${nextYear}-03-10T08:30:00.000Z`, organizer: `mailto:${MONITORED}`, attendee: `mailto:${email}` });
+  expect(first).toMatchObject({ partMethod: 'REQUEST', method: 'REQUEST', status: 'TENTATIVE', sequence: 0, start: `${nextYear}-03-10T08:30:00.000Z`, organizer: `mailto:${MONITORED}`, attendees: [`mailto:${email}`] });
 
   const admin = await backend.confirmedUser(uniqueEmail('staff'));
   await backend.makeAdmin(admin.userId);

@@ -3,7 +3,7 @@
 // CONFIRMED once confirmed, METHOD:CANCEL with STATUS CANCELLED once declined or cancelled, the
 // consultancy as ORGANIZER and the visitor as ATTENDEE, and the MIME type's method the same.
 import assert from 'node:assert/strict';
-import ICAL from 'npm:ical.js@^2.2.1';
+import { calendarEntry } from '../../../tests/support/calendar-entry.ts';
 import { BRAND } from '../send-notifications/emails/brand.ts';
 import { renderEmail } from '../send-notifications/emails/index.ts';
 import type { BookingRow } from '../send-notifications/emails/types.ts';
@@ -15,19 +15,7 @@ function calendarOf(kind: 'booking_confirmation' | 'booking_changed', payload: R
   const email = renderEmail(kind, { row: ROW, payload, brand: BRAND, siteUrl: SITE, apiUrl: 'https://project.supabase.co' });
   assert.equal(email.attachments.length, 1);
   const [attachment] = email.attachments;
-  const calendar = new ICAL.Component(ICAL.parse(attachment!.content));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    email,
-    contentType: attachment!.contentType,
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence'),
-    status: event.getFirstPropertyValue('status'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-    organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
-    attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).toLowerCase()),
-  };
+  return { email, contentType: attachment!.contentType, ...calendarEntry(attachment!.content) };
 }
 
 Deno.test('the first email: a tentative request, sequence 0, the visitor invited by the consultancy', () => {

@@ -3,31 +3,22 @@
 // the admin with a note (and see it in the agenda), the visitor reschedules through the link in
 // the confirmation (tentative again, the old link now refused), then cancels through the link of
 // the next email (the entry cancelled). Opening a link changes nothing; only its buttons act.
-import ICAL from 'ical.js';
 import type { Page } from '@playwright/test';
 import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, waitForMail } from '../support/backend.ts';
 import { BookingForm, isoDay } from '../forms/forms.po.ts';
 import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
+import { calendarEntry } from '../../support/calendar-entry.ts';
 import { AdminPage, axeViolations, expect, signIn } from './admin.po.ts';
 
 test.describe.configure({ timeout: 180_000 });
 // The void link's 404 from the database, which the browser logs as a failed resource.
 test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/] });
 
-/** The calendar entry an email carries: [MIME method, METHOD, STATUS, SEQUENCE, UID, DTSTART in UTC]. */
+/** The calendar entry an email carries, as a calendar app reads it. */
 function entry(mail: MailMessage) {
   const [ics] = mail.attachments;
-  const calendar = new ICAL.Component(ICAL.parse(ics!.content));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    partMethod: ics!.method,
-    method: calendar.getFirstPropertyValue('method'),
-    status: event.getFirstPropertyValue('status'),
-    sequence: event.getFirstPropertyValue('sequence'),
-    uid: event.getFirstPropertyValue('uid'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-  };
+  return calendarEntry(ics!.content, ics!.method);
 }
 
 function appointmentLink(mail: MailMessage): string {

@@ -100,7 +100,7 @@ export default function ManageBooking({ url, anonKey }: Props) {
   const { booking } = state;
   return (
     <section className="manage-booking" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading}>Your consultation</h2>
+      <h2 id={ids.heading}>Booking details</h2>
       <dl className="manage-booking__facts">
         <dt>Name</dt>
         <dd>{booking.full_name}</dd>

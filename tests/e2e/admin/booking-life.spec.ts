@@ -30,7 +30,7 @@ function appointmentLink(mail: MailMessage): string {
 /** Opens an email's link and waits for the booking it shows. */
 async function openLink(page: Page, link: string) {
   await page.goto(link);
-  const region = page.getByRole('region', { name: 'Your consultation' });
+  const region = page.getByRole('region', { name: 'Booking details' });
   await expect(region).toBeVisible({ timeout: 30_000 });
   return region;
 }
@@ -68,6 +68,10 @@ test('book, staff confirm, the visitor reschedules then cancels from their email
   const agenda = staff.getByRole('region', { name: 'Agenda' });
   await expect(agenda.locator('.agenda__slot').filter({ hasText: '14:30' }).filter({ hasText: 'Amara Eze' })).toBeVisible();
   expect(await axeViolations(staff)).toEqual([]);
+  // On a phone the agenda fits the screen: nothing scrolls sideways.
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await expect(agenda.locator('.agenda__slot').filter({ hasText: 'Amara Eze' })).toBeVisible();
+  expect(await agenda.evaluate((el) => el.scrollWidth <= el.clientWidth && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   const confirmed = await waitForMail(email, 'notification', { after: 1, timeoutMs: 30_000 });
   expect(confirmed.text).toContain('Please bring your passport.');

@@ -64,3 +64,35 @@ export async function changeBooking(
   if (error.code === 'PT400') return failed('refused', change === 'moved' ? 'Choose a new date and time, different from the current one.' : 'The note is too long.');
   return staffFailure(error);
 }
+
+/** One change in a booking's history, as staff read it. */
+export interface BookingEvent {
+  id: string;
+  change: StaffChange;
+  changed_by: 'staff' | 'visitor';
+  note: string | null;
+  from_date: string;
+  from_time: string;
+  to_date: string;
+  to_time: string;
+  created_at: string;
+}
+
+/** What one change of the history says ("Moved by the visitor from 2027-03-10 09:30 to 2027-03-12 14:00"). */
+export function describeBookingEvent(event: BookingEvent): string {
+  const who = event.changed_by === 'visitor' ? 'the visitor' : 'staff';
+  const at = (date: string, time: string) => `${date} ${time.slice(0, 5)}`;
+  const what = { confirmed: 'Confirmed', declined: 'Declined', moved: 'Moved', cancelled: 'Cancelled' }[event.change];
+  const moved = event.change === 'moved' ? ` from ${at(event.from_date, event.from_time)} to ${at(event.to_date, event.to_time)}` : '';
+  return `${what} by ${who}${moved}${event.note ? `: “${event.note}”` : ''}`;
+}
+
+/** A booking's history, oldest first (admins read it through row-level security). */
+export async function fetchBookingHistory(supabase: SiteClient, bookingId: string): Promise<Result<BookingEvent[]>> {
+  const { data, error } = await supabase
+    .from('booking_events')
+    .select('id, change, changed_by, note, from_date, from_time, to_date, to_time, created_at')
+    .eq('booking_id', bookingId)
+    .order('created_at');
+  return error ? staffFailure(error) : succeeded(data as BookingEvent[]);
+}

@@ -92,6 +92,18 @@ test('book, staff confirm, the visitor reschedules then cancels from their email
   expect(rescheduled.subject).toMatch(/^New time requested: /);
   expect(entry(rescheduled)).toMatchObject({ uid: first.uid, method: 'REQUEST', status: 'TENTATIVE', sequence: 2, start: `${newDate}T10:00:00.000Z` });
 
+  // Staff see it requested again, with its history.
+  await staff.setViewportSize({ width: 1280, height: 900 });
+  await admin.open();
+  await admin.search('Bookings', email);
+  await expect(state).toContainText('Requested');
+  await state.getByRole('button', { name: /^Confirm booking of Amara Eze/ }).click();
+  const history = staff.getByRole('dialog', { name: 'Confirm the booking' }).locator('details');
+  await history.getByText('History (2)').click();
+  await expect(history).toContainText('Confirmed by staff: “Please bring your passport.”');
+  await expect(history).toContainText(`Moved by the visitor from ${date} 14:30 to ${newDate} 11:00`);
+  await staff.keyboard.press('Escape');
+
   // The confirmation's link is void now: a clear message, no buttons.
   await page.goto(appointmentLink(confirmed));
   await expect(page.getByRole('alert')).toContainText('This link is not valid');

@@ -2,16 +2,27 @@
 // request, move or cancel a booking that holds its place, each with an optional note the visitor
 // reads in their email (public.change_booking). The status replaces "mark handled" for bookings:
 // a staff change marks the booking handled, a visitor's change makes it new again.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../lib/domain.ts';
-import { NOTE_MAX, STAFF_CHANGES, STAFF_STATUS_LABELS, bookingStatusTone, changeBooking, staffChangesFor, type StaffChange } from '../../../lib/appointments/staff-bookings.ts';
+import {
+  NOTE_MAX,
+  STAFF_CHANGES,
+  STAFF_STATUS_LABELS,
+  bookingStatusTone,
+  changeBooking,
+  describeBookingEvent,
+  fetchBookingHistory,
+  staffChangesFor,
+  type StaffChange,
+} from '../../../lib/appointments/staff-bookings.ts';
 import type { BookingStatus } from '../../../lib/appointments/booking-link.ts';
 import type { Failure } from '../../../lib/result.ts';
 import { getSupabase } from '../../../lib/supabase-loader.ts';
 import Badge from '../../ui/Badge.tsx';
 import Dialog from '../../ui/Dialog.tsx';
-import type { Row } from '../lists.ts';
+import { formatDateTime, type Row } from '../lists.ts';
+import { unwrap } from '../query-result.ts';
 import { useToast } from '../Toasts.tsx';
 import './bookings.css';
 
@@ -22,7 +33,7 @@ interface Props {
 }
 
 /** The queries a change makes stale. */
-export const BOOKING_QUERIES = [['list', 'bookings'], ['overview'], ['agenda'], ['notifications', 'bookings']] as const;
+export const BOOKING_QUERIES = [['list', 'bookings'], ['overview'], ['agenda'], ['notifications', 'bookings'], ['booking-history']] as const;
 
 export default function BookingActions({ row, name }: Props) {
   const [change, setChange] = useState<StaffChange | null>(null);
@@ -103,10 +114,30 @@ function ChangeDialog({ row, name, change, onClose }: { row: Row; name: string; 
           <label htmlFor={ids.note}>A note to the visitor (optional)</label>
           <textarea id={ids.note} rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
+        <History bookingId={row.id} />
         <p role="alert" className="booking-change__alert">
           {failure && !failure.fieldErrors ? failure.message : ''}
         </p>
       </form>
     </Dialog>
+  );
+}
+
+/** What happened to the booking so far, oldest first (public.booking_events). */
+function History({ bookingId }: { bookingId: string }) {
+  const history = useQuery({ queryKey: ['booking-history', bookingId], queryFn: () => unwrap(fetchBookingHistory(getSupabase(), bookingId)) });
+  if (history.isError) return <p>Failed to load the booking's history.</p>;
+  if (!history.data || history.data.length === 0) return null;
+  return (
+    <details className="booking-change__history">
+      <summary>History ({history.data.length})</summary>
+      <ol>
+        {history.data.map((event) => (
+          <li key={event.id}>
+            {formatDateTime(event.created_at)}: {describeBookingEvent(event)}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

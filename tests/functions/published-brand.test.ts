@@ -62,7 +62,7 @@ describe('send-notifications shows the brand the site published', () => {
     const site = await siteServing(JSON.stringify(publishedBrand(EDITED)));
     try {
       const { confirmation, staff } = await bookAndSend(site.url);
-      expect(confirmation.subject).toMatch(/^Your consultation with Bridgeway Visa & Immigration Ltd: /);
+      expect(confirmation.subject).toMatch(/^Consultation requested with Bridgeway Visa & Immigration Ltd: /);
       expect(confirmation.text).toContain('+234 1 999 0000');
       expect(confirmation.text).toContain('1 New Street, Ikoyi, Lagos');
       expect(confirmation.text).not.toContain(SETTINGS.contact.phone);
@@ -84,7 +84,7 @@ describe('send-notifications shows the brand the site published', () => {
 describe('the bundled brand when the site cannot be used', () => {
   test('the site is down: the emails still go, with the contact details bundled at deploy', async () => {
     const { confirmation, staff } = await bookAndSend(`http://127.0.0.1:${await closedPort()}`);
-    expect(confirmation.subject).toMatch(new RegExp(`^Your consultation with ${SETTINGS.name}: `));
+    expect(confirmation.subject).toMatch(new RegExp(`^Consultation requested with ${SETTINGS.name}: `));
     expect(confirmation.text).toContain(SETTINGS.contact.phone);
     expect(staff).toBeDefined();
   });
@@ -93,7 +93,7 @@ describe('the bundled brand when the site cannot be used', () => {
     const site = await siteServing(JSON.stringify({ ...publishedBrand(EDITED), name: 'Bridgeway\r\nBcc: everyone@example.com' }));
     try {
       const { confirmation } = await bookAndSend(site.url);
-      expect(confirmation.subject).toMatch(new RegExp(`^Your consultation with ${SETTINGS.name}: `));
+      expect(confirmation.subject).toMatch(new RegExp(`^Consultation requested with ${SETTINGS.name}: `));
       expect(confirmation.text).toContain(SETTINGS.contact.phone);
       expect(confirmation.headers['bcc']).toBeUndefined();
     } finally {

@@ -246,17 +246,30 @@ execute function private.forget_sent_link_tokens();
   * sequence), not as the sender finds it later: two quick changes send two emails, each with its own
   * calendar entry, in order.
  */
-alter table public.notifications
-    drop constraint notifications_kind_check,
-    add constraint notifications_kind_check check (kind in ('staff_new_booking', 'staff_new_contact_message',
-                                                            'staff_new_application', 'applicant_application_received',
-                                                            'applicant_status_changed', 'booking_confirmation',
-                                                            'newsletter_confirmation', 'newsletter_welcome',
-                                                            'applicant_document_needs_replacing',
-                                                            'applicant_documents_requested',
-                                                            'staff_documents_provided',
-                                                            'booking_changed', 'staff_booking_changed',
-                                                            'booking_reminder'));
+alter type public.notification_kind add value 'booking_changed';
+alter type public.notification_kind add value 'staff_booking_changed';
+alter type public.notification_kind add value 'booking_reminder';
+
+/**
+  * The subject table of each kind, with the three kinds above (replacing
+  * 20261122000500_notifications.sql's). The new kinds are compared as text: a value added by
+  * ALTER TYPE cannot be used as an enum constant in the transaction that adds it.
+ */
+create or replace function private.notification_subject(kind public.notification_kind)
+    returns public.notification_subject
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select case
+           when notification_subject.kind::text in ('staff_new_booking', 'booking_confirmation', 'booking_changed',
+                                                    'staff_booking_changed', 'booking_reminder') then 'bookings'
+           when notification_subject.kind::text = 'staff_new_contact_message' then 'contact_messages'
+           when notification_subject.kind::text in ('newsletter_confirmation', 'newsletter_welcome') then 'newsletter_subscribers'
+           else 'visa_applications'
+           end::public.notification_subject;
+$$;
 
 /** What every email about a booking carries: the booking at the time of queuing, and a link token (or null). */
 create or replace function private.booking_email_payload(booking public.bookings, link_token text)
@@ -278,8 +291,8 @@ revoke all on function private.booking_email_payload(public.bookings, text) from
 
 /**
   * After insert on bookings (replacing 20261122000700_lead_handling.sql's): as before, the staff's
-  * "new booking" email and, within the address's daily share, the visitor's first email, in one
-  * insert; that email now carries the booking as requested and the visitor's first link.
+  * "new booking" email and, within the address's daily share, the visitor's first email; that email
+  * now carries the booking as requested and the visitor's first link.
  */
 create or replace function private.on_booking_submitted()
     returns trigger
@@ -288,23 +301,13 @@ create or replace function private.on_booking_submitted()
     set search_path = ''
 as
 $$
-declare
-    within_share boolean := (select count(*)
-                             from public.notifications n
-                             where n.kind = 'booking_confirmation'
-                               and lower(n.recipient) = lower(btrim(new.email))
-                               and n.created_at > now() - interval '1 day') < private.booking_confirmations_per_day();
-    payload      jsonb;
 begin
-    if within_share then
-        payload := private.booking_email_payload(new, private.issue_booking_link(new.id, new.date, new.time));
-    end if;
-    insert into public.notifications (kind, recipient, subject_table, subject_id, payload, dedupe_key)
-    select 'staff_new_booking', null, 'bookings', new.id, '{}', 'staff_new_booking:' || new.id
-    union all
-    select 'booking_confirmation', new.email, 'bookings', new.id, payload, 'booking_confirmation:' || new.id
-    where within_share
-    on conflict (dedupe_key) do nothing;
+    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id);
+    -- The link is issued even when the address has had its day's share and the email is skipped:
+    -- its token is then known to no one, and its hash expires with the appointment.
+    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id,
+                                       private.booking_email_payload(new, private.issue_booking_link(new.id, new.date, new.time)),
+                                       daily_cap => private.booking_confirmations_per_day());
     return null;
 end;
 $$;

@@ -3,6 +3,7 @@
 // never a 5xx; a link opens the booking without changing it. (tests/db/booking-changes.test.ts
 // has the rules; tests/functions/booking-emails.test.ts the emails.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSlot } from '../support/open-slots.ts';
 import { startBackend, uniqueEmail, localOnlyTest, type TestBackend } from './support.ts';
 
 let backend: TestBackend;
@@ -23,9 +24,9 @@ async function rpc(name: string, body: unknown): Promise<{ status: number; body:
 }
 
 /** A booking and the token of its first email (read from the outbox's payload, as the email carries it). */
-async function bookingWithLink(): Promise<{ id: string; token: string }> {
+async function bookingWithLink(slot = openSlot()): Promise<{ id: string; token: string }> {
   const email = uniqueEmail('link');
-  const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: `${nextYear}-03-10`, time: '09:30' });
+  const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', ...slot });
   expect(error).toBeNull();
   const { rows } = await backend.db.query<{ id: string; token: string }>(
     `select b.id, n.payload ->> 'link_token' as token from public.bookings b join public.notifications n on n.subject_id = b.id and n.kind = 'booking_confirmation' where b.email = $1`,
@@ -36,8 +37,9 @@ async function bookingWithLink(): Promise<{ id: string; token: string }> {
 
 describe('a booking link through the API', () => {
   localOnlyTest('opens the booking and changes nothing', async () => {
-    const { id, token } = await bookingWithLink();
-    expect(await rpc('booking_by_link', { token })).toEqual({ status: 200, body: { full_name: 'Ada Obi', date: `${nextYear}-03-10`, time: '09:30', status: 'requested', can_change: true } });
+    const slot = openSlot();
+    const { id, token } = await bookingWithLink(slot);
+    expect(await rpc('booking_by_link', { token })).toEqual({ status: 200, body: { full_name: 'Ada Obi', ...slot, status: 'requested', can_change: true } });
     const { rows } = await backend.db.query('select status from public.bookings where id = $1', [id]);
     expect(rows).toEqual([{ status: 'requested' }]);
   });
@@ -59,7 +61,8 @@ describe('a booking link through the API', () => {
       const answer = await rpc('reschedule_booking_by_link', { token, ...bad });
       expect(answer.status, JSON.stringify(bad)).toBe(400);
     }
-    expect((await rpc('reschedule_booking_by_link', { token, new_date: `${nextYear}-03-11`, new_time: '10:00' })).status).toBe(200);
+    const target = openSlot();
+    expect((await rpc('reschedule_booking_by_link', { token, new_date: target.date, new_time: target.time })).status).toBe(200);
     expect(await rpc('cancel_booking_by_link', { token })).toMatchObject({ status: 404, body: { code: 'PT404' } });
 
     const { rows } = await backend.db.query<{ token: string }>(

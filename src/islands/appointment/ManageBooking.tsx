@@ -12,7 +12,7 @@ import {
   type LinkFailure,
   type LinkedBooking,
 } from '../../lib/appointments/booking-link.ts';
-import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../lib/domain.ts';
+import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../common/domain.ts';
 import type { FieldErrors } from '../../lib/forms/validate.ts';
 import './manage-booking.css';
 

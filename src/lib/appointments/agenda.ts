@@ -2,7 +2,7 @@
 // the seven days starting today in Lagos, grouped by day and then by slot (their time), read through
 // the admins' row-level security on public.bookings.
 import type { SiteClient } from '../database.ts';
-import { consultancyToday } from '../domain.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 import type { BookingStatus } from './booking-link.ts';

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, waitForMail } from '../support/backend.ts';
 import { BookingForm, isoDay } from '../forms/forms.po.ts';
-import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
+import type { MailMessage } from '../../../supabase/local/mail/mailbox.ts';
 import { calendarEntry } from '../../support/calendar-entry.ts';
 import { AdminPage, axeViolations, expect, signIn } from './admin.po.ts';
 

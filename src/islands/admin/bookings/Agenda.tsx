@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { fetchAgenda, type AgendaDay } from '../../../lib/appointments/agenda.ts';
 import { STAFF_STATUS_LABELS, bookingStatusTone } from '../../../lib/appointments/staff-bookings.ts';
-import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../lib/domain.ts';
+import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../../common/domain.ts';
 import { getSupabase } from '../../../lib/supabase-loader.ts';
 import Badge from '../../ui/Badge.tsx';
 import { unwrap } from '../query-result.ts';

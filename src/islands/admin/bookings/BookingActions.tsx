@@ -4,7 +4,7 @@
 // a staff change marks the booking handled, a visitor's change makes it new again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../lib/domain.ts';
+import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../../common/domain.ts';
 import {
   NOTE_MAX,
   STAFF_CHANGES,
@@ -21,7 +21,7 @@ import type { Failure } from '../../../lib/result.ts';
 import { getSupabase } from '../../../lib/supabase-loader.ts';
 import Badge from '../../ui/Badge.tsx';
 import Dialog from '../../ui/Dialog.tsx';
-import { formatDateTime, type Row } from '../lists.ts';
+import { formatDateTime, type Row } from '../../../lib/admin/lists.ts';
 import { unwrap } from '../query-result.ts';
 import { useToast } from '../Toasts.tsx';
 import './bookings.css';

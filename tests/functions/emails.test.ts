@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const nextYear = new Date().getUTCFullYear() + 1;
 
 describe('a booking', () => {
   test('tells staff, and tells the visitor their request is held, with a calendar invitation at the Lagos time', async () => {

@@ -93,6 +93,66 @@ export type Database = {
           },
         ]
       }
+      booking_events: {
+        Row: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          changed_by: Database["public"]["Enums"]["booking_changer"]
+          created_at: string
+          from_date: string
+          from_time: string
+          id: string
+          note: string | null
+          staff_id: string | null
+          status: Database["public"]["Enums"]["booking_status"]
+          to_date: string
+          to_time: string
+        }
+        Insert: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          changed_by: Database["public"]["Enums"]["booking_changer"]
+          created_at?: string
+          from_date: string
+          from_time: string
+          id?: string
+          note?: string | null
+          staff_id?: string | null
+          status: Database["public"]["Enums"]["booking_status"]
+          to_date: string
+          to_time: string
+        }
+        Update: {
+          booking_id?: string
+          change?: Database["public"]["Enums"]["booking_change"]
+          changed_by?: Database["public"]["Enums"]["booking_changer"]
+          created_at?: string
+          from_date?: string
+          from_time?: string
+          id?: string
+          note?: string | null
+          staff_id?: string | null
+          status?: Database["public"]["Enums"]["booking_status"]
+          to_date?: string
+          to_time?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_events_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_events_staff_id_fkey"
+            columns: ["staff_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_rules: {
         Row: {
           booking_window_days: number
@@ -122,6 +182,7 @@ export type Database = {
       }
       bookings: {
         Row: {
+          calendar_sequence: number
           client_key: string | null
           country: Database["public"]["Enums"]["booking_country"]
           created_at: string
@@ -136,9 +197,11 @@ export type Database = {
           phone: string
           status: Database["public"]["Enums"]["booking_status"]
           time: string
+          time_chosen_at: string
           website: string | null
         }
         Insert: {
+          calendar_sequence?: number
           client_key?: string | null
           country: Database["public"]["Enums"]["booking_country"]
           created_at?: string
@@ -153,9 +216,11 @@ export type Database = {
           phone: string
           status?: Database["public"]["Enums"]["booking_status"]
           time: string
+          time_chosen_at?: string
           website?: string | null
         }
         Update: {
+          calendar_sequence?: number
           client_key?: string | null
           country?: Database["public"]["Enums"]["booking_country"]
           created_at?: string
@@ -170,6 +235,7 @@ export type Database = {
           phone?: string
           status?: Database["public"]["Enums"]["booking_status"]
           time?: string
+          time_chosen_at?: string
           website?: string | null
         }
         Relationships: [
@@ -692,9 +758,40 @@ export type Database = {
           verdict: string
         }[]
       }
+      booking_by_link: { Args: { token: string }; Returns: Json }
       call_queue_function: {
         Args: { function_name: Database["public"]["Enums"]["queue_name"] }
         Returns: number
+      }
+      cancel_booking_by_link: { Args: { token: string }; Returns: Json }
+      change_booking: {
+        Args: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          new_date?: string
+          new_time?: string
+          note?: string
+        }
+        Returns: {
+          booking_id: string
+          change: Database["public"]["Enums"]["booking_change"]
+          changed_by: Database["public"]["Enums"]["booking_changer"]
+          created_at: string
+          from_date: string
+          from_time: string
+          id: string
+          note: string | null
+          staff_id: string | null
+          status: Database["public"]["Enums"]["booking_status"]
+          to_date: string
+          to_time: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "booking_events"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       claim_document_removals: {
         Args: { lease_seconds?: number; max_rows?: number }
@@ -753,6 +850,10 @@ export type Database = {
         Args: { application_id: string; items: Json; note?: string }
         Returns: string
       }
+      reschedule_booking_by_link: {
+        Args: { new_date: string; new_time: string; token: string }
+        Returns: Json
+      }
       retry_notification: {
         Args: { notification_id: string }
         Returns: boolean
@@ -782,6 +883,8 @@ export type Database = {
     }
     Enums: {
       application_status: "submitted" | "in_review" | "approved" | "rejected"
+      booking_change: "confirmed" | "declined" | "moved" | "cancelled"
+      booking_changer: "staff" | "visitor"
       booking_country:
         | "USA"
         | "Canada"
@@ -807,6 +910,9 @@ export type Database = {
         | "booking_confirmation"
         | "newsletter_confirmation"
         | "newsletter_welcome"
+        | "booking_changed"
+        | "staff_booking_changed"
+        | "booking_reminder"
       notification_subject:
         | "bookings"
         | "contact_messages"
@@ -958,6 +1064,8 @@ export const Constants = {
   public: {
     Enums: {
       application_status: ["submitted", "in_review", "approved", "rejected"],
+      booking_change: ["confirmed", "declined", "moved", "cancelled"],
+      booking_changer: ["staff", "visitor"],
       booking_country: [
         "USA",
         "Canada",
@@ -984,6 +1092,9 @@ export const Constants = {
         "booking_confirmation",
         "newsletter_confirmation",
         "newsletter_welcome",
+        "booking_changed",
+        "staff_booking_changed",
+        "booking_reminder",
       ],
       notification_subject: [
         "bookings",

@@ -54,6 +54,8 @@ describe('the project migrations', () => {
       'appointments',
       'admin_workspace',
       'appointment_slots',
+      'booking_changes',
+      'booking_reminders',
     ]);
   });
 
@@ -80,6 +82,7 @@ describe('the project migrations', () => {
       [
         'application_notes',
         'application_status_changes',
+        'booking_events',
         'booking_rules',
         'bookings',
         'closed_dates',
@@ -122,12 +125,12 @@ describe('the project migrations', () => {
     for (const row of rows) expect(row.proconfig, row.proname).toContain('search_path=""');
   });
 
-  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe, and the open slots', async () => {
+  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe, the open slots, and the booking link’s page', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'open_slots', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['booking_by_link', 'cancel_booking_by_link', 'confirm_newsletter', 'open_slots', 'reschedule_booking_by_link', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
   // The admin check, the security definer halves of the public RPCs (each checks its caller), and
@@ -142,6 +145,7 @@ describe('the project migrations', () => {
       'admin_leads_by_week',
       'admin_overview',
       'admin_set_role',
+      'booking_by_link',
       'caller_document_refusal',
       'confirm_newsletter',
       'documents_bucket',
@@ -153,8 +157,10 @@ describe('the project migrations', () => {
       'retry_notification',
       'review_document',
       'set_lead_handled',
+      'staff_change_booking',
       'subscribe_newsletter',
       'unsubscribe_newsletter',
+      'visitor_change_booking',
     ]);
   });
 
@@ -163,7 +169,7 @@ describe('the project migrations', () => {
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'open_slots', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['booking_by_link', 'confirm_newsletter', 'open_slots', 'subscribe_newsletter', 'unsubscribe_newsletter', 'visitor_change_booking']);
   });
 });
 

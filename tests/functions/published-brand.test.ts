@@ -12,6 +12,7 @@ import { publishedBrand } from '../../src/lib/content/published-brand.ts';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
 import { loadSettings } from '../content/content-files.ts';
 import { closedPort, drain, functionsWith, notificationBackend, notificationMail, STAFF } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 
 const SETTINGS = loadSettings();
 const EDITED = { ...SETTINGS, name: 'Bridgeway Visa & Immigration Ltd', contact: { ...SETTINGS.contact, phone: '+234 1 999 0000', address: '1 New Street, Ikoyi, Lagos' } };
@@ -43,7 +44,7 @@ async function siteServing(body: string): Promise<{ url: string; reads: number; 
 /** Books a consultation and sends its emails with send-notifications set up for `siteUrl`; returns the visitor's confirmation and the staff notice. */
 async function bookAndSend(siteUrl: string) {
   const email = uniqueEmail('booker');
-  const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: `${new Date().getUTCFullYear() + 1}-03-10`, time: '09:30' });
+  const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', ...openSlot() });
   expect(error).toBeNull();
   const functions = await functionsWith(backend, { SITE_URL: siteUrl });
   try {
@@ -62,7 +63,7 @@ describe('send-notifications shows the brand the site published', () => {
     const site = await siteServing(JSON.stringify(publishedBrand(EDITED)));
     try {
       const { confirmation, staff } = await bookAndSend(site.url);
-      expect(confirmation.subject).toMatch(/^Your consultation with Bridgeway Visa & Immigration Ltd: /);
+      expect(confirmation.subject).toMatch(/^Consultation requested with Bridgeway Visa & Immigration Ltd: /);
       expect(confirmation.text).toContain('+234 1 999 0000');
       expect(confirmation.text).toContain('1 New Street, Ikoyi, Lagos');
       expect(confirmation.text).not.toContain(SETTINGS.contact.phone);
@@ -84,7 +85,7 @@ describe('send-notifications shows the brand the site published', () => {
 describe('the bundled brand when the site cannot be used', () => {
   test('the site is down: the emails still go, with the contact details bundled at deploy', async () => {
     const { confirmation, staff } = await bookAndSend(`http://127.0.0.1:${await closedPort()}`);
-    expect(confirmation.subject).toMatch(new RegExp(`^Your consultation with ${SETTINGS.name}: `));
+    expect(confirmation.subject).toMatch(new RegExp(`^Consultation requested with ${SETTINGS.name}: `));
     expect(confirmation.text).toContain(SETTINGS.contact.phone);
     expect(staff).toBeDefined();
   });
@@ -93,7 +94,7 @@ describe('the bundled brand when the site cannot be used', () => {
     const site = await siteServing(JSON.stringify({ ...publishedBrand(EDITED), name: 'Bridgeway\r\nBcc: everyone@example.com' }));
     try {
       const { confirmation } = await bookAndSend(site.url);
-      expect(confirmation.subject).toMatch(new RegExp(`^Your consultation with ${SETTINGS.name}: `));
+      expect(confirmation.subject).toMatch(new RegExp(`^Consultation requested with ${SETTINGS.name}: `));
       expect(confirmation.text).toContain(SETTINGS.contact.phone);
       expect(confirmation.headers['bcc']).toBeUndefined();
     } finally {

@@ -69,7 +69,7 @@ describe('canonicalUrl', () => {
 });
 
 describe('indexing rules', () => {
-  it.each(['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm', '/admin/', '/404', '/login.html', '/404.html'])('%s is noindex', (path) => {
+  it.each(['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm', '/appointment', '/admin/', '/404', '/login.html', '/404.html'])('%s is noindex', (path) => {
     expect(isNoindexPath(path)).toBe(true);
   });
 

@@ -1,18 +1,16 @@
-// The bookings part of the workspace: the bookings list with its handled state and emails, and a
-// place for what the appointments work adds (availability, the agenda, a booking's
-// confirm/decline/move/cancel): panels go in BOOKING_PANELS (shown above the list, in order),
-// a row's actions in bookingActions (before Delete in the row's last cell).
+// The bookings part of the workspace: the week's agenda above the bookings list. A booking's
+// state and its confirm/decline/move/cancel live in the list's State column (list-columns.tsx,
+// bookings/BookingActions.tsx); further panels of the appointments work go in BOOKING_PANELS,
+// shown above the list in order.
 import type { ReactNode } from 'react';
+import Agenda from './bookings/Agenda.tsx';
 import DataTable from './DataTable.tsx';
 import { BOOKING_COLUMNS } from './list-columns.tsx';
 import ListPart from './ListPart.tsx';
-import { BOOKINGS, type Row } from '../../lib/admin/lists.ts';
+import { BOOKINGS } from '../../lib/admin/lists.ts';
 
-/** Panels of the bookings part above its list, each with a key. None yet: the appointments work adds them here. */
-const BOOKING_PANELS: { key: string; panel: ReactNode }[] = [];
-
-/** Actions on one booking, before Delete. None yet: the appointments work adds its status actions here. */
-const bookingActions = (_row: Row): ReactNode => null;
+/** Panels of the bookings part above its list, each with a key. */
+const BOOKING_PANELS: { key: string; panel: ReactNode }[] = [{ key: 'agenda', panel: <Agenda /> }];
 
 export default function BookingsPart() {
   return (
@@ -22,7 +20,7 @@ export default function BookingsPart() {
           {panel}
         </div>
       ))}
-      <DataTable list={BOOKINGS} extraColumns={BOOKING_COLUMNS} actions={bookingActions} />
+      <DataTable list={BOOKINGS} extraColumns={BOOKING_COLUMNS} />
     </ListPart>
   );
 }

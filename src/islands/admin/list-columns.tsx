@@ -1,7 +1,8 @@
 // The columns the dashboard adds to its lists beyond the rows' own fields: each
 // application's required documents ("n of m required"), each row's notifications (applications,
-// bookings, messages) and the handled state of bookings and messages.
+// bookings, messages), the status and actions of bookings, and the handled state of messages.
 import type { ExtraColumn } from './DataTable.tsx';
+import BookingActions from './bookings/BookingActions.tsx';
 import DocumentProgress from './DocumentProgress.tsx';
 import HandledState from './HandledState.tsx';
 import NotificationState from './NotificationState.tsx';
@@ -21,7 +22,8 @@ export const BOOKING_COLUMNS: ExtraColumn[] = [
   {
     key: 'state',
     label: 'State',
-    render: (row, page) => <HandledState listId="bookings" table="bookings" row={row} page={page} name={`booking of ${String(row.full_name)}`} />,
+    // A booking's status replaces "mark handled" (docs/product-decisions.md, Appointments).
+    render: (row) => <BookingActions row={row} name={`booking of ${String(row.full_name)}`} />,
   },
   notifications('bookings'),
 ];

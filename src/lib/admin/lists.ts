@@ -15,6 +15,7 @@ import {
 } from '../../../common/domain.ts';
 import { applicationReference } from '../../../common/application-reference.ts';
 import { formatConsultancyDate, formatConsultancyTime } from '../../../common/consultancy-time.ts';
+import { STAFF_STATUS_LABELS } from '../appointments/staff-bookings.ts';
 import { documentCounts } from '../documents/counts.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { failed, succeeded, type Result } from '../result.ts';
@@ -150,6 +151,13 @@ const LEAD_STATE_FILTER: Filter = {
   apply: (query, value) => (value === 'new' ? query.is('handled_at', null) : query.not('handled_at', 'is', null)),
 };
 
+/** Where a booking stands (public.booking_status). */
+const BOOKING_STATUS_FILTER: Filter = {
+  key: 'status',
+  label: 'Status',
+  options: (Object.keys(STAFF_STATUS_LABELS) as (keyof typeof STAFF_STATUS_LABELS)[]).map((value) => ({ value, label: STAFF_STATUS_LABELS[value] })),
+};
+
 /** A booking's date against today in the consultancy's time zone, as admin_overview counts them. */
 const BOOKING_DATE_FILTER: Filter = {
   key: 'when',
@@ -234,7 +242,7 @@ export const BOOKINGS: ListConfig = {
   id: 'bookings',
   title: 'Bookings',
   table: 'bookings',
-  select: 'id, created_at, full_name, email, phone, country, date, time, handled_at, handled_by',
+  select: 'id, created_at, full_name, email, phone, country, date, time, status, handled_at, handled_by',
   columns: [
     timeColumn('created_at', 'Received'),
     textColumn('full_name', 'Name'),
@@ -246,7 +254,7 @@ export const BOOKINGS: ListConfig = {
   ],
   searchKeys: ['full_name_lower', 'email_lower'],
   searchLabel: 'Search by name or email',
-  filters: [LEAD_STATE_FILTER, BOOKING_DATE_FILTER],
+  filters: [BOOKING_STATUS_FILTER, LEAD_STATE_FILTER, BOOKING_DATE_FILTER],
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'booking',
   describeDelete: (row) =>

@@ -28,6 +28,9 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   applicant_documents_requested: 'Applicant: documents requested',
   staff_documents_provided: 'Staff: requested documents provided',
   booking_confirmation: 'Visitor: booking confirmation',
+  booking_changed: 'Visitor: booking changed',
+  staff_booking_changed: 'Staff: visitor changed a booking',
+  booking_reminder: 'Visitor: reminder',
   newsletter_confirmation: 'Subscriber: confirmation',
   newsletter_welcome: 'Subscriber: welcome',
 };

@@ -9,9 +9,9 @@ export interface Crumb {
 
 /**
  * Paths that carry `noindex` and stay out of the sitemap: the 404 page, account pages, the
- * login-gated form, the newsletter's unsubscribe and confirmation pages, and the CMS's sign-in popup.
+ * login-gated form, the newsletter's unsubscribe and confirmation pages, a booking's link page (/appointment), and the CMS's sign-in popup.
  */
-const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm', '/cms/oauth', '/cms/oauth-callback'] as const;
+const NOINDEX_PATHS = ['/404', '/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm', '/appointment', '/cms/oauth', '/cms/oauth-callback'] as const;
 
 /**
  * The public form of a path: no trailing slash, no `.html`, `/index` as `/`. With

@@ -107,8 +107,13 @@ async function deliverOne(batch: Batch, row: Notification): Promise<'sent' | 'sk
   }
 }
 
-/** Why a newsletter email no longer applies to its subscriber, or null when it does (see send). */
-export function staleReason(kind: NotificationKind, subject: SubjectRows[SubjectTable]): string | null {
+/** Why a newsletter email no longer applies to its subscriber, or a reminder to its booking, or null when it does (see send). */
+export function staleReason(kind: NotificationKind, subject: SubjectRows[SubjectTable], payload: Record<string, unknown> = {}): string | null {
+  if (kind === 'booking_reminder' && 'date' in subject && 'status' in subject) {
+    // Cancelled, declined or moved since it was queued: the reminder would name a time that is no longer booked.
+    const booked = (subject.status === 'requested' || subject.status === 'confirmed') && subject.date === payload.date && subject.time.slice(0, 5) === payload.time;
+    return booked ? null : 'Not sent: the booking was changed after its reminder was queued.';
+  }
   if (kind !== 'newsletter_welcome' && kind !== 'newsletter_confirmation') return null;
   if ('unsubscribed_at' in subject && subject.unsubscribed_at !== null) return 'Not sent: the address unsubscribed first.';
   if (kind === 'newsletter_confirmation' && 'confirmed_at' in subject && subject.confirmed_at !== null) return 'Not sent: the address confirmed first.';
@@ -128,15 +133,19 @@ async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Not
   // The lead was deleted, the subscriber left before their welcome or confirmation went out, or
   // confirmed before this confirmation went out: nothing to say.
   if (!subject) return 'Not sent: what it was about has been deleted.';
-  const stale = staleReason(kind, subject);
+  const payload = payloadOf(row.payload);
+  const stale = staleReason(kind, subject, payload);
   if (stale !== null) return stale;
   // Every address is checked before anything is sent, so a bad staff address sends to no one.
   const recipients = row.recipient === null ? brand.staff.map((address) => ({ to: oneMailbox(address), id: messageId(row.id, address) })) : [{ to: oneMailbox(row.recipient), id: messageId(row.id) }];
-  const email = renderEmail(kind, { row: subject, payload: payloadOf(row.payload), brand, siteUrl: settings.siteUrl, apiUrl });
+  const email = renderEmail(kind, { row: subject, payload, brand, siteUrl: settings.siteUrl, apiUrl });
+  // A visitor who answers any email of theirs reaches the consultancy's monitored address, never the
+  // sending address nobody reads; staff emails are answered to no one in particular.
+  const replyTo = row.recipient === null ? undefined : brand.contact.email;
   // One message per address: a mailbox never sees who else was told. A failure retries the row,
   // and staff who already had it get it again with the same Message-ID.
   for (const { to, id } of recipients) {
-    await mail.send({ messageId: id, from: { name: brand.name, address: settings.from.address }, to, ...email });
+    await mail.send({ messageId: id, from: { name: brand.name, address: settings.from.address }, to, ...(replyTo ? { replyTo } : {}), ...email });
   }
   return null;
 }

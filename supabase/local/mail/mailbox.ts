@@ -6,6 +6,8 @@ import { escapeHtml } from './templates.ts';
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** The MIME type's method parameter, on a calendar part. */
+  method?: string;
   content: string;
   encoding: 'utf8' | 'base64';
 }

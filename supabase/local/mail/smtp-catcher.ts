@@ -85,9 +85,12 @@ function toMessage(mail: ParsedMail, to: string) {
   for (const { key, line } of mail.headerLines) headers[key] = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
   const attachments: MailAttachment[] = mail.attachments.map((a) => {
     const text = a.contentType.startsWith('text/');
+    // A calendar part's iTIP method (text/calendar; method=REQUEST), which calendar apps read with the file's own METHOD.
+    const method = (a.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.['method'];
     return {
       filename: a.filename ?? 'attachment',
       contentType: a.contentType,
+      ...(method ? { method } : {}),
       content: a.content.toString(text ? 'utf8' : 'base64'),
       encoding: text ? 'utf8' : 'base64',
     };

@@ -22,7 +22,7 @@ test('a booking emails staff, and the visitor a confirmation with a calendar fil
 
   const staff = await waitForNotification(STAFF, /^New booking: Amara Eze, /, { mentioning: form.email });
   expect(staff.text).toContain(form.email);
-  const confirmation = await waitForNotification(form.email, /^Your consultation with Bridgeway Visa & Immigration: /);
+  const confirmation = await waitForNotification(form.email, /^Consultation requested with Bridgeway Visa & Immigration: /);
   expect(confirmation.subject).toMatch(/ at 14:30 \(Lagos time\)$/);
   const [ics] = confirmation.attachments;
   expect(ics?.filename).toBe('consultation.ics');

@@ -25,8 +25,8 @@ export const entryIds = (folder: string) =>
 /** An id no entry of a content folder has, for the 404 page: one past the highest. */
 export const unusedId = (folder: string) => Math.max(0, ...entryIds(folder)) + 1;
 
-/** Account pages, the login-gated visa form and the newsletter's token pages: served, noindex, not in the sitemap. */
-export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm'];
+/** Account pages, the login-gated visa form the newsletter's token pages and a booking's link page: served, noindex, not in the sitemap. */
+export const privateRoutes = ['/login', '/signup', '/reset', '/verify', '/set-password', '/profile', '/admin', '/visa-form', '/unsubscribe', '/newsletter/confirm', '/appointment'];
 
 /** The visa alias routes, one per visa file (`/visa/business-visa`), each a duplicate of `/visa/{id}`. */
 export const visaAliasRoutes = readMdxFolder('visas').map((file) => {

@@ -1,45 +1,27 @@
-// To the visitor who booked: the date and time at the Lagos office, and a calendar invitation
-// (.ics, RFC 5545, made by the `ics` library) they can add with one click.
+// To the visitor who booked: their request, at the date and time at the Lagos office, held for
+// them until staff confirm it, with a tentative calendar entry (booking-calendar.ts) and the link
+// to cancel or reschedule.
 import { createElement as h } from 'npm:react@^19.3.1';
-import { createEvent } from 'npm:ics@^3.12.0';
-import { Fields, P } from './layout.ts';
-import { longDate, shortTime, zonedInstant } from './text.ts';
-import type { BookingRow, Email, EmailAttachment, EmailInput } from './types.ts';
+import { bookingCalendar } from './booking-calendar.ts';
+import { bookingSnapshot } from './booking-snapshot.ts';
+import { Button, Fields, P } from './layout.ts';
+import { longDate, shortTime } from './text.ts';
+import type { BookingRow, Email, EmailInput } from './types.ts';
 
-/** How long a consultation is planned for in the calendar invitation. */
-const CONSULTATION_MINUTES = 30;
-
-/** The visitor's booking confirmation with its .ics attachment. */
-export function bookingConfirmation({ row, brand }: EmailInput<BookingRow>): Email {
-  const when = `${longDate(row.date)} at ${shortTime(row.time)}`;
+/** The visitor's first email about a booking: what they asked for, and what happens next. */
+export function bookingConfirmation({ row, payload, brand, siteUrl }: EmailInput<BookingRow>): Email {
+  const booking = bookingSnapshot(row, payload, siteUrl);
+  const when = `${longDate(booking.date)} at ${shortTime(booking.time)}`;
   return {
-    subject: `Your consultation with ${brand.name}: ${when} (Lagos time)`,
-    title: 'Your consultation is booked',
+    subject: `Consultation requested with ${brand.name}: ${when} (Lagos time)`,
+    title: 'We have your booking request',
     body: h('div', null,
       h(P, null, `Dear ${row.full_name},`),
-      h(P, null, `Thank you for booking a consultation. We look forward to seeing you on ${when}, Lagos time (WAT).`),
-      h(Fields, { rows: [['Date', longDate(row.date)], ['Time', `${shortTime(row.time)} (Lagos time, WAT)`], ['Where', brand.contact.address], ['Phone', brand.contact.phone]] }),
-      h(P, null, 'The attached calendar invitation adds it to your calendar. To change or cancel, reply to this email or call us.'),
+      h(P, null, `Thank you for booking a consultation for ${when}, Lagos time (WAT). The time is held for you, and we will confirm it by email shortly.`),
+      h(Fields, { rows: [['Date', longDate(booking.date)], ['Time', `${shortTime(booking.time)} (Lagos time, WAT)`], ['Where', brand.contact.address], ['Phone', brand.contact.phone]] }),
+      h(P, null, 'The attached calendar entry marks the time as tentative until we confirm it. To ask us anything, reply to this email or call us.'),
+      booking.manageUrl ? h(Button, { href: booking.manageUrl, brand }, 'Cancel or reschedule') : null,
     ),
-    attachments: [calendarInvitation(row, brand.name, brand.contact.address)],
+    attachments: [bookingCalendar(booking, brand)],
   };
-}
-
-/** The booking as a VEVENT in UTC (DTSTART…Z), identified by the booking so a resend updates, never duplicates, it. */
-function calendarInvitation(row: BookingRow, organiser: string, location: string): EmailAttachment {
-  const { error, value } = createEvent({
-    productId: 'bridgewayvisa/notifications',
-    method: 'PUBLISH',
-    uid: `booking-${row.id}@bridgewayvisa.com`,
-    start: zonedInstant(row.date, row.time),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: CONSULTATION_MINUTES },
-    title: `Consultation with ${organiser}`,
-    description: `Your visa consultation with ${organiser}.`,
-    location,
-    status: 'CONFIRMED',
-  });
-  if (error || !value) throw new Error(`calendar invitation: ${error?.message ?? 'no output'}`);
-  return { filename: 'consultation.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: value };
 }

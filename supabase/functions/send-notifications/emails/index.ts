@@ -7,11 +7,14 @@ import { applicantApplicationReceived } from './applicant-application-received.t
 import { applicantDocumentNeedsReplacing } from './applicant-document-needs-replacing.ts';
 import { applicantDocumentsRequested } from './applicant-documents-requested.ts';
 import { applicantStatusChanged } from './applicant-status-changed.ts';
+import { bookingChanged } from './booking-changed.ts';
 import { bookingConfirmation } from './booking-confirmation.ts';
+import { bookingReminder } from './booking-reminder.ts';
 import { Layout } from './layout.ts';
 import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { newsletterWelcome } from './newsletter-welcome.ts';
 import { plainText } from '../../_shared/plain-text.ts';
+import { staffBookingChanged } from './staff-booking-changed.ts';
 import { staffDocumentsProvided } from './staff-documents-provided.ts';
 import { staffNewApplication } from './staff-new-application.ts';
 import { staffNewBooking } from './staff-new-booking.ts';
@@ -30,6 +33,9 @@ type Templates = { readonly [Kind in NotificationKind]: (input: EmailInput<Templ
 export const TEMPLATES: Templates = {
   staff_new_booking: staffNewBooking,
   booking_confirmation: bookingConfirmation,
+  booking_changed: bookingChanged,
+  staff_booking_changed: staffBookingChanged,
+  booking_reminder: bookingReminder,
   staff_new_contact_message: staffNewContactMessage,
   staff_new_application: staffNewApplication,
   applicant_application_received: applicantApplicationReceived,

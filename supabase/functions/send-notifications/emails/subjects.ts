@@ -11,6 +11,9 @@ export type NotificationKind = Enums<'notification_kind'>;
 export const SUBJECT_TABLES = {
   staff_new_booking: 'bookings',
   booking_confirmation: 'bookings',
+  booking_changed: 'bookings',
+  staff_booking_changed: 'bookings',
+  booking_reminder: 'bookings',
   staff_new_contact_message: 'contact_messages',
   staff_new_application: 'visa_applications',
   applicant_application_received: 'visa_applications',

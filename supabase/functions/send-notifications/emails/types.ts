@@ -32,7 +32,7 @@ export interface Email {
 }
 
 // The columns of each subject table that the templates read, typed as the generated Database says.
-export type BookingRow = Pick<Tables<'bookings'>, 'id' | 'full_name' | 'email' | 'phone' | 'country' | 'date' | 'time'>;
+export type BookingRow = Pick<Tables<'bookings'>, 'id' | 'full_name' | 'email' | 'phone' | 'country' | 'date' | 'time' | 'status'>;
 export type ContactMessageRow = Pick<Tables<'contact_messages'>, 'id' | 'name' | 'email' | 'phone' | 'subject' | 'message' | 'page'>;
 export type ApplicationRow = Pick<Tables<'visa_applications'>, 'id' | 'name' | 'email' | 'phone' | 'visa_type' | 'nationality' | 'status' | 'submitted_at'>;
 export type SubscriberRow = Pick<

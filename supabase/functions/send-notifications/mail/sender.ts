@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   messageId: string;
   from: { name: string; address: string };
   to: string;
+  /** Where an answer goes (Reply-To), when not to `from`. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;

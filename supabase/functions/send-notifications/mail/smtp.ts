@@ -13,6 +13,7 @@ export function smtpSender(server: SmtpServer, timeoutMs: number, connections: n
         messageId: email.messageId,
         from: email.from,
         to: email.to,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         subject: email.subject,
         text: email.text,
         html: email.html,

@@ -1,0 +1,78 @@
+// Staff's agenda: today's bookings first, then the rest of the week, each day's bookings under
+// their slot's time, with the visitor's phone one tap away. A list of days, not a table, so it
+// reads on a phone as on a desk.
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { fetchAgenda, type AgendaDay } from '../../../lib/appointments/agenda.ts';
+import { STAFF_STATUS_LABELS, bookingStatusTone } from '../../../lib/appointments/staff-bookings.ts';
+import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../../common/domain.ts';
+import { getSupabase } from '../../../lib/supabase-loader.ts';
+import Badge from '../../ui/Badge.tsx';
+import { unwrap } from '../query-result.ts';
+import './agenda.css';
+
+function dayName(date: string, today: string): string {
+  const long = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return date === today ? `Today, ${long}` : long;
+}
+
+function Day({ day, today }: { day: AgendaDay; today: string }) {
+  const headingId = useId();
+  const count = day.slots.reduce((sum, slot) => sum + slot.bookings.length, 0);
+  return (
+    <li className="agenda__day" aria-labelledby={headingId}>
+      <h3 id={headingId} className="agenda__day-name">
+        {dayName(day.date, today)} <span className="agenda__count">({count} {count === 1 ? 'booking' : 'bookings'})</span>
+      </h3>
+      <ol className="agenda__slots">
+        {day.slots.map((slot) => (
+          <li key={slot.time} className="agenda__slot">
+            <span className="agenda__time">{slot.time}</span>
+            <ul className="agenda__bookings">
+              {slot.bookings.map((booking) => (
+                <li key={booking.id} className="agenda__booking">
+                  <span className="agenda__name">{booking.full_name}</span>
+                  <Badge tone={bookingStatusTone(booking.status)}>{STAFF_STATUS_LABELS[booking.status]}</Badge>
+                  <a className="agenda__phone" href={`tel:${booking.phone.replace(/[^+\d]/g, '')}`}>
+                    {booking.phone}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </li>
+  );
+}
+
+/** The week's agenda: today and the six days after, in Lagos. */
+export default function Agenda() {
+  const today = consultancyToday();
+  const agenda = useQuery({ queryKey: ['agenda', today], queryFn: () => unwrap(fetchAgenda(getSupabase(), today)) });
+  return (
+    <section id="agenda" className="agenda" aria-labelledby="agenda-title">
+      <h2 id="agenda-title">Agenda</h2>
+      <p className="agenda__lead">Requested and confirmed bookings of the next seven days, Lagos time ({CONSULTANCY_TIME_ZONE_NAME}).</p>
+      {agenda.isError ? (
+        <div role="alert" className="admin-error">
+          <p>Failed to load the agenda.</p>
+          <button type="button" className="admin-button" onClick={() => void agenda.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : !agenda.data ? (
+        <p role="status">Loading the agenda…</p>
+      ) : agenda.data.length === 0 ? (
+        <p>No bookings in the next seven days.</p>
+      ) : (
+        <ol className="agenda__days">
+          {agenda.data[0]?.date !== today && <li className="agenda__day agenda__day--empty">Today: no bookings.</li>}
+          {agenda.data.map((day) => (
+            <Day key={day.date} day={day} today={today} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// A booking's entry in the visitor's calendar, as calendar apps follow it (RFC 5546, iTIP): every
+// email about one booking carries the same UID and a higher SEQUENCE than the last, so the app
+// replaces the entry instead of adding one. While the booking holds its place the email is a
+// METHOD:REQUEST with STATUS TENTATIVE (requested, staff have not confirmed) or CONFIRMED; once
+// declined or cancelled it is a METHOD:CANCEL with STATUS CANCELLED, which removes it. ORGANIZER is
+// the consultancy's monitored address (replies reach a person) and ATTENDEE the visitor. Made by
+// the `ics` library; the attachment's MIME type names the same method.
+import { createEvent, type EventAttributes } from 'npm:ics@^3.12.0';
+import type { Brand } from './brand.ts';
+import { zonedInstant } from './text.ts';
+import type { BookingSnapshot } from './booking-snapshot.ts';
+import type { EmailAttachment } from './types.ts';
+
+/** How long a consultation is planned for in the calendar entry. */
+export const CONSULTATION_MINUTES = 30;
+
+/** The iTIP method of the entry for a booking in this state. */
+export function calendarMethod(booking: Pick<BookingSnapshot, 'status'>): 'REQUEST' | 'CANCEL' {
+  return booking.status === 'requested' || booking.status === 'confirmed' ? 'REQUEST' : 'CANCEL';
+}
+
+function calendarStatus(booking: Pick<BookingSnapshot, 'status'>): EventAttributes['status'] {
+  if (booking.status === 'requested') return 'TENTATIVE';
+  if (booking.status === 'confirmed') return 'CONFIRMED';
+  return 'CANCELLED';
+}
+
+/** The .ics attachment of an email about the booking, in UTC (DTSTART…Z). */
+export function bookingCalendar(booking: BookingSnapshot, brand: Brand): EmailAttachment {
+  const method = calendarMethod(booking);
+  const { error, value } = createEvent({
+    productId: 'bridgewayvisa/notifications',
+    method,
+    uid: `booking-${booking.id}@bridgewayvisa.com`,
+    sequence: booking.sequence,
+    start: zonedInstant(booking.date, booking.time),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: CONSULTATION_MINUTES },
+    title: `Consultation with ${brand.name}`,
+    description: `Your visa consultation with ${brand.name}.`,
+    location: brand.contact.address,
+    status: calendarStatus(booking),
+    organizer: { name: brand.name, email: brand.contact.email },
+    attendees: [{ name: booking.fullName, email: booking.email, rsvp: false, role: 'REQ-PARTICIPANT', partstat: method === 'CANCEL' ? 'DECLINED' : 'ACCEPTED' }],
+  });
+  if (error || !value) throw new Error(`calendar entry: ${error?.message ?? 'no output'}`);
+  return { filename: method === 'CANCEL' ? 'cancellation.ics' : 'consultation.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: value };
+}

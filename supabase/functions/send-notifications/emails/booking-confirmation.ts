@@ -1,7 +1,7 @@
 // To the visitor who booked: the date and time at the Lagos office, and a calendar invitation
 // (.ics, RFC 5545, made by the `ics` library) they can add with one click.
-import { createElement as h } from 'npm:react@^19.3.1';
-import { createEvent } from 'npm:ics@^3.12.0';
+import { createElement as h } from 'react';
+import { createEvent } from 'ics';
 import { Fields, P } from './layout.ts';
 import { longDate, shortTime, zonedInstant } from './text.ts';
 import type { BookingRow, Email, EmailAttachment, EmailInput } from './types.ts';

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FUNCTION_SECRETS } from '../functions/_shared/secrets.ts';
 import { parseToml, type TomlTables, type TomlValue } from './config-toml.ts';
-import { PROJECT_ROOT, readBackendEnv } from '../../common/env.ts';
+import { PROJECT_ROOT } from '../../common/env.ts';
+import { readBackendEnv } from './env.ts';
 
 // Tests and benchmarks find the repository through the backend's settings module.
 export { PROJECT_ROOT } from '../../common/env.ts';

@@ -1,6 +1,6 @@
 // The consultancy asking for what is missing, end to end: staff read "1 of N required" for an
 // application whose applicant sent the passport, ask for the rest (every missing item ticked at
-// first, with a line), and the request reaches the applicant (an email in their outbox naming
+// first, with a line), and the request reaches the applicant (an email in their mailbox naming
 // each item, the open request on their card, and the entry in both timelines); staff mark a file
 // as needing replacement, and the applicant reads why on the item; the upload of the last item
 // asked for settles the request and tells staff once. Then the overview's "Waiting on the
@@ -70,7 +70,7 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(timeline.last()).toContainText(`${APPLICATION_CARD_TEXTS.requested(REQUESTED)} by ${ADMIN_NAME}`);
   await expect(timeline.last()).toContainText('“Please send them this week.”');
 
-  // The request is queued with the items it names, and its email reaches the applicant's outbox naming each one.
+  // The request is queued with the items it names, and its email reaches the applicant's mailbox naming each one.
   const queued = await notifications(applicant.applicationId, 'applicant_documents_requested');
   expect(queued).toEqual([
     {

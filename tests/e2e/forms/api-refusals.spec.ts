@@ -3,6 +3,7 @@
 import { test, expect } from '../support/fixtures.ts';
 import { anonClient, backendKeys, createUser, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../../common/database.types.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
 import { isoDay } from './forms.po.ts';
 
@@ -23,7 +24,7 @@ test('a visa application of a type outside the list is refused with 400', async 
   const email = uniqueEmail('type');
   await createUser(email);
   const { anonKey } = await backendKeys();
-  const client = createClient(E2E_API_URL, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient<Database>(E2E_API_URL, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
   const { error, status } = await client.from('visa_applications').insert({
     visa_type: 'Student Visa',

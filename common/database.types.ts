@@ -56,25 +56,25 @@ export type Database = {
           application_id: string
           changed_at: string
           changed_by: string | null
-          from_status: string | null
+          from_status: Database["public"]["Enums"]["application_status"] | null
           id: string
-          to_status: string
+          to_status: Database["public"]["Enums"]["application_status"]
         }
         Insert: {
           application_id: string
           changed_at?: string
           changed_by?: string | null
-          from_status?: string | null
+          from_status?: Database["public"]["Enums"]["application_status"] | null
           id?: string
-          to_status: string
+          to_status: Database["public"]["Enums"]["application_status"]
         }
         Update: {
           application_id?: string
           changed_at?: string
           changed_by?: string | null
-          from_status?: string | null
+          from_status?: Database["public"]["Enums"]["application_status"] | null
           id?: string
-          to_status?: string
+          to_status?: Database["public"]["Enums"]["application_status"]
         }
         Relationships: [
           {
@@ -93,10 +93,37 @@ export type Database = {
           },
         ]
       }
+      booking_rules: {
+        Row: {
+          booking_window_days: number
+          id: boolean
+          minimum_notice: string
+          places_per_slot: number
+          slot_minutes: number
+          upcoming_per_client: number
+        }
+        Insert: {
+          booking_window_days: number
+          id?: boolean
+          minimum_notice: string
+          places_per_slot: number
+          slot_minutes: number
+          upcoming_per_client: number
+        }
+        Update: {
+          booking_window_days?: number
+          id?: boolean
+          minimum_notice?: string
+          places_per_slot?: number
+          slot_minutes?: number
+          upcoming_per_client?: number
+        }
+        Relationships: []
+      }
       bookings: {
         Row: {
           client_key: string | null
-          country: string
+          country: Database["public"]["Enums"]["booking_country"]
           created_at: string
           date: string
           email: string
@@ -113,7 +140,7 @@ export type Database = {
         }
         Insert: {
           client_key?: string | null
-          country: string
+          country: Database["public"]["Enums"]["booking_country"]
           created_at?: string
           date: string
           email: string
@@ -130,7 +157,7 @@ export type Database = {
         }
         Update: {
           client_key?: string | null
-          country?: string
+          country?: Database["public"]["Enums"]["booking_country"]
           created_at?: string
           date?: string
           email?: string
@@ -149,6 +176,35 @@ export type Database = {
           {
             foreignKeyName: "bookings_handled_by_fkey"
             columns: ["handled_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      closed_dates: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          date: string
+          reason: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          date: string
+          reason: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          date?: string
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "closed_dates_created_by_fkey"
+            columns: ["created_by"]
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -266,7 +322,7 @@ export type Database = {
           reason: string | null
           reviewed_at: string
           reviewed_by: string | null
-          verdict: string
+          verdict: Database["public"]["Enums"]["document_verdict"]
         }
         Insert: {
           application_id: string
@@ -274,7 +330,7 @@ export type Database = {
           reason?: string | null
           reviewed_at?: string
           reviewed_by?: string | null
-          verdict: string
+          verdict: Database["public"]["Enums"]["document_verdict"]
         }
         Update: {
           application_id?: string
@@ -282,7 +338,7 @@ export type Database = {
           reason?: string | null
           reviewed_at?: string
           reviewed_by?: string | null
-          verdict?: string
+          verdict?: Database["public"]["Enums"]["document_verdict"]
         }
         Relationships: [
           {
@@ -310,7 +366,7 @@ export type Database = {
           email: string
           email_lower: string | null
           id: string
-          status: string
+          status: Database["public"]["Enums"]["subscription_status"]
           unsubscribe_token: string
           unsubscribed_at: string | null
         }
@@ -346,48 +402,66 @@ export type Database = {
           created_at: string
           dedupe_key: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["notification_kind"]
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string | null
           sent_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["job_status"]
           subject_id: string
-          subject_table: string
+          subject_table: Database["public"]["Enums"]["notification_subject"]
         }
         Insert: {
           attempts?: number
           created_at?: string
           dedupe_key: string
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["notification_kind"]
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["job_status"]
           subject_id: string
-          subject_table: string
+          subject_table: Database["public"]["Enums"]["notification_subject"]
         }
         Update: {
           attempts?: number
           created_at?: string
           dedupe_key?: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["notification_kind"]
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["job_status"]
           subject_id?: string
-          subject_table?: string
+          subject_table?: Database["public"]["Enums"]["notification_subject"]
+        }
+        Relationships: []
+      }
+      opening_hours: {
+        Row: {
+          closes: string
+          opens: string
+          weekday: Database["public"]["Enums"]["weekday"]
+        }
+        Insert: {
+          closes: string
+          opens: string
+          weekday: Database["public"]["Enums"]["weekday"]
+        }
+        Update: {
+          closes?: string
+          opens?: string
+          weekday?: Database["public"]["Enums"]["weekday"]
         }
         Relationships: []
       }
@@ -402,10 +476,10 @@ export type Database = {
           full_name: string | null
           full_name_lower: string | null
           id: string
-          marital_status: string | null
+          marital_status: Database["public"]["Enums"]["marital_status"] | null
           occupation: string | null
           phone: string | null
-          role: string
+          role: Database["public"]["Enums"]["user_role"]
           updated_at: string
         }
         Insert: {
@@ -418,10 +492,10 @@ export type Database = {
           full_name?: string | null
           full_name_lower?: never
           id: string
-          marital_status?: string | null
+          marital_status?: Database["public"]["Enums"]["marital_status"] | null
           occupation?: string | null
           phone?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           updated_at?: string
         }
         Update: {
@@ -434,10 +508,10 @@ export type Database = {
           full_name?: string | null
           full_name_lower?: never
           id?: string
-          marital_status?: string | null
+          marital_status?: Database["public"]["Enums"]["marital_status"] | null
           occupation?: string | null
           phone?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           updated_at?: string
         }
         Relationships: []
@@ -451,7 +525,7 @@ export type Database = {
           email: string
           email_lower: string | null
           id: string
-          marital_status: string
+          marital_status: Database["public"]["Enums"]["marital_status"]
           message: string | null
           name: string
           name_lower: string | null
@@ -459,11 +533,11 @@ export type Database = {
           passport_number: string
           passport_number_lower: string | null
           phone: string
-          status: string
+          status: Database["public"]["Enums"]["application_status"]
           submitted_at: string
           updated_at: string
           user_id: string | null
-          visa_type: string
+          visa_type: Database["public"]["Enums"]["visa_type"]
         }
         Insert: {
           address: string
@@ -473,7 +547,7 @@ export type Database = {
           email: string
           email_lower?: never
           id?: string
-          marital_status: string
+          marital_status: Database["public"]["Enums"]["marital_status"]
           message?: string | null
           name: string
           name_lower?: never
@@ -481,11 +555,11 @@ export type Database = {
           passport_number: string
           passport_number_lower?: never
           phone: string
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           submitted_at?: string
           updated_at?: string
           user_id?: string | null
-          visa_type: string
+          visa_type: Database["public"]["Enums"]["visa_type"]
         }
         Update: {
           address?: string
@@ -495,7 +569,7 @@ export type Database = {
           email?: string
           email_lower?: never
           id?: string
-          marital_status?: string
+          marital_status?: Database["public"]["Enums"]["marital_status"]
           message?: string | null
           name?: string
           name_lower?: never
@@ -503,11 +577,11 @@ export type Database = {
           passport_number?: string
           passport_number_lower?: never
           phone?: string
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           submitted_at?: string
           updated_at?: string
           user_id?: string | null
-          visa_type?: string
+          visa_type?: Database["public"]["Enums"]["visa_type"]
         }
         Relationships: []
       }
@@ -528,8 +602,11 @@ export type Database = {
       }
       admin_overview: { Args: Record<PropertyKey, never>; Returns: Json }
       admin_set_role: {
-        Args: { new_role: string; target_user: string }
-        Returns: string
+        Args: {
+          new_role: Database["public"]["Enums"]["user_role"]
+          target_user: string
+        }
+        Returns: Database["public"]["Enums"]["user_role"]
       }
       application_document_counts: {
         Args: { application_ids: string[] }
@@ -561,7 +638,10 @@ export type Database = {
           verdict: string
         }[]
       }
-      call_queue_function: { Args: { function_name: string }; Returns: number }
+      call_queue_function: {
+        Args: { function_name: Database["public"]["Enums"]["queue_name"] }
+        Returns: number
+      }
       claim_document_removals: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
@@ -578,16 +658,16 @@ export type Database = {
           created_at: string
           dedupe_key: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["notification_kind"]
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string | null
           sent_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["job_status"]
           subject_id: string
-          subject_table: string
+          subject_table: Database["public"]["Enums"]["notification_subject"]
         }[]
         SetofOptions: {
           from: "*"
@@ -596,29 +676,24 @@ export type Database = {
           isSetofReturn: true
         }
       }
-      complete_document_removal: {
-        Args: { claimed_attempt: number; error?: string; removal_id: string }
-        Returns: undefined
-      }
-      complete_document_removals: {
-        Args: { reports: Json }
-        Returns: undefined
-      }
-      complete_notification: {
+      complete_jobs: {
         Args: {
-          claimed_attempt: number
-          error?: string
-          give_up?: boolean
-          notification_id: string
-          skipped?: string
+          queue: Database["public"]["Enums"]["queue_name"]
+          reports: Json
         }
         Returns: undefined
       }
-      complete_notifications: { Args: { reports: Json }; Returns: undefined }
       confirm_newsletter: { Args: { token: string }; Returns: boolean }
       document_refusal: {
         Args: { application_id: string; item?: string }
         Returns: string
+      }
+      open_slots: {
+        Args: { day: string }
+        Returns: {
+          places_left: number
+          start: string
+        }[]
       }
       request_documents: {
         Args: { application_id: string; items: Json; note?: string }
@@ -633,7 +708,7 @@ export type Database = {
           item_label?: string
           object_id: string
           reason?: string
-          verdict: string
+          verdict: Database["public"]["Enums"]["document_verdict"]
         }
         Returns: undefined
       }
@@ -652,7 +727,55 @@ export type Database = {
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
     }
     Enums: {
+      application_status: "submitted" | "in_review" | "approved" | "rejected"
+      booking_country:
+        | "USA"
+        | "Canada"
+        | "UK"
+        | "Nigeria"
+        | "India"
+        | "Australia"
+        | "Germany"
+        | "China"
       booking_status: "requested" | "confirmed" | "declined" | "cancelled"
+      document_verdict: "accepted" | "needs_replacing"
+      job_status: "queued" | "sending" | "sent" | "failed"
+      marital_status: "Single" | "Married" | "Divorced" | "Widowed"
+      notification_kind:
+        | "staff_new_booking"
+        | "staff_new_contact_message"
+        | "staff_new_application"
+        | "staff_documents_provided"
+        | "applicant_application_received"
+        | "applicant_status_changed"
+        | "applicant_document_needs_replacing"
+        | "applicant_documents_requested"
+        | "booking_confirmation"
+        | "newsletter_confirmation"
+        | "newsletter_welcome"
+      notification_subject:
+        | "bookings"
+        | "contact_messages"
+        | "visa_applications"
+        | "newsletter_subscribers"
+      queue_name: "send-notifications" | "remove-documents"
+      subscription_status: "pending" | "subscribed" | "unsubscribed"
+      user_role: "user" | "admin"
+      visa_type:
+        | "Tourist Visa"
+        | "Emergency Visa"
+        | "K1/i-130 Visa Application"
+        | "Naija Wife / Resident Permit"
+        | "Business Visa"
+        | "Visa Extension"
+      weekday:
+        | "monday"
+        | "tuesday"
+        | "wednesday"
+        | "thursday"
+        | "friday"
+        | "saturday"
+        | "sunday"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -780,7 +903,60 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      application_status: ["submitted", "in_review", "approved", "rejected"],
+      booking_country: [
+        "USA",
+        "Canada",
+        "UK",
+        "Nigeria",
+        "India",
+        "Australia",
+        "Germany",
+        "China",
+      ],
       booking_status: ["requested", "confirmed", "declined", "cancelled"],
+      document_verdict: ["accepted", "needs_replacing"],
+      job_status: ["queued", "sending", "sent", "failed"],
+      marital_status: ["Single", "Married", "Divorced", "Widowed"],
+      notification_kind: [
+        "staff_new_booking",
+        "staff_new_contact_message",
+        "staff_new_application",
+        "staff_documents_provided",
+        "applicant_application_received",
+        "applicant_status_changed",
+        "applicant_document_needs_replacing",
+        "applicant_documents_requested",
+        "booking_confirmation",
+        "newsletter_confirmation",
+        "newsletter_welcome",
+      ],
+      notification_subject: [
+        "bookings",
+        "contact_messages",
+        "visa_applications",
+        "newsletter_subscribers",
+      ],
+      queue_name: ["send-notifications", "remove-documents"],
+      subscription_status: ["pending", "subscribed", "unsubscribed"],
+      user_role: ["user", "admin"],
+      visa_type: [
+        "Tourist Visa",
+        "Emergency Visa",
+        "K1/i-130 Visa Application",
+        "Naija Wife / Resident Permit",
+        "Business Visa",
+        "Visa Extension",
+      ],
+      weekday: [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+      ],
     },
   },
 } as const

@@ -78,13 +78,19 @@ values ('00000000-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-0000000
   * -------------------------------------------------------
   * Section - Public forms
   * -------------------------------------------------------
-  * Booking dates are relative to today so they stay in the future; everything else is fixed.
+  * Booking dates are relative to today so they stay in the future, on a weekday a week and two
+  * weeks ahead (open slots: 20261128003000_appointment_slots.sql); everything else is fixed.
  */
 insert into public.bookings (id, full_name, phone, email, country, date, time, created_at)
-values ('00000000-0000-4000-8000-0000000c0001', 'Kwame Mensah', '+233 24 123 4567', 'kwame@example.com', 'Canada',
-        current_date + 7, '10:30', '2026-03-02 09:12:00+00'),
-       ('00000000-0000-4000-8000-0000000c0002', 'Priya Sharma', '+91 98765 43210', 'priya@example.com', 'UK',
-        current_date + 14, '15:00', '2026-03-03 13:45:00+00');
+select id::uuid, full_name, phone, email, country,
+       (select min(day)::date
+        from generate_series(current_date + ahead, current_date + ahead + 6, interval '1 day') as day
+        where extract(isodow from day) <= 5),
+       time::time, created_at::timestamptz
+from (values ('00000000-0000-4000-8000-0000000c0001', 'Kwame Mensah', '+233 24 123 4567', 'kwame@example.com', 'Canada',
+              7, '10:30', '2026-03-02 09:12:00+00'),
+             ('00000000-0000-4000-8000-0000000c0002', 'Priya Sharma', '+91 98765 43210', 'priya@example.com', 'UK',
+              14, '15:00', '2026-03-03 13:45:00+00')) as sample (id, full_name, phone, email, country, ahead, time, created_at);
 
 insert into public.contact_messages (id, name, email, subject, phone, message, page, created_at)
 values ('00000000-0000-4000-8000-0000000d0001', 'Li Wei', 'li.wei@example.com', 'Study permit for Australia',

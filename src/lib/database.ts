@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../common/database.types.ts';
 
-export type { Database, Json, Tables, TablesInsert, TablesUpdate } from '../../common/database.types.ts';
+export type { Database, Enums, Json, Tables, TablesInsert, TablesUpdate } from '../../common/database.types.ts';
 
 /** The site's supabase-js client, typed with the generated `Database`. */
 export type SiteClient = SupabaseClient<Database>;

@@ -2,7 +2,7 @@
 // server on an ephemeral port, supabase-js clients, and helpers that read the mailbox and follow
 // email links the way a browser would.
 import { createClient } from '@supabase/supabase-js';
-import type { Database, SiteClient } from '../../src/lib/database.ts';
+import type { Database, SiteClient, TablesInsert } from '../../src/lib/database.ts';
 import { request } from 'node:http';
 import pg from 'pg';
 import { test } from 'vitest';
@@ -257,7 +257,7 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A valid visa application (the visa form's fields). */
-export function application(name: string, extra: Record<string, unknown> = {}) {
+export function application(name: string, extra: Partial<TablesInsert<'visa_applications'>> = {}): TablesInsert<'visa_applications'> {
   return {
     visa_type: 'Tourist Visa',
     name,

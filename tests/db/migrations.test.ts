@@ -39,15 +39,20 @@ describe('the project migrations', () => {
       'consultancy_time',
       'visa_applications',
       'public_forms',
+      'job_queue',
       'notifications',
       'application_timeline',
       'lead_handling',
       'newsletter',
       'documents',
+      'document_reviews_and_requests',
+      'document_staff_actions',
+      'document_removals',
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
       'appointments',
+      'appointment_slots',
     ]);
   });
 
@@ -74,12 +79,15 @@ describe('the project migrations', () => {
       [
         'application_notes',
         'application_status_changes',
+        'booking_rules',
         'bookings',
+        'closed_dates',
         'contact_messages',
         'document_requests',
         'document_reviews',
         'newsletter_subscribers',
         'notifications',
+        'opening_hours',
         'profiles',
         'visa_applications',
       ].map((relname) => ({
@@ -112,12 +120,12 @@ describe('the project migrations', () => {
     for (const row of rows) expect(row.proconfig, row.proname).toContain('search_path=""');
   });
 
-  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe', async () => {
+  it('leave no public function executable by anonymous visitors but the newsletter sign-up, its confirmation and unsubscribe, and the open slots', async () => {
     const { rows } = await db.query<{ proname: string }>(
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'open_slots', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 
   // The admin check, the security definer halves of the public RPCs (each checks its caller), and
@@ -137,6 +145,7 @@ describe('the project migrations', () => {
       'documents_bucket',
       'is_admin',
       'may_add_document',
+      'open_slots',
       'owns_document',
       'request_documents',
       'retry_notification',
@@ -152,7 +161,7 @@ describe('the project migrations', () => {
       `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute') order by 1`,
     );
-    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'subscribe_newsletter', 'unsubscribe_newsletter']);
+    expect(rows.map((row) => row.proname)).toEqual(['confirm_newsletter', 'open_slots', 'subscribe_newsletter', 'unsubscribe_newsletter']);
   });
 });
 

@@ -42,7 +42,7 @@ const confirm = async (token: string, actor: Actor = anon) =>
 
 /** The kinds of email queued for a sign-up, oldest first. */
 async function emailsOf(id: string): Promise<string[]> {
-  const { rows } = await db.query<{ kind: string }>('select kind from public.notifications where subject_id = $1 order by created_at, kind', [id]);
+  const { rows } = await db.query<{ kind: string }>('select kind from public.notifications where subject_id = $1 order by created_at, kind::text', [id]);
   return rows.map((r) => r.kind);
 }
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  OPEN_SLOT,
   DENIED,
   INSERT_APPLICATION,
   INSERT_APPLICATION_FOR,
@@ -133,7 +134,7 @@ const tables: TableCase[] = [
     table: 'bookings',
     target: () => ids.booking,
     insert: `insert into public.bookings (full_name, phone, email, country, date, time)
-             values ('Booker', '+49 30 000000', $1, 'Germany', current_date + 1, '09:00')`,
+             select 'Booker', '+49 30 000000', $1, 'Germany', open.date, open.time from ${OPEN_SLOT} as open`,
     insertParams: () => [uniqueEmail()],
     update: `update public.bookings set full_name = 'Changed' where id = $1`,
     expect: formTableExpectations,

@@ -270,3 +270,13 @@ export function uniqueEmail(prefix = 'visitor'): string {
 
 /** The SQLSTATE of insufficient_privilege: missing grants and row-level security violations. */
 export const DENIED = '42501';
+
+/**
+ * The first open slot with a place left from a week ahead, as the columns `date` and `time`, for
+ * `insert into public.bookings (…) select …, open.date, open.time from ${OPEN_SLOT} as open`: tests
+ * that store a booking but are not about its slot never meet a closed or full one (the slots
+ * themselves: tests/db/appointment-slots.test.ts). Visitors may run it: it reads public.open_slots.
+ */
+export const OPEN_SLOT = `(select day::date as date, slot.start as time
+  from generate_series(current_date + 7, current_date + 50, interval '1 day') as day
+  cross join lateral public.open_slots(day::date) as slot limit 1)`;

@@ -95,7 +95,7 @@ export interface QueueRow {
 export async function queue(backend: TestBackend, subjectId?: string): Promise<QueueRow[]> {
   const { rows } = await backend.db.query<QueueRow>(
     `select id, kind, recipient, subject_id, status, attempts, last_error from public.notifications
-      where $1::uuid is null or subject_id = $1::uuid order by created_at, kind`,
+      where $1::uuid is null or subject_id = $1::uuid order by created_at, kind::text`,
     [subjectId ?? null],
   );
   return rows;

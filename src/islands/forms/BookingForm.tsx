@@ -1,25 +1,28 @@
 // The home page's booking form (#booking). Rendered on the server with the page, so its space is
 // reserved from the first paint; hydrates when the booking section nears the viewport.
-import { useEffect, useState } from 'react';
-import { BOOKING_COUNTRIES, CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../common/domain.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { BOOKING_COUNTRIES, consultancyToday } from '../../../common/domain.ts';
 import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
 import { store } from '../../lib/forms/submit.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, SelectField, TextField } from '../ui/Field.tsx';
 import { useStoredForm } from './use-stored-form.ts';
+import SlotPicker from '../appointments/SlotPicker.tsx';
 
 const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
-  // The database judges the moment in Lagos too; its refusals (a clock that disagrees) go to their
-  // field, the date or the time (src/lib/forms/errors.ts knows them by their SQLSTATE).
+  // The database judges the moment in Lagos and the slot too; its refusals (a clock that disagrees,
+  // a slot taken meanwhile) go to their field, the date or the time (src/lib/forms/errors.ts knows
+  // them by their SQLSTATE), and the times are read again.
   store((supabase) => supabase.from('bookings').insert({ ...booking, website: website || null, client_key: clientKey }), BOOKING_FAILURE);
 
 export default function BookingForm() {
   const form = useStoredForm({ schema: bookingSchema, initial: BOOKING_INITIAL, storeRow: storeBooking, success: BOOKING_SUCCESS });
-  const { formRef, errors, fieldProps } = form;
+  const { formRef, values, errors, fieldProps, setValue } = form;
   // Today in Lagos, where the consultation happens, known only at run time (the server would render the build day).
   const [today, setToday] = useState<string>();
   useEffect(() => setToday(consultancyToday()), []);
+  const clearTime = useCallback(() => setValue('time', ''), [setValue]);
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={form.onSubmit} aria-label="Book a consultation">
@@ -39,8 +42,8 @@ export default function BookingForm() {
       </div>
       <div className="form__row">
         <TextField label="Date" field={fieldProps('date')} error={errors.date} type="date" min={today} />
-        <TextField label="Time" field={fieldProps('time')} error={errors.time} type="time" hint={`Lagos time (${CONSULTANCY_TIME_ZONE_NAME})`} />
       </div>
+      <SlotPicker date={values.date} field={fieldProps('time')} error={errors.time} clear={clearTime} refresh={errors.time} />
       <Honeypot field={fieldProps('website')} />
       <SubmitButton label="Book appointment" busyLabel="Booking..." busy={form.submitting} />
       <FormMessage status={form.status} message={form.message} />

@@ -13,8 +13,7 @@ import {
   VISA_TYPES,
   consultancyToday,
   formatConsultancyTime,
-  type ApplicationStatus,
-  type SubscriptionStatus,
+  isOneOf,
 } from '../../../common/domain.ts';
 import { documentCounts } from '../documents/counts.ts';
 import { staffFailure } from '../forms/errors.ts';
@@ -114,7 +113,7 @@ function formatDate(value: unknown): string {
 }
 
 function statusLabel(value: unknown): string {
-  return APPLICATION_STATUS_LABELS[value as ApplicationStatus] ?? String(value ?? '');
+  return isOneOf(APPLICATION_STATUSES, value) ? APPLICATION_STATUS_LABELS[value] : String(value ?? '');
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -300,7 +299,7 @@ export const SUBSCRIBERS: ListConfig = {
   columns: [
     timeColumn('created_at', 'Signed up'),
     textColumn('email', 'Email'),
-    { ...valueColumn('status', 'Status', (value) => SUBSCRIPTION_STATUS_LABELS[value as SubscriptionStatus] ?? text(value)), badge: subscriptionStatusTone },
+    { ...valueColumn('status', 'Status', (value) => (isOneOf(SUBSCRIPTION_STATUSES, value) ? SUBSCRIPTION_STATUS_LABELS[value] : text(value))), badge: subscriptionStatusTone },
   ],
   searchKeys: ['email_lower'],
   searchLabel: 'Search by email',

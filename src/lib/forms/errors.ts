@@ -81,12 +81,18 @@ const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
   // The booking form's date and time, judged in Lagos: a browser whose clock disagrees is corrected.
   RF001: { field: 'date', message: 'The booking date cannot be in the past.' },
   RF003: { field: 'time', message: 'The booking time has already passed in Lagos (WAT).' },
+  // The slot rules (20261128003000_appointment_slots.sql): the form offers only open slots, so these
+  // reach a visitor when a slot closed or filled between the look-up and the submit.
+  RF007: { field: 'date', message: 'There are no consultation times left on this date. Please choose another date.' },
+  RF008: { field: 'time', message: 'This time is not open for booking. Please choose one of the times offered.' },
+  RF009: { field: 'time', message: 'This time has just been fully booked. Please choose another time.' },
+  RF010: { field: 'date', message: 'You already have several upcoming consultations booked with us. To book another, please call or WhatsApp us.' },
   // The visa form's date of birth.
   RF002: { field: 'dob', message: 'The date of birth cannot be in the future.' },
 };
 
 /**
- * What staff read when one of their document actions was refused (20261122000900_documents.sql:
+ * What staff read when one of their document actions was refused (20261122000920_document_staff_actions.sql:
  * a verdict on a file, a request for missing documents), by its SQLSTATE; `otherwise` for any
  * other failure. The words are inside the function so that the forms' shared code, which never
  * calls it, does not carry them.

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../common/database.types.ts';
 
-export type { Database, Json, Tables } from '../../../common/database.types.ts';
+export type { Database, Enums, Json, Tables } from '../../../common/database.types.ts';
 
 /** A client of the project with the service key, typed with the generated `Database`. */
 export type ServiceClient = SupabaseClient<Database>;

@@ -71,7 +71,7 @@ async function findTable(catalog: Catalog, name: string): Promise<Table> {
 
 /** Runs `fn` in one transaction as the request's caller (see runAsCaller). */
 function asCaller<T>(db: Db, r: RestRequest, readOnly: boolean, fn: (tx: Sql) => Promise<T>): Promise<T> {
-  return runAsCaller(db, r.identity, { method: r.method, path: '/' + r.path, readOnly }, fn);
+  return runAsCaller(db, r.identity, { method: r.method, path: '/' + r.path, readOnly, headers: r.req.headers }, fn);
 }
 
 function readPlanOf(r: RestRequest): ReadPlan {

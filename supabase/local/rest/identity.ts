@@ -59,6 +59,13 @@ export interface CallerRequest {
   /** The path after the API's prefix, e.g. `/bookings`. */
   path: string;
   readOnly: boolean;
+  /**
+   * The request's headers, lower-cased as Node gives them, for request.headers: PostgREST passes
+   * every header, as received, and so does this server. Hosted Supabase's gateway (Cloudflare)
+   * adds cf-connecting-ip, the client's address; this server has no gateway and adds nothing, so
+   * a request that sends none is from no known address (docs/product-decisions.md, Appointments).
+   */
+  headers?: IncomingMessage['headers'];
 }
 
 /**
@@ -72,9 +79,18 @@ export async function runAsCaller<T>(db: Db, identity: RestIdentity, request: Ca
     await tx.query(
       `select set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
-              set_config('request.path', $4, true)${request.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
-      [identity.role, JSON.stringify(identity.claims), request.method, request.path],
+              set_config('request.path', $4, true), set_config('request.headers', $5, true)${request.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
+      [identity.role, JSON.stringify(identity.claims), request.method, request.path, JSON.stringify(headerValues(request.headers ?? {}))],
     );
     return fn(tx);
   });
+}
+
+/** Headers as PostgREST gives them to SQL: one string per name (repeated headers joined with a comma). */
+function headerValues(headers: IncomingMessage['headers']): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) values[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return values;
 }

@@ -6,6 +6,7 @@
 // asked for settles the request and tells staff once. Then the overview's "Waiting on the
 // applicant" and its chart, and both pages on a phone: nothing scrolls sideways, axe finds nothing.
 import type { Page } from '@playwright/test';
+import type { Database } from '../../../common/database.types.ts';
 import { ADMIN_DOCUMENT_TEXTS, APPLICATION_CARD_TEXTS, AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 import { logInThroughForm } from '../account/account.po.ts';
 import { STAFF, waitForNotification } from '../notifications/mailbox.ts';
@@ -24,7 +25,7 @@ const REQUESTED = ['Passport photograph', 'Bank statements, last 6 months', 'Emp
 const OPTIONAL = ['Travel insurance', 'Previous visas and travel history'];
 
 /** The notifications of one kind about an application, read as an operator. */
-async function notifications(applicationId: string, kind: string) {
+async function notifications(applicationId: string, kind: Database['public']['Enums']['notification_kind']) {
   const { data, error } = await (await serviceClient())
     .from('notifications')
     .select('recipient, payload')

@@ -1,6 +1,6 @@
 // To the applicant: their application moved to in review, approved or rejected.
 import { createElement as h } from 'react';
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../../common/domain.ts';
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, isOneOf } from '../../../../common/domain.ts';
 import { APPLICATION_NEXT_STEPS } from '../../../../common/next-steps.ts';
 import { Button, Fields, P } from './layout.ts';
 import { applicationReference } from './text.ts';
@@ -8,8 +8,8 @@ import type { ApplicationRow, Email, EmailInput } from './types.ts';
 
 /** The applicant's status-changed email; the new status comes from the payload (the change it records). */
 export function applicantStatusChanged({ row, payload, siteUrl, brand }: EmailInput<ApplicationRow>): Email {
-  const status = (typeof payload.to_status === 'string' ? payload.to_status : row.status) as ApplicationStatus;
-  const label = APPLICATION_STATUS_LABELS[status] ?? status;
+  const status = isOneOf(APPLICATION_STATUSES, payload.to_status) ? payload.to_status : row.status;
+  const label = APPLICATION_STATUS_LABELS[status];
   const reference = applicationReference(row.id);
   return {
     subject: `Your ${row.visa_type} application (reference ${reference}): ${label.toLowerCase()}`,

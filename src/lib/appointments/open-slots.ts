@@ -1,0 +1,36 @@
+// The open consultation slots of a date, in Lagos time, read with one plain request to the
+// database's look-up (public.open_slots, supabase/migrations/20261128003000_appointment_slots.sql),
+// which gives counts only. A plain fetch, not supabase-js: the home page's booking form shows them
+// without downloading the client (it loads only to store the booking).
+import * as z from 'zod/mini';
+import { OFFLINE_MESSAGE } from '../forms/errors.ts';
+import { failed, succeeded, type Result } from '../result.ts';
+import { siteSupabaseSettings } from '../supabase-settings.ts';
+
+/** A slot a visitor may book: its start (HH:MM, Lagos) and the places it has left. */
+export interface OpenSlot {
+  start: string;
+  placesLeft: number;
+}
+
+/** Shown when the server answered but not with the slots. */
+export const SLOTS_FAILED = 'We could not load the open times for this date. Please try again.';
+
+const answerSchema = z.array(z.object({ start: z.string().check(z.regex(/^\d\d:\d\d(:\d\d)?$/)), places_left: z.number() }));
+
+/** The open slots of `day` (YYYY-MM-DD, a date in Lagos), earliest first. */
+export async function fetchOpenSlots(day: string, signal?: AbortSignal): Promise<Result<OpenSlot[]>> {
+  const { url, anonKey } = siteSupabaseSettings();
+  let response: Response;
+  try {
+    response = await fetch(`${url}/rest/v1/rpc/open_slots?day=${encodeURIComponent(day)}`, { headers: { apikey: anonKey }, signal: signal ?? null });
+  } catch {
+    return failed('network', OFFLINE_MESSAGE);
+  }
+  const parsed = answerSchema.safeParse(await response.json().catch(() => undefined));
+  if (!response.ok || !parsed.success) {
+    console.error('Unexpected answer to open_slots:', response.status);
+    return failed('unexpected', SLOTS_FAILED);
+  }
+  return succeeded(parsed.data.map((slot) => ({ start: slot.start.slice(0, 5), placesLeft: slot.places_left })));
+}

@@ -1,0 +1,31 @@
+// A bookable slot for tests that store a booking and are not about slots: a weekday between 3 and
+// 50 days ahead in Lagos, at a half hour from 9:00 to 17:00, which the shipped rules keep open
+// (supabase/migrations/20261128003000_appointment_slots.sql; tests/db/appointment-slots.test.ts
+// tests those rules themselves). Each call gives the next slot from a start chosen at random per
+// process, so one process never books a slot twice and test files or workers sharing a backend
+// rarely meet in one: a slot's two places are never all taken by tests that do not mean to.
+import { consultancyToday } from '../../common/domain.ts';
+
+const FIRST_DAY = 3;
+const LAST_DAY = 50;
+const TIMES = Array.from({ length: 17 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+
+/** The weekdays (Monday to Friday) FIRST_DAY to LAST_DAY days after Lagos's today, as YYYY-MM-DD. */
+function weekdays(): string[] {
+  const today = Date.parse(`${consultancyToday()}T00:00:00Z`);
+  const days: string[] = [];
+  for (let n = FIRST_DAY; n <= LAST_DAY; n += 1) {
+    const day = new Date(today + n * 86_400_000);
+    if (day.getUTCDay() >= 1 && day.getUTCDay() <= 5) days.push(day.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+let next = Math.floor(Math.random() * 10_000);
+
+/** The next open slot of this process: `{ date, time }` as the booking form sends them. */
+export function openSlot(): { date: string; time: string } {
+  const days = weekdays();
+  const n = next++ % (days.length * TIMES.length);
+  return { date: days[Math.floor(n / TIMES.length)]!, time: TIMES[n % TIMES.length]! };
+}

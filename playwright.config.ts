@@ -26,7 +26,8 @@ export default defineConfig({
       // supabase/seed.sql (tests/e2e/support/e2e-env.ts says why its limits are raised), and the
       // Edge Functions in Deno: the database calls send-notifications, which sends every email to
       // this backend's catcher, and remove-documents, as `npm start` does. Ready once it answers.
-      command: 'node supabase/local/main.ts',
+      // As npm start does, what the functions bundle from content/site.json is written first.
+      command: 'node scripts/bundle-functions.ts && node supabase/local/main.ts',
       url: `${E2E_API_URL}/health`,
       env: E2E_BACKEND_ENV,
       reuseExistingServer: !process.env.CI,

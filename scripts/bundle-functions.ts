@@ -3,7 +3,8 @@
 // the brand of the notification emails (content/site.json: name, contact details, and the staff
 // who are told of every lead), checked with the site's own schema, so a typo stops here with the
 // field it is in, never a batch of claimed emails. Run before `supabase functions deploy`
-// (docs/deploy.md); `npm run check` and the embedded backend run it too, and `npm run deploy:check`
+// (docs/deploy.md); `npm run check`, `npm start` and the tests run it before a backend starts (the
+// backend serves the functions as they are on disk, as the CLI does), and `npm run deploy:check`
 // checks the written file is the one content/site.json gives (staleBrandModule). The file is
 // git-ignored: it is made from content/site.json, never edited, so functions deploy with the CLI
 // from a checkout that ran this, never from the repository alone (Supabase's GitHub integration).
@@ -11,11 +12,12 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settingsSchema } from '../src/lib/content/schemas.ts';
+import { BRAND_MODULE as BRAND_MODULE_PATH } from '../supabase/local/functions/runtime.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The module send-notifications imports its brand from. */
-export const BRAND_MODULE = 'supabase/functions/send-notifications/emails/brand.generated.ts';
+/** The module send-notifications imports its brand from, relative to the repository. */
+export const BRAND_MODULE = relative(ROOT, BRAND_MODULE_PATH).split('\\').join('/');
 
 /** The brand module content/site.json gives: its path and text; throws, naming the file and each bad field. */
 export function brandModule(root = ROOT): { target: string; module: string } {

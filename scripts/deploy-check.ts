@@ -3,20 +3,21 @@
 // and points at no local address; the brand file send-notifications bundles exists and is the one
 // content/site.json gives (checked with the site's schema); the functions type-check in Deno;
 // every file a function imports is one the Supabase CLI uploads (inside the project, never the
-// embedded backend's); each `npm:` import asks for the range package.json
-// installs, so the deployed function runs the versions the tests ran; config.toml deploys every
+// site's or the embedded backend's), and its deno.json maps each package it imports at the range
+// package.json installs, so the deployed function runs the versions the tests ran; config.toml deploys every
 // function with verify_jwt = false (each checks its caller itself); and the migrations apply, in
 // order, to a new database with pg_net, pg_cron and Vault (the embedded backend's stand-ins). It
 // ends with the secrets and Vault values a project needs. Exit status 1 when anything fails.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FUNCTION_SECRETS } from '../supabase/functions/_shared/secrets.ts';
 import { parseToml } from '../supabase/local/config-toml.ts';
 import { openDb } from '../supabase/local/db/open.ts';
 import { denoBinary, functionNames, FUNCTIONS_DIR } from '../supabase/local/functions/runtime.ts';
 import { staleBrandModule } from './bundle-functions.ts';
+import { functionImportProblems } from './deploy-checks/function-imports.ts';
 import { AUTH_SMTP_ENV, PRODUCTION_REMOTE, productionConfigProblems } from './deploy-checks/production-config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -34,48 +35,6 @@ async function step(line: string, run: () => unknown | Promise<unknown>): Promis
   } catch (error) {
     report(false, line, error instanceof Error ? error.message : String(error));
   }
-}
-
-// The Supabase CLI's walk of a function's imports (pkg/function/deno.go): relative paths with an
-// extension, in import and export statements and dynamic imports.
-const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:\{[^{}]+\}|.*?)\s*(?:from)?\s*['"](.*?)['"]|import\(\s*['"](.*?)['"]\)/gi;
-
-/** Every file a function's entry point reaches through relative imports, every `npm:` specifier and every bare one met on the way. */
-function importGraph(entry: string): { files: string[]; npm: Set<string>; bare: Set<string> } {
-  const files = new Set<string>();
-  const npm = new Set<string>();
-  const bare = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (files.has(file)) continue;
-    files.add(file);
-    if (!existsSync(file)) throw new Error(`${relative(ROOT, file)} is imported but does not exist (run npm run functions:bundle?)`);
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const specifier = (match[1] || match[2] || '').trim();
-      if (specifier.startsWith('npm:')) npm.add(specifier);
-      else if (/^\.\.?\//.test(specifier) && /\.[a-z]+$/i.test(specifier)) queue.push(resolve(dirname(file), specifier));
-    }
-    // The CLI's pattern is loose (it also meets words in comments); bare package names are read
-    // from the statements alone.
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]/gm)) {
-      if (!/^(\.\.?\/|npm:|node:|jsr:|https?:|data:)/.test(specifier!)) bare.add(specifier!);
-    }
-  }
-  return { files: [...files].sort(), npm, bare };
-}
-
-/** The `imports` of a function's deno.json (its import map on deploy), if it has one. */
-function importMap(name: string): Record<string, string> {
-  const file = join(FUNCTIONS_DIR, name, 'deno.json');
-  return existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { imports?: Record<string, string> }).imports ?? {}) : {};
-}
-
-/** The package and range of an `npm:` specifier, e.g. npm:react-dom@^19.3.1/server → react-dom, ^19.3.1. */
-function npmPackage(specifier: string): { name: string; range: string } {
-  const match = /^npm:((?:@[^/@]+\/)?[^/@]+)@([^/]+)/.exec(specifier);
-  if (!match) throw new Error(`${specifier} names no version range`);
-  return { name: match[1]!, range: match[2]! };
 }
 
 console.log('Checking what a deploy takes from this repository (offline)…\n');
@@ -106,20 +65,10 @@ await step(`deno check passes on every function (${names.join(', ')})`, () => {
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
 const installed = { ...pkg.dependencies, ...pkg.devDependencies };
 for (const name of names) {
-  await step(`${name}: every import is uploaded by the CLI, none reaches supabase/local, each npm: range is package.json's`, () => {
-    const { files, npm, bare } = importGraph(join(FUNCTIONS_DIR, name, 'index.ts'));
-    // A bare name (shared with Node code) resolves on deploy through the function's deno.json.
-    const map = importMap(name);
-    const unmapped = [...bare].filter((specifier) => !map[specifier.split('/')[0]!.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!]);
-    if (unmapped.length) throw new Error(`bare imports the deployed function cannot resolve (map them in supabase/functions/${name}/deno.json): ${unmapped.join(', ')}`);
-    for (const target of Object.values(map)) npm.add(target);
-    const outside = files.filter((file) => relative(ROOT, file).startsWith('..'));
-    if (outside.length) throw new Error(`imports outside the project, which the CLI cannot upload: ${outside.join(', ')}`);
-    const local = files.filter((file) => relative(ROOT, file).startsWith('supabase/local/'));
-    if (local.length) throw new Error(`imports the embedded backend: ${local.map((file) => relative(ROOT, file)).join(', ')}`);
-    const drift = [...npm].map(npmPackage).filter(({ name: pkgName, range }) => installed[pkgName] !== range);
-    if (drift.length) throw new Error(drift.map(({ name: pkgName, range }) => `${pkgName}@${range}, where package.json has ${installed[pkgName] ?? 'nothing'}`).join('\n'));
-    return `${files.length} files; ${[...new Set([...npm].map((s) => `${npmPackage(s).name}@${npmPackage(s).range}`))].sort().join(', ')}`;
+  await step(`${name}: the CLI uploads every file it imports (none of src/ or supabase/local/), its deno.json maps each package at package.json's range`, () => {
+    const { problems, files, packages } = functionImportProblems(ROOT, join(FUNCTIONS_DIR, name), installed);
+    if (problems.length) throw new Error(problems.join('\n'));
+    return `${files.length} files; ${packages.map((p) => `${p}@${installed[p]}`).join(', ')}`;
   });
 }
 

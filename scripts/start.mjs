@@ -1,6 +1,6 @@
 // `npm start`: the whole product on one machine. Builds the static site against the local
 // backend, then serves both: the site on http://localhost:4321 and the Supabase-compatible API on
-// http://127.0.0.1:54321 (its outbox at /mail), whose Edge Functions run in Deno: the database
+// http://127.0.0.1:54321 (its mailbox at /mail), whose Edge Functions run in Deno: the database
 // calls send-notifications, which sends every email to the backend's SMTP catcher, and
 // remove-documents, which removes the files of deleted applications. Ctrl-C stops both.
 // The content editor at http://localhost:4321/cms/ saves to this working copy through decap-server
@@ -16,6 +16,7 @@ import { ConfigError, exitOnConfigError, loadProjectEnv } from '../common/env.ts
 import { localFunctionSecrets } from '../supabase/local/functions/local-secrets.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
 import { readSiteEnv } from '../src/lib/site-env.ts';
+import { bundleFunctions } from './bundle-functions.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const backendOnly = process.argv.includes('--backend-only');
@@ -28,6 +29,14 @@ const config = exitOnConfigError(() => {
   if (!loaded.smtpCatcherPort) throw new ConfigError('Invalid environment variable SMTP_CATCHER_PORT="0": npm start needs a fixed port for the mail catcher.');
   return loaded;
 });
+// What the functions bundle from content/site.json (`npm run functions:bundle`), written before
+// the backend serves them; a field the functions cannot bundle stops here, named.
+try {
+  bundleFunctions();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 // The functions' secrets, given explicitly (the functions have no local defaults): links to this
 // site, and every email to the backend's catcher, whatever SMTP settings the environment holds.
 const backendEnv = { ...process.env, ...localFunctionSecrets(config, config.smtpCatcherPort) };
@@ -200,7 +209,7 @@ async function buildAndServeSite() {
   Site              http://localhost:${SITE_PORT}
   Content editor    http://localhost:${SITE_PORT}/cms/   (saves to content/ here; the site rebuilds)
   API               ${apiUrl}
-  Outbox (emails)   ${apiUrl}/mail   (every email lands there, the notifications' too)
+  Mailbox (emails)   ${apiUrl}/mail   (every email lands there, the notifications' too)
   Edge Functions    ${apiUrl}/functions/v1/   (in Deno: the database calls them)
   anon key          ${keys.anonKey}
   service_role key  ${keys.serviceRoleKey}

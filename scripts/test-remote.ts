@@ -15,15 +15,16 @@
 // Cron has run the sweep lately and without error (cron.job_run_details).
 import { spawnSync } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../common/database.types.ts';
 import pg from 'pg';
 import { loadProjectEnv } from '../common/env.ts';
 import { missingRemoteVariables, REMOTE_VARIABLES, remoteApi, remoteDatabaseUrl, type RemoteApi } from '../tests/support/remote-target.ts';
 
 /**
  * The files that test the hosted project. The other files of tests/api test what only the embedded
- * backend has (its outbox, SMTP and config.toml handling, its own rate-limit, refresh-reuse and
+ * backend has (its mailbox, SMTP and config.toml handling, its own rate-limit, refresh-reuse and
  * first-start settings) or need no backend at all; contract-fidelity.test.ts records the embedded
- * backend's own choices. Single tests that read the outbox or the database are `localOnlyTest`
+ * backend's own choices. Single tests that read the mailbox or the database are `localOnlyTest`
  * in the files below and are reported as skipped.
  */
 const REMOTE_FILES = [
@@ -37,13 +38,6 @@ const REMOTE_FILES = [
   'tests/db/rls-matrix.test.ts',
 ];
 
-/** Tables the API tests write rows to (each has the visitor's `email`), and the column of each row's time. */
-const WRITTEN_TABLES = {
-  bookings: 'created_at',
-  contact_messages: 'created_at',
-  newsletter_subscribers: 'created_at',
-  visa_applications: 'submitted_at',
-};
 
 loadProjectEnv();
 const missing = missingRemoteVariables();
@@ -108,7 +102,7 @@ const status = spawnSync('npx', ['vitest', 'run', ...REMOTE_FILES], {
 
 // Whatever the outcome, remove what this run wrote: the users (their profiles go with them), then
 // the submissions, which outlive their user.
-const admin = createClient(api.url, api.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+const admin = createClient<Database>(api.url, api.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
 const ours: { id: string; email: string }[] = [];
 for (let page = 1; ; page += 1) {
   const { data, error } = await admin.auth.admin.listUsers({ page, perPage: 1000 });
@@ -127,8 +121,17 @@ for (const user of ours) {
   if (error) console.error(`Could not delete test user ${user.email}: ${error.message}`);
   else removedUsers += 1;
 }
-for (const [table, time] of Object.entries(WRITTEN_TABLES)) {
-  const { error } = await admin.from(table).delete().like('email', '%@example.com').gte(time, startedAt);
+// The tables the API tests write rows to: each row has the visitor's `email`, and its time.
+const TEST_EMAILS = '%@example.com';
+const writtenRows = {
+  bookings: admin.from('bookings').delete().like('email', TEST_EMAILS).gte('created_at', startedAt),
+  contact_messages: admin.from('contact_messages').delete().like('email', TEST_EMAILS).gte('created_at', startedAt),
+  newsletter_subscribers: admin.from('newsletter_subscribers').delete().like('email', TEST_EMAILS).gte('created_at', startedAt),
+  visa_applications: admin.from('visa_applications').delete().like('email', TEST_EMAILS).gte('submitted_at', startedAt),
+};
+// Each request is sent when it is awaited, one after the other.
+for (const [table, request] of Object.entries(writtenRows)) {
+  const { error } = await request;
   if (error) console.error(`Could not delete the test rows of ${table}: ${error.message}`);
 }
 console.log(`Removed ${removedUsers} test users and the test rows written since ${startedAt}.`);

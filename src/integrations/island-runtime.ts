@@ -41,11 +41,16 @@ export function islandScriptName(code: string): string | undefined {
   return directive && `client-${directive}`;
 }
 
+/** An island of the page and its directive: `<astro-island ... client="visible" ...>`. */
+const ISLAND = /<astro-island\b[^>]*?\bclient="([a-z]+)"/g;
+
 /**
  * The page with Astro's inline island scripts taken out and named, as one file, at the start of its
  * deferred template; and that file's code (the directives first: the element's code calls them as
  * soon as it runs), or undefined when the page has none. Throws when a page with islands has no
- * template: its islands would never start.
+ * template (its islands would never start), and when the page's islands need a script that
+ * `islandScriptName` did not recognise: Astro writes its island code differently (an upgrade), and
+ * the page would otherwise ship it inline again, unnoticed.
  */
 export function externaliseIslandScripts(html: string, src: (code: string) => string): { html: string; code: string | undefined } {
   const scripts: { name: string; code: string }[] = [];
@@ -55,6 +60,14 @@ export function externaliseIslandScripts(html: string, src: (code: string) => st
     scripts.push({ name, code });
     return '';
   });
+  const directives = [...html.matchAll(ISLAND)].map((match) => `client-${match[1]}`);
+  const needed = new Set(directives.length > 0 ? ['astro-island', ...directives] : []);
+  const unmatched = [...needed].filter((name) => !scripts.some((script) => script.name === name));
+  if (unmatched.length > 0) {
+    throw new Error(
+      `a page with islands has no inline script recognised as ${unmatched.join(', ')}: Astro's island code changed; update islandScriptName (src/integrations/island-runtime.ts)`,
+    );
+  }
   if (scripts.length === 0) return { html, code: undefined };
   if (!DEFERRED_TEMPLATE.test(without)) throw new Error('a page with islands has no <template data-deferred-behaviours>');
   const ordered = [...scripts.filter((s) => s.name !== 'astro-island'), ...scripts.filter((s) => s.name === 'astro-island')];

@@ -140,9 +140,10 @@ export function scriptWords(scripts: string[]): Set<string> {
  * the built site's script files (`scriptWords`, read once per build); the page's inline scripts'
  * words are added here.
  */
-export function pruneScopedStyles(html: string, builtWords: Set<string>): { html: string; classes: number; rules: number } {
+export function pruneScopedStyles(html: string, builtWords: Set<string>): { html: string; scoped: number; classes: number; rules: number } {
   const dynamic = new Set([...builtWords, ...scriptWords([...html.matchAll(SCRIPT)].map((m) => m[1] ?? ''))]);
   const elements = readElements(html);
+  const scoped = elements.filter((element) => [...element.classes].some((c) => SCOPE_CLASS.test(c))).length;
   const used = new Map<Element, Set<string>>();
   const unread = new Set<string>();
   let rules = 0;
@@ -200,7 +201,7 @@ export function pruneScopedStyles(html: string, builtWords: Set<string>): { html
   const pruned = [...styles.matchAll(STYLE)].map((m) => m[0]);
   let index = 0;
   out = out.replace(STYLE, () => pruned[index++]!);
-  return { html: out, classes, rules };
+  return { html: out, scoped, classes, rules };
 }
 
 /** The text of every script file the build wrote under /_astro/. */
@@ -218,16 +219,26 @@ export default function pruneScopedStylesIntegration(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
         const builtWords = scriptWords(await builtScripts(outDir));
+        let scoped = 0;
         let classes = 0;
         let rules = 0;
         await rewritePages(outDir, (html) => {
           const page = pruneScopedStyles(html, builtWords);
+          scoped += page.scoped;
           if (page.classes === 0 && page.rules === 0) return undefined;
           classes += page.classes;
           rules += page.rules;
           return page.html;
         });
-        logger.info(`took off ${classes} scope classes and ${rules} scoped rules no element could use`);
+        // Every page has scoped components (the header, the footer): a build in which no element
+        // carries a class SCOPE_CLASS knows means Astro marks scoped elements differently now (an
+        // upgrade, or scopedStyleStrategy changed), and this step would silently do nothing.
+        if (scoped === 0) {
+          throw new Error(
+            "prune-scoped-styles: no element of the built pages carries Astro's scope class (astro- and 8 characters): Astro's scoped styles changed; update SCOPE_CLASS (src/integrations/prune-scoped-styles.ts)",
+          );
+        }
+        logger.info(`took off ${classes} scope classes and ${rules} scoped rules no element could use (${scoped} scoped elements)`);
       },
     },
   };

@@ -1,7 +1,9 @@
 // The one shape every browser-side call answers with: a form's submission, an account action, a
 // read. A failure says what kind it was and carries the text to show; src/lib/forms/errors.ts is
 // the one place that turns an error into that text, so no raw error message reaches a visitor.
-import type { FieldErrors } from './forms/validate.ts';
+
+/** One message per field name; a field without a problem is absent. */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
 /**
  * Why a call failed: what was typed does not pass the form's rules (`invalid`: every message is at

@@ -1,6 +1,6 @@
 // The site build's environment variables, checked once when astro.config.mjs loads (astro build,
 // dev and check), with the same field rules and one-line errors as the backend's
-// (common/env.ts). This runs in Node only: the browser code goes on reading the PUBLIC_*
+// (common/env.ts, supabase/local/env.ts). This runs in Node only: the browser code goes on reading the PUBLIC_*
 // values from import.meta.env, which Vite writes into the bundle as plain strings, so the client
 // bundle is unchanged. Astro's astro:env would check them only in a build that imports
 // `astro:env/client` (which would change the modules that read them), and cannot check SITE_URL

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FUNCTION_SECRETS } from '../functions/_shared/secrets.ts';
 import { parseToml, type TomlTables, type TomlValue } from './config-toml.ts';
-import { PROJECT_ROOT, readBackendEnv } from '../../common/env.ts';
+import { PROJECT_ROOT } from '../../common/env.ts';
+import { readBackendEnv } from './env.ts';
 
 // Tests and benchmarks find the repository through the backend's settings module.
 export { PROJECT_ROOT } from '../../common/env.ts';
@@ -70,12 +71,12 @@ export interface BackendConfig {
   senderName: string;
   templates: { confirmation: EmailTemplate; recovery: EmailTemplate };
   smtp: SmtpConfig | null;
-  /** Port of the local SMTP catcher that feeds the outbox (0 picks a free one; null runs none). */
+  /** Port of the local SMTP catcher that feeds the mailbox (0 picks a free one; null runs none). */
   smtpCatcherPort: number | null;
   /** Most rows one REST read returns (PostgREST max-rows); null for no cap. */
   maxRows: number | null;
-  /** Messages kept in the in-memory outbox; older ones are dropped first. */
-  outboxLimit: number;
+  /** Messages kept in the in-memory mailbox; older ones are dropped first. */
+  mailboxLimit: number;
   /** Print one line per request (method, path, status, milliseconds). */
   logRequests: boolean;
   /** [auth] enable_signup: false answers signup with 422 signup_disabled. */
@@ -166,7 +167,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
       : null,
     smtpCatcherPort: env.SMTP_CATCHER_PORT,
     maxRows: num(get('api', 'max_rows')) ?? null,
-    outboxLimit: 1000,
+    mailboxLimit: 1000,
     logRequests: env.BACKEND_LOG_REQUESTS,
     enableSignup: bool(get('auth', 'enable_signup')) ?? true,
     // The environment may set other limits (test suites and benchmarks sign in many times from

@@ -20,8 +20,8 @@ const db = await openDb(options);
 if (seedNow) await seed(db);
 const dbMs = Math.round(performance.now() - started);
 const server = await createServer({ db, config });
-// Started now rather than on the first call, so a content/site.json the functions cannot bundle
-// stops start-up with its field, and the first lead's email does not wait for Deno.
+// Started now rather than on the first call, so a function that cannot load (its brand never
+// bundled: npm run functions:bundle) stops start-up, and the first lead's email does not wait for Deno.
 const functions = await server.functions.start().catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   await server.close();
@@ -47,9 +47,9 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 console.log(
   [
     `Local Supabase API   ${server.url}   (${db.kind}, ready in ${ms} ms, database ${dbMs} ms of it)`,
-    `Outbox               ${server.url}/mail`,
+    `Mailbox               ${server.url}/mail`,
     `Edge Functions       ${server.url}/functions/v1/{${functions.names.join(',')}}   (${functions.version})`,
-    ...(server.smtpPort === null ? [] : [`SMTP catcher         smtp://${config.host}:${server.smtpPort}   (every message lands in the outbox)`]),
+    ...(server.smtpPort === null ? [] : [`SMTP catcher         smtp://${config.host}:${server.smtpPort}   (every message lands in the mailbox)`]),
     `anon key             ${server.keys.anonKey}`,
     `service_role key     ${server.keys.serviceRoleKey}`,
     ...(seedNow ? ['New local database, seeded.', ...describeAccounts()] : []),

@@ -1,7 +1,7 @@
 // The embedded Supabase-compatible backend: one node:http server for /auth/v1 (GoTrue subset),
 // /rest/v1 (PostgREST subset), /storage/v1 (Storage subset), /functions/v1 (the project's Edge
-// Functions, run in Deno) and /mail (the local outbox), with the API gateway's apikey check and
-// CORS for the site's origins; beside it, the SMTP catcher that feeds the outbox, and what the
+// Functions, run in Deno) and /mail (the local mailbox), with the API gateway's apikey check and
+// CORS for the site's origins; beside it, the SMTP catcher that feeds the mailbox, and what the
 // database's pg_net and pg_cron stand-ins need outside SQL: the worker that sends queued HTTP
 // requests, and the scheduler that runs cron jobs.
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,8 +18,8 @@ import { BackgroundQueue } from './auth/background.ts';
 import { AuthLimits } from './auth/rate-limit.ts';
 import { handleAuth } from './auth/routes.ts';
 import { Mailer } from './mail/mailer.ts';
-import type { Outbox } from './mail/mailbox.ts';
-import { outboxRoute } from './mail/mailbox-route.ts';
+import type { Mailbox } from './mail/mailbox.ts';
+import { mailboxRoute } from './mail/mailbox-route.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './mail/smtp-catcher.ts';
 import { startCronScheduler, type CronScheduler } from './cron/scheduler.ts';
 import { FunctionsHost, functionRoute } from './functions/route.ts';
@@ -35,10 +35,10 @@ export interface BackendServer {
   /** Base URL the server listens on, e.g. http://127.0.0.1:54321. */
   url: string;
   keys: ApiKeys;
-  outbox: Outbox;
-  /** Port of the SMTP catcher feeding the outbox (null when config.smtpCatcherPort is null). */
+  mailbox: Mailbox;
+  /** Port of the SMTP catcher feeding the mailbox (null when config.smtpCatcherPort is null). */
   smtpPort: number | null;
-  /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
+  /** Resolves once the emails of /recover and /resend requests answered so far are in the mailbox. */
   settled(): Promise<void>;
   /** The Edge Functions' Deno process, started on first use (start() starts it now). */
   functions: FunctionsHost;
@@ -159,7 +159,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
 
   function otherRoute(req: IncomingMessage, method: string, url: URL): Reply {
     const path = url.pathname;
-    const mail = outboxRoute(mailer.outbox, req, method, url, keys.serviceRoleKey);
+    const mail = mailboxRoute(mailer.mailbox, req, method, url, keys.serviceRoleKey);
     if (mail) return mail;
     if (path === '/health' && method === 'GET') return { status: 200, body: '{"status":"ok"}' };
     throw new HttpError(404, 'Not found', () => ({ message: 'no Route matched with those values' }));
@@ -199,7 +199,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   let catcher: SmtpCatcher | null = null;
   if (config.smtpCatcherPort !== null) {
     try {
-      catcher = await startSmtpCatcher({ port: config.smtpCatcherPort, outbox: mailer.outbox });
+      catcher = await startSmtpCatcher({ port: config.smtpCatcherPort, mailbox: mailer.mailbox });
     } catch (error) {
       server.close();
       throw error;
@@ -220,7 +220,7 @@ export async function createServer({ db, config: given }: { db: Db; config: Back
   return {
     url,
     keys,
-    outbox: mailer.outbox,
+    mailbox: mailer.mailbox,
     smtpPort: catcher?.port ?? null,
     settled: () => authCtx.background.settled(),
     functions,

@@ -79,7 +79,7 @@ test('a signup for a confirmed address and a recovery for an unknown one leave n
       `select (select count(*) from auth.users)::int as users, (select count(*) from public.profiles)::int as profiles`,
     )).rows[0];
   const before = await count();
-  const outbox = (await (await fetch(`${backend.url}/mail.json`)).json()) as { messages: unknown[] };
+  const mailbox = (await (await fetch(`${backend.url}/mail.json`)).json()) as { messages: unknown[] };
   const { data, error } = await backend.client().auth.signUp({ email: confirmed, password: 'another-password-1' });
   expect(error).toBeNull();
   // GoTrue's made-up user; the rehearsal of a new user behind it is rolled back.
@@ -88,7 +88,7 @@ test('a signup for a confirmed address and a recovery for an unknown one leave n
   await backend.settled();
   expect(await count()).toEqual(before);
   const after = (await (await fetch(`${backend.url}/mail.json`)).json()) as { messages: unknown[] };
-  expect(after.messages).toHaveLength(outbox.messages.length);
+  expect(after.messages).toHaveLength(mailbox.messages.length);
   // The confirmed account's password is unchanged.
   expect((await backend.client().auth.signInWithPassword({ email: confirmed, password: 'correct-horse-battery' })).error).toBeNull();
 });

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../common/database.types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_ACCOUNTS } from '../../supabase/local/db/seed.ts';
 import { startBackendProcess, type BackendProcess } from '../support/backend-process.ts';
@@ -51,7 +52,7 @@ async function checkFirstRun(run: BackendProcess): Promise<void> {
   expect(run.output).toContain('New local database, seeded.');
   for (const { email, password } of DEVELOPMENT_ACCOUNTS) {
     expect(run.output).toContain(`${email} / ${password}`);
-    const client = createClient(run.url, run.anonKey, { auth: { persistSession: false } });
+    const client = createClient<Database>(run.url, run.anonKey, { auth: { persistSession: false } });
     const { data, error } = await client.auth.signInWithPassword({ email, password });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
@@ -62,7 +63,7 @@ async function checkFirstRun(run: BackendProcess): Promise<void> {
 async function checkSecondRun(run: BackendProcess): Promise<void> {
   expect(run.output).not.toContain('seeded');
   const admin = DEVELOPMENT_ACCOUNTS.find((account) => account.role === 'admin')!;
-  const client = createClient(run.url, run.anonKey, { auth: { persistSession: false } });
+  const client = createClient<Database>(run.url, run.anonKey, { auth: { persistSession: false } });
   const { error } = await client.auth.signInWithPassword({ email: admin.email, password: admin.password });
   expect(error).toBeNull();
   // The seed's four applications, not eight: seed.sql ran exactly once.

@@ -1,4 +1,4 @@
-// The outbox (/mail as a page, /mail.json and /mail?format=json) and who may reach it, the
+// The mailbox (/mail as a page, /mail.json and /mail?format=json) and who may reach it, the
 // templates of supabase/templates, and optional delivery to an SMTP server.
 import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -78,13 +78,13 @@ test('signup mail is rendered from supabase/templates/confirmation.html with the
   expect(mail.token).toMatch(/^\d{6}$/);
 });
 
-test('the outbox is a readable page and JSON in two spellings', async () => {
+test('the mailbox is a readable page and JSON in two spellings', async () => {
   const email = uniqueEmail('page');
   await backend.client().auth.signUp({ email, password: 'template-password' });
   const page = await fetch(`${backend.url}/mail`);
   expect(page.headers.get('content-type')).toContain('text/html');
   const html = await page.text();
-  expect(html).toContain('<h1>Local outbox</h1>');
+  expect(html).toContain('<h1>Local mailbox</h1>');
   expect(html).toContain(email);
   expect(html).toContain('?token_hash=');
   const viaQuery = await (await fetch(`${backend.url}/mail?format=json&to=${encodeURIComponent(email)}`)).json();
@@ -126,24 +126,24 @@ function rawRequest(path: string, headers: Record<string, string>, method = 'GET
 }
 
 test.each(['localhost', 'localhost:4321', '127.0.0.1', '127.0.0.1:54321', '[::1]', '[::1]:8080', 'LOCALHOST'])(
-  'the outbox answers for the loopback host name %s',
+  'the mailbox answers for the loopback host name %s',
   async (host) => {
     expect((await rawRequest('/mail.json', { host })).status).toBe(200);
   },
 );
 
 test.each(['evil.example', 'evil.example:54321', 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.5', '0.0.0.0:54321'])(
-  'the outbox refuses the host name "%s" with 421 (DNS rebinding)',
+  'the mailbox refuses the host name "%s" with 421 (DNS rebinding)',
   async (host) => {
     const res = await rawRequest('/mail', { host });
     expect(res.status).toBe(421);
-    expect(JSON.parse(res.body)).toEqual({ message: 'The outbox answers only for localhost, 127.0.0.1 and [::1]' });
+    expect(JSON.parse(res.body)).toEqual({ message: 'The mailbox answers only for localhost, 127.0.0.1 and [::1]' });
     expect(res.body).not.toContain('verify');
     expect((await rawRequest('/mail.json', { host })).status).toBe(421);
   },
 );
 
-test('emptying the outbox needs the service_role key', async () => {
+test('emptying the mailbox needs the service_role key', async () => {
   const { anonKey, serviceRoleKey } = await apiKeys(loadConfig(TEST_CONFIG).jwtSecret);
   await backend.client().auth.signUp({ email: uniqueEmail('keep'), password: 'template-password' });
   const count = async () => ((await (await fetch(`${backend.url}/mail.json`)).json()) as { messages: unknown[] }).messages.length;
@@ -152,7 +152,7 @@ test('emptying the outbox needs the service_role key', async () => {
 
   const none = await fetch(`${backend.url}/mail`, { method: 'DELETE' });
   expect(none.status).toBe(401);
-  expect(await none.json()).toEqual({ message: 'Emptying the outbox needs the service_role key' });
+  expect(await none.json()).toEqual({ message: 'Emptying the mailbox needs the service_role key' });
   const anon = await fetch(`${backend.url}/mail`, { method: 'DELETE', headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } });
   expect(anon.status).toBe(403);
   const elsewhere = await rawRequest('/mail', { host: 'evil.example', apikey: serviceRoleKey }, 'DELETE');

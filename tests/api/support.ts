@@ -1,11 +1,12 @@
 // Starts the local backend for one test file: in-memory PGlite with the migrations applied, a
-// server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
+// server on an ephemeral port, supabase-js clients, and helpers that read the mailbox and follow
 // email links the way a browser would.
 import { createClient } from '@supabase/supabase-js';
 import type { Database, SiteClient, TablesInsert } from '../../src/lib/database.ts';
 import { request } from 'node:http';
 import pg from 'pg';
 import { test } from 'vitest';
+import { bundleFunctions } from '../../scripts/bundle-functions.ts';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
 import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
@@ -18,16 +19,16 @@ export interface TestBackend {
   siteUrl: string;
   anonKey: string;
   serviceRoleKey: string;
-  /** Port of the SMTP catcher feeding the outbox, when the test asked for one. */
+  /** Port of the SMTP catcher feeding the mailbox, when the test asked for one. */
   smtpPort: number | null;
   db: ScriptDb;
   /** A fresh supabase-js client with the anon key and no stored session. */
   client(): SiteClient;
   /** A client that uses the service_role key. */
   admin(): SiteClient;
-  /** Resolves once the emails of /recover and /resend requests answered so far are in the outbox. */
+  /** Resolves once the emails of /recover and /resend requests answered so far are in the mailbox. */
   settled(): Promise<void>;
-  /** Messages in the outbox addressed to `to`, oldest first. */
+  /** Messages in the mailbox addressed to `to`, oldest first. */
   mail(to: string): Promise<MailMessage[]>;
   /** The newest message to `to` (fails when there is none). */
   lastMail(to: string): Promise<MailMessage>;
@@ -108,6 +109,8 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     if (Object.keys(overrides).length > 0) throw new Error('a backend with its own settings exists only locally');
     return remoteBackend(remoteApi() ?? missingRemote());
   }
+  // As npm start does: the backend serves the functions as they are on disk.
+  bundleFunctions();
   const { db, drop } = await freshDatabase();
   const config = loadConfig({ ...TEST_CONFIG, ...overrides });
   const server = await createServer({ db, config });
@@ -132,7 +135,7 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
     async lastMail(to) {
       const messages = await backend.mail(to);
       const last = messages.at(-1);
-      if (!last) throw new Error(`no email to ${to} in the outbox`);
+      if (!last) throw new Error(`no email to ${to} in the mailbox`);
       return last;
     },
     async follow(link) {
@@ -168,14 +171,14 @@ function missingRemote(): never {
   throw new Error(`TEST_TARGET=remote needs ${missingRemoteVariables().join(', ')}`);
 }
 
-/** What a hosted project cannot give a test: its outbox, its database handle, its settings. */
+/** What a hosted project cannot give a test: its mailbox, its database handle, its settings. */
 function localOnly(what: string): never {
   throw new Error(`${what} needs the embedded backend: mark the test localOnlyTest`);
 }
 
 /**
  * The hosted project as a TestBackend. Users are made confirmed with the service key, as an
- * operator's invitation would be (its emails go to real inboxes, not an outbox the test can
+ * operator's invitation would be (its emails go to real inboxes, not an mailbox the test can
  * read); the rest is the same supabase-js and HTTP calls as locally.
  */
 function remoteBackend(api: RemoteApi): TestBackend {
@@ -194,9 +197,9 @@ function remoteBackend(api: RemoteApi): TestBackend {
     },
     client: () => createClient<Database>(api.url, api.anonKey, options),
     admin: () => createClient<Database>(api.url, api.serviceRoleKey, options),
-    settled: () => localOnly('the outbox'),
-    mail: () => localOnly('the outbox'),
-    lastMail: () => localOnly('the outbox'),
+    settled: () => localOnly('the mailbox'),
+    mail: () => localOnly('the mailbox'),
+    lastMail: () => localOnly('the mailbox'),
     follow: () => localOnly('an email link'),
     async confirmedUser(email, password = 'correct-horse-battery', data = {}) {
       const created = await backend.admin().auth.admin.createUser({ email, password, email_confirm: true, user_metadata: data });
@@ -217,7 +220,7 @@ function remoteBackend(api: RemoteApi): TestBackend {
 }
 
 /**
- * A test that needs the embedded backend (it reads the outbox, follows an email link, or queries
+ * A test that needs the embedded backend (it reads the mailbox, follows an email link, or queries
  * the database directly): `npm run test:remote` skips it.
  */
 export const localOnlyTest = test.skipIf(ON_REMOTE);

@@ -441,7 +441,7 @@ try {
 
   // 11. Notifications: form inserts/s without and with the queueing triggers (and the database's
   // call to send-notifications), the functions' throughput over 1,000 rows queued by one
-  // statement, and stored row → email in the outbox.
+  // statement, and stored row → email in the mailbox.
   const notifications = await measureNotifications(join(dir, 'notifications'), RAISED_AUTH_LIMITS, measure, INSERTS, CONCURRENCY, TRIGGER_ROUNDS);
   results.notifications = notifications;
   const { before, after } = notifications.rounds;
@@ -457,7 +457,7 @@ try {
   const { queueing, queueingAndCall } = notifications.databaseMicrosPerInsert;
   report('database CPU per booking insert, no HTTP: queueing / with the call', `${queueing} / ${queueingAndCall} µs (${signed(percentChange(queueing, queueingAndCall))})`);
   report('send-notifications: 1,000 notifications queued by one statement', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
-  report('stored booking -> its email in the outbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
+  report('stored booking -> its email in the mailbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 
   const out = join(PROJECT_ROOT, 'bench-results');
   await mkdir(out, { recursive: true });

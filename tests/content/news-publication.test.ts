@@ -3,7 +3,11 @@
 // (SHOW_UNPUBLISHED unset) leaves the first two out of the article pages, the news list, the
 // sitemap and the RSS feed, and publishes today's; a preview build (SHOW_UNPUBLISHED=true) shows
 // them, marked, and its feed still leaves them out. Each build takes Astro some 20-40 s.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+//
+// The production build is also where the build steps that rewrite Astro's output are held to the
+// installed Astro (src/integrations/island-runtime.ts, prune-scoped-styles.ts): each throws when
+// it no longer recognises what it rewrites, and here they must have rewritten every page.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultancyToday } from '../../common/domain.ts';
@@ -11,6 +15,7 @@ import { createAstroProject, type AstroProject } from './astro-project.ts';
 
 let project: AstroProject;
 let content: string;
+let production: ReturnType<AstroProject['run']>;
 
 const today = consultancyToday();
 // Two days ahead, so a build that starts just before midnight in Lagos still finds it ahead.
@@ -33,7 +38,8 @@ beforeAll(() => {
   addNews('a-draft', 91, 'A draft nobody should see yet', 'published: 2024-01-15\ndraft: true');
   addNews('a-scheduled-item', 92, 'An item scheduled for later', `published: ${later}`);
   addNews('an-item-of-today', 93, 'An item published today', `published: ${today}`);
-});
+  production = project.run('build', content, { SHOW_UNPUBLISHED: 'false' });
+}, 240_000);
 
 afterAll(() => {
   project?.remove();
@@ -44,7 +50,7 @@ const FEED_LINK = '<link rel="alternate" type="application/rss+xml" title="News"
 
 describe('news publication', { timeout: 240_000 }, () => {
   it('a production build leaves drafts and scheduled items out of pages, list, sitemap and feed', () => {
-    const { status, output, outDir } = project.run('build', content, { SHOW_UNPUBLISHED: 'false' });
+    const { status, output, outDir } = production;
     expect(status, output).toBe(0);
 
     expect(existsSync(join(outDir, 'news', 'a-draft.html'))).toBe(false);
@@ -88,5 +94,36 @@ describe('news publication', { timeout: 240_000 }, () => {
     expect(list).toContain(`Scheduled: published on ${laterLabel}, Lagos time`);
 
     expect(read(outDir, 'news-media/rss.xml')).not.toMatch(/a-draft|a-scheduled-item/);
+  });
+});
+
+describe("the build steps that rewrite Astro's output", () => {
+  const pages = () => (readdirSync(production.outDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.html'));
+
+  it('moved the island code of every page with islands out of it (island-runtime)', () => {
+    expect(production.status, production.output).toBe(0);
+    const moved = /island scripts moved out of (\d+) pages into (\d+) files/.exec(production.output);
+    expect(moved, production.output).not.toBeNull();
+    expect(Number(moved![1])).toBeGreaterThan(10);
+    let withIslands = 0;
+    for (const file of pages()) {
+      const html = read(production.outDir, file);
+      if (!html.includes('<astro-island')) continue;
+      withIslands += 1;
+      // No inline script of Astro's is left (the element's definition, or a directive's)...
+      for (const [, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+        expect(code, file).not.toContain('customElements.define("astro-island"');
+        expect(code, file).not.toContain('self.Astro');
+      }
+      // ...and the page's loader names the file that holds it.
+      expect(html, file).toMatch(/<template data-deferred-behaviours\b[^>]*><script src="\/_astro\/islands\.[\w-]{8}\.js"><\/script>/);
+    }
+    expect(withIslands).toBe(Number(moved![1]));
+  });
+
+  it('took scope classes and scoped rules off the pages (prune-scoped-styles)', () => {
+    const pruned = /took off (\d+) scope classes and (\d+) scoped rules no element could use \((\d+) scoped elements\)/.exec(production.output);
+    expect(pruned, production.output).not.toBeNull();
+    for (const figure of pruned!.slice(1)) expect(Number(figure)).toBeGreaterThan(0);
   });
 });

@@ -1,15 +1,15 @@
-// The local SMTP catcher on its own: what it stores in the outbox (recipient per envelope
+// The local SMTP catcher on its own: what it stores in the mailbox (recipient per envelope
 // address, headers, attachments) and a refused address. It passes nothing on (no relay).
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Outbox } from '../../supabase/local/mail/mailbox.ts';
+import { Mailbox } from '../../supabase/local/mail/mailbox.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../supabase/local/mail/smtp-catcher.ts';
 
-const outbox = new Outbox();
+const mailbox = new Mailbox();
 let catcher: SmtpCatcher;
 
 beforeAll(async () => {
-  catcher = await startSmtpCatcher({ port: 0, outbox, refuse: /^nobody@/ });
+  catcher = await startSmtpCatcher({ port: 0, mailbox, refuse: /^nobody@/ });
 });
 afterAll(async () => {
   await catcher.close();
@@ -18,7 +18,7 @@ afterAll(async () => {
 const send = (message: Parameters<ReturnType<typeof createTransport>['sendMail']>[0]) =>
   createTransport({ host: '127.0.0.1', port: catcher.port, secure: false }).sendMail({ from: 'sender@example.com', ...message });
 
-test('each envelope recipient gets an outbox entry with the headers and attachments', async () => {
+test('each envelope recipient gets an mailbox entry with the headers and attachments', async () => {
   await send({
     to: ['a@example.com', 'b@example.com'],
     subject: 'Hello',
@@ -28,7 +28,7 @@ test('each envelope recipient gets an outbox entry with the headers and attachme
     headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }],
   });
-  const stored = outbox.list();
+  const stored = mailbox.list();
   expect(stored.map((m) => m.to)).toEqual(['a@example.com', 'b@example.com']);
   expect(stored[0]).toMatchObject({ type: 'notification', from: 'sender@example.com', subject: 'Hello', token: '', links: ['https://example.com/x?a=1&b=2'] });
   expect(stored[0]!.headers['message-id']).toBe('<fixed-id@bridgewayvisa.com>');
@@ -38,5 +38,5 @@ test('each envelope recipient gets an outbox entry with the headers and attachme
 
 test('a refused address is answered 550, as a real server refuses an unknown mailbox', async () => {
   await expect(send({ to: 'nobody@example.com', subject: 'x', text: 'x' })).rejects.toThrow(/550/);
-  expect(outbox.list('nobody@example.com')).toEqual([]);
+  expect(mailbox.list('nobody@example.com')).toEqual([]);
 });

@@ -1,4 +1,4 @@
-// Each kind of notification, from the form that queues it to the email in the outbox, the whole
+// Each kind of notification, from the form that queues it to the email in the mailbox, the whole
 // way it takes in production: the insert's trigger asks pg_net to call send-notifications, which
 // runs in Deno and sends over SMTP. The right recipient, subject and content, one Message-ID per
 // notification, the booking's calendar invitation in Lagos time, and the newsletter's one-click

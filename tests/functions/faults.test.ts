@@ -5,7 +5,7 @@
 // or a lease to pass is replaced by moving the row's due time (makeDue, or the lease in SQL): the
 // same state the clock would reach, without a sleep.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Outbox } from '../../supabase/local/mail/mailbox.ts';
+import { Mailbox } from '../../supabase/local/mail/mailbox.ts';
 import { startSmtpCatcher } from '../../supabase/local/mail/smtp-catcher.ts';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
 import {
@@ -46,7 +46,7 @@ async function flush(): Promise<void> {
 }
 
 test('a recipient the mail server refuses is retried with backoff, then marked failed with the reply; each try has the same Message-ID', async () => {
-  const refusing = await startSmtpCatcher({ port: 0, outbox: new Outbox(), refuse: /^refused\./ });
+  const refusing = await startSmtpCatcher({ port: 0, mailbox: new Mailbox(), refuse: /^refused\./ });
   const functions = await functionsWith(backend, { MAIL_SMTP_PORT: String(refusing.port) });
   try {
     const bookingId = await book(uniqueEmail('refused'));
@@ -74,9 +74,9 @@ test('a recipient the mail server refuses is retried with backoff, then marked f
 });
 
 test('a retried email keeps its Message-ID: the try that failed and the one that went out name the same message', async () => {
-  const flaky = new Outbox();
+  const flaky = new Mailbox();
   // A server that refuses this booking's visitor once (the first try), then is replaced by the real catcher.
-  const refusing = await startSmtpCatcher({ port: 0, outbox: flaky, refuse: /^retried\./ });
+  const refusing = await startSmtpCatcher({ port: 0, mailbox: flaky, refuse: /^retried\./ });
   const email = uniqueEmail('retried');
   const bookingId = await book(email);
   const first = await functionsWith(backend, { MAIL_SMTP_PORT: String(refusing.port) });
@@ -86,7 +86,7 @@ test('a retried email keeps its Message-ID: the try that failed and the one that
     await first.stop();
     await refusing.close();
   }
-  // The staff's copy went to the refusing server's outbox at the first try, with its own id.
+  // The staff's copy went to the refusing server's mailbox at the first try, with its own id.
   const [staffFirst] = flaky.list(STAFF).filter((m) => m.subject.startsWith('New booking: Visitor'));
   await flush();
   const rows = await queue(backend, bookingId);
@@ -225,8 +225,8 @@ describe('volume, the whole way', () => {
   test('a batch longer than the old 5 s timeout: the database waits for the call, records its answer, and each email goes out once', async () => {
     // A mail server that takes 3 s to accept each message: 10 rows over 5 connections take two
     // rounds, over 6 s. The database calls the functions that send through it (Vault's address).
-    const outbox = new Outbox();
-    const slow = await startSmtpCatcher({ port: 0, outbox, acceptAfterMs: 3_000 });
+    const mailbox = new Mailbox();
+    const slow = await startSmtpCatcher({ port: 0, mailbox, acceptAfterMs: 3_000 });
     const functions = await functionsWith(calling, { MAIL_SMTP_PORT: String(slow.port) });
     const { rows: last } = await calling.db.query<{ id: number }>(`select coalesce(max(id), 0)::int as id from net._http_response`);
     const setProjectUrl = (url: string) => calling.db.query(`select vault.update_secret(id, $1) from vault.secrets where name = 'project_url'`, [url]);
@@ -234,7 +234,7 @@ describe('volume, the whole way', () => {
     try {
       await queueContactMessages(calling, 10);
       await expect.poll(() => pending(calling), { timeout: 60_000, interval: 200 }).toBe(0);
-      const ids = messageIds(outbox.list());
+      const ids = messageIds(mailbox.list());
       expect(ids).toHaveLength(10);
       expect(new Set(ids).size).toBe(10);
       // pg_net kept each call's answer (private.call_queue_function's timeout outlasts the batch):

@@ -1,6 +1,6 @@
 // A backend with its SMTP catcher and the Edge Functions' local secrets for the functions' tests,
 // the functions run by Deno (the backend's own, or one started with other settings), calls made as
-// the database makes them, and helpers that read the queue and the outbox.
+// the database makes them, and helpers that read the queue and the mailbox.
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { expect } from 'vitest';
@@ -15,7 +15,7 @@ import { loadSettings } from '../content/content-files.ts';
 export const STAFF = loadSettings().notifications.staff[0]!;
 
 /**
- * A backend whose catcher feeds its outbox (which keeps enough for the 1,000-row test), with the
+ * A backend whose catcher feeds its mailbox (which keeps enough for the 1,000-row test), with the
  * functions' local secrets pointing at that catcher. With databaseCalls the database calls the
  * queues' functions itself, as in production (Vault holds the backend's address and key);
  * without, rows wait until a test calls a function.
@@ -28,7 +28,7 @@ export async function notificationBackend({ databaseCalls = false } = {}): Promi
     try {
       return await startBackend({
         smtpCatcherPort: catcherPort,
-        outboxLimit: 10_000,
+        mailboxLimit: 10_000,
         callQueueFunctions: databaseCalls,
         functionSecrets: localFunctionSecrets(loadConfig(), catcherPort),
       });
@@ -112,7 +112,7 @@ export async function makeDue(backend: TestBackend): Promise<void> {
   await backend.db.query(`update public.notifications set next_attempt_at = now() where status = 'queued'`);
 }
 
-/** Every notification email in the outbox (all recipients). */
+/** Every notification email in the mailbox (all recipients). */
 export async function notificationMail(backend: TestBackend): Promise<MailMessage[]> {
   const res = await fetch(`${backend.url}/mail.json`);
   return ((await res.json()) as { messages: MailMessage[] }).messages.filter((m) => m.type === 'notification');

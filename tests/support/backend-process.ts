@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { bundleFunctions } from '../../scripts/bundle-functions.ts';
 import { loadConfig, PROJECT_ROOT } from '../../supabase/local/config.ts';
 import { localFunctionSecrets } from '../../supabase/local/functions/local-secrets.ts';
 
@@ -14,7 +15,7 @@ export interface BackendProcess {
   pid: number;
   anonKey: string;
   serviceRoleKey: string;
-  /** Port of its SMTP catcher (the outbox's SMTP side). */
+  /** Port of its SMTP catcher (the mailbox's SMTP side). */
   smtpPort: number;
   /** Milliseconds from spawn until the ready block arrived (the backend was listening). */
   startMs: number;
@@ -61,6 +62,8 @@ export function backendReport(backend: BackendProcess, lines = 40): string {
 /** Starts main.ts with env over this process's environment; resolves once its ready block is printed. */
 export async function startBackendProcess(env: Record<string, string>): Promise<BackendProcess> {
   const started = performance.now();
+  // As npm start does: the backend serves the functions as they are on disk.
+  bundleFunctions();
   const catcherPort = await freePort();
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'supabase/local/main.ts')], {
     cwd: PROJECT_ROOT,

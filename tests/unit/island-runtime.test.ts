@@ -39,6 +39,18 @@ describe('externaliseIslandScripts', () => {
     expect(() => externaliseIslandScripts(`<script>${RUNTIME}</script>`, src)).toThrow(/no <template data-deferred-behaviours>/);
   });
 
+  it("refuses a page whose islands need a script it does not recognise: Astro's output changed", () => {
+    // The element's code written another way (an upgrade): nothing would be moved, unnoticed.
+    const renamed = RUNTIME.replace('customElements.define("astro-island"', 'customElements.define(ISLAND_TAG');
+    expect(() => externaliseIslandScripts(`<script>${renamed}</script><astro-island ssr client="visible"></astro-island>${TEMPLATE}`, src)).toThrow(
+      /no inline script recognised as astro-island, client-visible: Astro's island code changed/,
+    );
+    // The element recognised but the island's directive not.
+    expect(() => externaliseIslandScripts(`<script>${RUNTIME}</script><script>${DIRECTIVE}</script><astro-island ssr client="visible"></astro-island>${TEMPLATE}`, src)).toThrow(
+      /recognised as client-visible:/,
+    );
+  });
+
   it('keeps a `$` in a file name from being read as a replacement pattern', () => {
     const { html } = externaliseIslandScripts(`<script>${RUNTIME}</script>${TEMPLATE}`, () => '/a$&b.js');
     expect(html).toContain('<script src="/a$&b.js"></script>');

@@ -18,6 +18,13 @@ describe('pruneScopedStyles', () => {
     expect([classes, rules]).toEqual([3, 0]);
   });
 
+  it("counts the page's scoped elements, so a build where none carries Astro's scope class can fail", () => {
+    const css = `.card.${A}{color:red}`;
+    expect(pruneScopedStyles(page(css, `<article class="card ${A}"><p class="${A}">Text</p></article>`), new Set<string>()).scoped).toBe(2);
+    // Scoped another way (an attribute, as Astro's default strategy writes it): none is seen.
+    expect(pruneScopedStyles(page('.card[data-astro-cid-aaaaaaaa]{color:red}', '<article class="card" data-astro-cid-aaaaaaaa>Text</article>'), new Set<string>()).scoped).toBe(0);
+  });
+
   it('drops a scoped rule, or one selector of a list, that no element of the page can match', () => {
     const css = `.section.${A}{padding:1rem}.section--dark.${A} h2.${A}{color:#fff}@media (min-width:40rem){.btn--primary.${A},.btn.${A}{color:red}}@media print{.card__cta.${A}{display:none}}`;
     const body = `<section class="section ${A}"><h2 class="${A}">Title</h2><a class="btn ${A}">Go</a></section>`;

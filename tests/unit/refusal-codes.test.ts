@@ -3,6 +3,7 @@
 // and Storage's source): each answer goes through supabase-js's own parsing (a client whose fetch
 // returns it), so what the mapping reads is what supabase-js makes of the real body.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../common/database.types.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authRefusal, fieldRefusal, isSessionGone, staffDocumentRefusal, toFailure, uploadFailureKind } from '../../src/lib/forms/errors.ts';
 import { uploadFailure } from '../../src/lib/documents/upload.ts';
@@ -12,9 +13,9 @@ import { ACCOUNT_TEXTS, ADMIN_DOCUMENT_TEXTS, AUTH_REFUSAL_TEXTS, DOCUMENT_REFUS
 afterEach(() => vi.restoreAllMocks());
 
 /** A supabase-js client whose every request is answered with `answer`. */
-function answering(answer: HostedAnswer): SupabaseClient {
+function answering(answer: HostedAnswer): SupabaseClient<Database> {
   const respond = async () => new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
-  return createClient('https://project.supabase.co', 'anon-key', {
+  return createClient<Database>('https://project.supabase.co', 'anon-key', {
     global: { fetch: respond },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
@@ -96,9 +97,12 @@ describe('GoTrue: the words for each code', () => {
   });
 });
 
+/** A booking the stubbed database refuses; what it says is the answer's. */
+const PAST_BOOKING = { full_name: 'Ada Obi', email: 'ada@example.com', phone: '+234 802 000 0000', country: 'Nigeria' as const, date: '2000-01-01', time: '10:00' };
+
 describe('PostgREST: refusals at a field, by SQLSTATE', () => {
   const insert = async (answer: HostedAnswer) => {
-    const { error, status } = await answering(answer).from('bookings').insert({ date: '2000-01-01' });
+    const { error, status } = await answering(answer).from('bookings').insert(PAST_BOOKING);
     return { ...error, status };
   };
 

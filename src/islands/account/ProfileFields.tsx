@@ -2,7 +2,7 @@
 // same way (labels, types, autocomplete) and validate with the same schema (src/lib/forms/profile.ts).
 import { MARITAL_STATUSES } from '../../../common/domain.ts';
 import { ISO_COUNTRY_NAMES } from '../../lib/forms/iso-country-names.ts';
-import type { FieldErrors } from '../../lib/forms/validate.ts';
+import type { FieldErrors } from '../../lib/result.ts';
 import type { FieldProps } from '../hooks/use-form.ts';
 import { SelectField, TextField } from '../ui/Field.tsx';
 import type { ProfileField } from '../../lib/forms/profile.ts';

@@ -13,7 +13,7 @@ import {
   type LinkedBooking,
 } from '../../lib/appointments/booking-link.ts';
 import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../common/domain.ts';
-import type { FieldErrors } from '../../lib/forms/validate.ts';
+import type { FieldErrors } from '../../lib/result.ts';
 import './manage-booking.css';
 
 interface Props {

@@ -4,12 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { BOOKING_COUNTRIES, consultancyToday } from '../../../common/domain.ts';
 import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
 import { store } from '../../lib/forms/submit.ts';
-import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, SelectField, TextField } from '../ui/Field.tsx';
-import { useServerForm } from '../hooks/use-server-form.ts';
-import { useStoredSubmission } from './use-stored-submission.ts';
+import { useStoredForm } from './use-stored-form.ts';
 import SlotPicker from '../appointments/SlotPicker.tsx';
 
 const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
@@ -19,15 +17,8 @@ const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
   store((supabase) => supabase.from('bookings').insert({ ...booking, website: website || null, client_key: clientKey }), BOOKING_FAILURE);
 
 export default function BookingForm() {
-  const submit = useStoredSubmission(storeBooking);
-  const form = useForm({
-    schema: bookingSchema,
-    initial: BOOKING_INITIAL,
-    submit,
-    success: BOOKING_SUCCESS,
-  });
+  const form = useStoredForm({ schema: bookingSchema, initial: BOOKING_INITIAL, storeRow: storeBooking, success: BOOKING_SUCCESS });
   const { formRef, values, errors, fieldProps, setValue } = form;
-  useServerForm(formRef, values, setValue);
   // Today in Lagos, where the consultation happens, known only at run time (the server would render the build day).
   const [today, setToday] = useState<string>();
   useEffect(() => setToday(consultancyToday()), []);

@@ -10,29 +10,24 @@ import {
   type ContactMessage,
 } from '../../lib/forms/contact.ts';
 import { store } from '../../lib/forms/submit.ts';
-import { useForm } from '../hooks/use-form.ts';
 import Dialog from '../ui/Dialog.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
-import { useServerForm } from '../hooks/use-server-form.ts';
-import { useStoredSubmission } from './use-stored-submission.ts';
+import { useStoredForm } from './use-stored-form.ts';
 
-type Sent = ContactMessage & { page: string };
-
-const storeMessage = ({ website, ...message }: Sent, clientKey: string) =>
-  store((supabase) => supabase.from('contact_messages').insert({ ...message, website: website || null, client_key: clientKey }), CONTACT_FAILURE);
+// The row records the page it was sent from (/contact or /contact1).
+const storeMessage = ({ website, ...message }: ContactMessage, clientKey: string) =>
+  store(
+    (supabase) =>
+      supabase.from('contact_messages').insert({ ...message, page: contactPage(location.pathname), website: website || null, client_key: clientKey }),
+    CONTACT_FAILURE,
+  );
 
 export default function ContactForm() {
-  const store = useStoredSubmission(storeMessage);
-  const form = useForm({
-    schema: contactSchema,
-    initial: CONTACT_INITIAL,
-    submit: (message: ContactMessage) => store({ ...message, page: contactPage(location.pathname) }),
-  });
-  const { formRef, values, errors, fieldProps, setValue } = form;
-  useServerForm(formRef, values, setValue);
+  const form = useStoredForm({ schema: contactSchema, initial: CONTACT_INITIAL, storeRow: storeMessage });
+  const { formRef, errors, fieldProps } = form;
   const sent = form.status === 'success';
 
   return (

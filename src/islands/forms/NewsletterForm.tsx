@@ -11,27 +11,18 @@ import {
   type NewsletterSignup,
 } from '../../lib/forms/newsletter.ts';
 import { store } from '../../lib/forms/submit.ts';
-import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, TextField } from '../ui/Field.tsx';
-import { useServerForm } from '../hooks/use-server-form.ts';
-import { useStoredSubmission } from './use-stored-submission.ts';
+import { useStoredForm } from './use-stored-form.ts';
 
 // The address is unique in the table, so a repeat is already harmless: no idempotency key needed.
 const subscribe = ({ email, website }: NewsletterSignup) =>
   store((supabase) => supabase.rpc('subscribe_newsletter', { email, ...(website ? { website } : {}) }), NEWSLETTER_FAILURE);
 
 export default function NewsletterForm() {
-  const submit = useStoredSubmission(subscribe);
-  const form = useForm({
-    schema: newsletterSchema,
-    initial: NEWSLETTER_INITIAL,
-    submit,
-    success: NEWSLETTER_SUCCESS,
-  });
-  const { formRef, values, errors, fieldProps, setValue } = form;
-  useServerForm(formRef, values, setValue);
+  const form = useStoredForm({ schema: newsletterSchema, initial: NEWSLETTER_INITIAL, storeRow: subscribe, success: NEWSLETTER_SUCCESS });
+  const { formRef, values, errors, fieldProps } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Specification: a blank address is ignored (no request, no message).

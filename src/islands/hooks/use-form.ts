@@ -7,12 +7,12 @@
 // - a failed submission keeps every value; only `reset` clears them.
 import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
-import { validate, type FieldErrors } from '../../lib/forms/validate.ts';
-import type { Result } from '../../lib/result.ts';
+import { validate } from '../../lib/forms/validate.ts';
+import type { FieldErrors, Result } from '../../lib/result.ts';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
-interface UseFormOptions<S extends z.ZodMiniType, K extends string> {
+export interface UseFormOptions<S extends z.ZodMiniType, K extends string> {
   schema: S;
   /** The starting value of every field, as the inputs hold it (strings). */
   initial: Record<K, string>;

@@ -7,8 +7,8 @@
 import type { SiteClient } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
-import type { ListConfig, Row } from './lists.ts';
-import { applyView, selectList } from './list-queries.ts';
+import { selectList, type ListConfig, type Row } from './lists.ts';
+import { applyView } from './list-queries.ts';
 import type { ViewState } from './list-view.ts';
 
 const CHUNK_ROWS = 1000;

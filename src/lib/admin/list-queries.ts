@@ -1,11 +1,10 @@
 // Turns a list's view into a PostgREST request: filters, a prefix search over the list's
 // lower-cased keys (a range on each), the order (the sort column, then id the other way, to match the
 // (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SiteClient } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
-import type { ListConfig, Row } from './lists.ts';
+import { selectList, type ListConfig, type ListQuery, type Row } from './lists.ts';
 import type { ViewState } from './list-view.ts';
 
 /**
@@ -32,18 +31,6 @@ export function searchFilter(keys: string[], term: string): string {
   const quote = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
   return keys.map((key) => `and(${key}.gte.${quote(start)},${key}.lt.${quote(prefixEnd(start))})`).join(',');
 }
-
-/**
- * A select on a list's table. A list names its columns, sort keys and filters as data (strings
- * that one DataTable reads for any of five tables), which the generated types cannot follow: the
- * query goes through the client without them, and its rows are Rows, records of the named columns.
- */
-export function selectList(supabase: SiteClient, list: ListConfig, columns: string, options?: { count?: 'exact'; head?: boolean }) {
-  const byColumnName: SupabaseClient = supabase;
-  return byColumnName.from(list.table).select<string, Row>(columns, options);
-}
-
-export type ListQuery = ReturnType<typeof selectList>;
 
 /** Applies the view's filters, search and order to a query of the list's table. */
 export function applyView(query: ListQuery, list: ListConfig, view: ViewState): ListQuery {

@@ -1,6 +1,7 @@
 // The five admin lists as data: which table each reads, its columns (label, how a value reads,
 // which key sorts it), what its search matches, its filters, and how one of its rows is named
 // and deleted. DataTable renders any of them; nothing here knows about React state.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database, SiteClient } from '../database.ts';
 import { applicationStatusTone, subscriptionStatusTone, type BadgeTone } from '../badges.ts';
 import {
@@ -20,13 +21,24 @@ import { documentCounts } from '../documents/counts.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { failed, succeeded, type Result } from '../result.ts';
 import { OPEN_FOR_DOCUMENTS } from '../documents/rules.ts';
-import type { ListQuery } from './list-queries.ts';
 
 /** The tables the admin lists read. */
 export type ListTable = keyof Pick<Database['public']['Tables'], 'visa_applications' | 'profiles' | 'bookings' | 'contact_messages' | 'newsletter_subscribers'>;
 
 /** A row of a list: the columns its `select` names, which is data, so read by name. */
 export type Row = Record<string, unknown> & { id: string };
+
+/**
+ * A select on a list's table. A list names its columns, sort keys and filters as data (strings
+ * that one DataTable reads for any of five tables), which the generated types cannot follow: the
+ * query goes through the client without them, and its rows are Rows, records of the named columns.
+ */
+export function selectList(supabase: SiteClient, list: ListConfig, columns: string, options?: { count?: 'exact'; head?: boolean }) {
+  const byColumnName: SupabaseClient = supabase;
+  return byColumnName.from(list.table).select<string, Row>(columns, options);
+}
+
+export type ListQuery = ReturnType<typeof selectList>;
 
 export interface Column {
   /** The row's field shown in this column. */

@@ -3,7 +3,7 @@
 // each answer, known by status and SQLSTATE (20261128004000_booking_changes.sql), never by the
 // server's English. Opening the page only reads; the buttons act.
 import { fieldRefusal, OFFLINE_MESSAGE } from '../forms/errors.ts';
-import type { FieldErrors } from '../forms/validate.ts';
+import type { FieldErrors } from '../result.ts';
 
 export type BookingStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
 

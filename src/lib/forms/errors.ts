@@ -8,9 +8,8 @@
 // its own, the specification's words); anything else is unexpected: logged for us with
 // console.error, and the visitor reads a generic text, never the error's own message.
 import { DOCUMENT_MESSAGES } from '../documents/rules.ts';
-import { failed, type Failure } from '../result.ts';
+import { failed, type Failure, type FieldErrors } from '../result.ts';
 import { MIN_PASSWORD_LENGTH } from './password.ts';
-import type { FieldErrors } from './validate.ts';
 
 /** Shown when the request never reached the server (offline, DNS, connection reset). */
 export const OFFLINE_MESSAGE = 'We could not reach our server. Check your internet connection and try again. Nothing you typed was lost.';

@@ -2,10 +2,7 @@
 // (the first problem the schema found for it). Schemas are zod/mini, so the browser downloads the
 // small core of zod, not the whole library.
 import type * as z from 'zod/mini';
-import { failed, succeeded, type Result } from '../result.ts';
-
-/** One message per field name; a field without a problem is absent. */
-export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+import { failed, succeeded, type FieldErrors, type Result } from '../result.ts';
 
 /**
  * Validates raw form values against a schema; each field keeps only its first message. A failure is

@@ -5,9 +5,9 @@
 // items each a line starting "- ", a heading keeps its case, and a link reads once: its text, then its address in angle brackets unless the
 // text already is the address (a mailto: link shows the address once).
 //
-// Shared by send-notifications (Deno) and the embedded backend's auth emails (Node), so it names
-// the package bare, which both resolve from package.json's dependencies locally, and
-// send-notifications/deno.json maps to its npm: range for the deployed function.
+// Shared by send-notifications (Deno) and the embedded backend's auth emails (Node). Like every
+// function file it names the package bare: both resolve it from package.json's dependencies
+// locally, and send-notifications/deno.json maps it to its npm: range for the deployed function.
 import { compile, type FormatCallback } from 'html-to-text';
 
 /** A table row as one line: its cells side by side, a space between them. */

@@ -2,7 +2,7 @@
 // URL and its secret keys. The same keys decide who may call the function (caller.ts) and let it
 // claim and complete rows (the queues' RPCs are the service role's only). A project may have the
 // legacy service_role key (a JWT), newer secret keys (sb_secret_…, not JWTs), or both.
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 import { type Env, httpUrl, Misconfigured, namedKeys, readSettings } from './settings.ts';
 
 export interface Project {

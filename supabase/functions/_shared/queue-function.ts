@@ -11,7 +11,7 @@
 // claimed after CLAIMING_MS, and no more than the job's rowsPerCall rows are claimed per call (its
 // CPU per row, measured, times that stays under a second); a batch already claimed is finished,
 // within its lease.
-import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { createClient } from '@supabase/supabase-js';
 import type { Database, ServiceClient } from './client.ts';
 import { isQueueCaller } from './caller.ts';
 import { type Project, readProject } from './project.ts';

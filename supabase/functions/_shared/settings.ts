@@ -3,7 +3,7 @@
 // function's log and a 500 that says "misconfigured". Nothing falls back to a local value: the
 // embedded backend passes its local values explicitly (npm start), as `supabase secrets set` does
 // on hosted.
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 import type { FunctionSecret, InjectedVariable } from './secrets.ts';
 
 /** A variable a function may read: one Supabase injects, or one of FUNCTION_SECRETS. */

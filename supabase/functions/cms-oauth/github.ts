@@ -2,7 +2,7 @@
 // address that asks the editor to authorize, and the exchange of the code GitHub sends back for a
 // token. GitHub answers the exchange with 200 even when it refuses (`{ error, error_description }`),
 // so its answer is read, not its status.
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 import { CALLBACK_PATH, type OAuthSettings } from './settings.ts';
 
 /** What an editor's token may do: `repo` for a private repository, `public_repo` for a public one (the CMS's `auth_scope`). */

@@ -3,7 +3,7 @@
 // editor's browser calls it before anyone is signed in. Its secrets: GITHUB_OAUTH_CLIENT_ID,
 // GITHUB_OAUTH_CLIENT_SECRET and SITE_URL (docs/deploy.md, "CMS sign-in"); SUPABASE_URL and the
 // service key (to spend each state once) are set by Supabase.
-import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../_shared/client.ts';
 import { readProject } from '../_shared/project.ts';
 import { misconfigured } from '../_shared/respond.ts';

@@ -2,7 +2,7 @@
 // OAuth App's client id and secret, the site's origin (the callback page GitHub sends editors back
 // to, and the only origin that may call the function from a browser), and where GitHub's OAuth
 // endpoints are (https://github.com unless a test points it at its stand-in).
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 import { type Env, httpUrl, readSettings } from '../_shared/settings.ts';
 
 export interface OAuthSettings {

@@ -6,7 +6,7 @@
 // sessionStorage), so a code and state made for someone else's account are not taken in.
 import { Buffer } from 'node:buffer';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 
 /** How long a sign-in may take between starting and GitHub's answer: the life of GitHub's code too. */
 export const STATE_TTL_SECONDS = 600;

@@ -3,7 +3,7 @@
 // the last place a second mailbox could be added (a row stored before the rule, a staff address
 // edited in content/site.json), so it asks nodemailer's own address parser, the code that turns
 // `to` into SMTP recipients, and sends only when that finds exactly the one mailbox it was given.
-import addressparser from 'npm:nodemailer@^10.6.1/lib/addressparser';
+import addressparser from 'nodemailer/lib/addressparser';
 import { isEmailAddress } from '../../../common/email-address.ts';
 
 /** A recipient the sender will not mail: the row fails at once with this message, no retries. */

@@ -3,7 +3,7 @@
 // the SMTP server. Each missing or malformed value stops the call before any row is claimed.
 // Hosted Edge Functions cannot open connections to ports 25 and 587, so those are refused here
 // rather than left to time out on every send: use 465 (implicit TLS) or 2525.
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 import { type Env, httpUrl, readSettings, wholeNumber } from '../_shared/settings.ts';
 import type { SmtpServer } from '../_shared/smtp-options.ts';
 

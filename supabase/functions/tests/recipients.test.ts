@@ -1,7 +1,7 @@
 // Who a notification goes to, in the runtime the function runs in (`npm run test:functions`, Deno):
 // one mailbox per message, read with nodemailer's own address parser, and a Message-ID per
 // notification (and per staff address) that every attempt repeats. The whole way, from a queued
-// row to the outbox, is tests/functions/recipients.test.ts.
+// row to the local mailbox, is tests/functions/recipients.test.ts.
 import assert from 'node:assert/strict';
 import { NOT_ONE_MAILBOX, ONE_MAILBOX } from '../../../tests/support/email-addresses.ts';
 import { messageId } from '../send-notifications/message-id.ts';

@@ -4,7 +4,7 @@
 // keys: `default`, or the first): Supabase is switching legacy keys off, and a project without them
 // injects only the newer ones. The key goes in `apikey` only: a publishable key is not a JWT, so it
 // cannot be a bearer token; with no Authorization header the API gateway runs the call as `anon`.
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 import { type Env, httpUrl, Misconfigured, namedKeys, readSettings } from '../_shared/settings.ts';
 import type { UnsubscribeEnv } from './handler.ts';
 

@@ -17,7 +17,7 @@ export class BackgroundQueue {
     );
   }
 
-  /** Resolves once every task queued so far has finished (tests and the outbox wait on it). */
+  /** Resolves once every task queued so far has finished (tests and the mailbox wait on it). */
   settled(): Promise<void> {
     return this.tail;
   }

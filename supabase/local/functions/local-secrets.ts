@@ -1,6 +1,6 @@
 // The Edge Functions' secrets for a local backend, which `npm start` (and the tests and benchmarks
 // that start a backend) pass to it explicitly: links to the local site, the sender address of the
-// backend's settings, and SMTP to the backend's mail catcher, so every email lands in the outbox.
+// backend's settings, and SMTP to the backend's mail catcher, so every email lands in the mailbox.
 // The functions themselves have no local defaults: this is the only place local values are made.
 import type { BackendConfig } from '../config.ts';
 

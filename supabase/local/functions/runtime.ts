@@ -1,22 +1,25 @@
 // The project's Edge Functions in real Deno, as `supabase functions serve` runs them: one Deno
 // process (the `deno` package's binary, pinned in package.json) running serve.ts, which loads each
 // function of supabase/functions and answers /functions/v1/<name> on a loopback port of its own;
-// the backend's /functions/v1/ route passes requests to it (route.ts). Before it starts, what the
-// functions bundle from the repository is checked and written (`npm run functions:bundle`), as a
-// deploy does. Deno resolves the functions' `npm:` imports from the project's node_modules
+// the backend's /functions/v1/ route passes requests to it (route.ts). Like the CLI, it serves the
+// functions as they are on disk: what they bundle from the repository is written beforehand by
+// `npm run functions:bundle` (npm start, the tests' backends and the browser tests run it first).
+// Deno resolves the functions' `npm:` imports from the project's node_modules
 // (--node-modules-dir=manual), so it downloads nothing, and gets an environment of exactly the
 // project's URL and keys and the functions' secrets: the functions read nothing else.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleFunctions } from '../../../scripts/bundle-functions.ts';
 
 /** The project's functions folder. */
 export const FUNCTIONS_DIR = fileURLToPath(new URL('../../functions/', import.meta.url));
 
 const SERVE_SCRIPT = fileURLToPath(new URL('./serve.ts', import.meta.url));
+
+/** The module send-notifications imports its brand from, written by `npm run functions:bundle`. */
+export const BRAND_MODULE = join(FUNCTIONS_DIR, 'send-notifications', 'emails', 'brand.generated.ts');
 
 /** Deno's cache (type information, compiled code), kept with the project's other caches. */
 const DENO_DIR = fileURLToPath(new URL('../../../node_modules/.cache/deno', import.meta.url));
@@ -57,7 +60,8 @@ export interface RuntimeOptions {
 
 /** Starts Deno with every function loaded; resolves once it answers. */
 export async function startFunctionsRuntime({ env, log = (line) => console.log(`[functions] ${line}`) }: RuntimeOptions): Promise<FunctionsRuntime> {
-  bundleFunctions();
+  // Without it send-notifications cannot load: say what to run rather than Deno's module error.
+  if (!existsSync(BRAND_MODULE)) throw new Error(`${relative(process.cwd(), BRAND_MODULE)} does not exist: run npm run functions:bundle`);
   const names = functionNames();
   const deno = denoBinary();
   const child = spawn(

@@ -34,11 +34,11 @@ export interface MailMessage {
   sent_at: string;
 }
 
-/** A message as a sender hands it to the outbox: the outbox adds the id, time and links. */
+/** A message as a sender hands it to the mailbox: the mailbox adds the id, time and links. */
 export type NewMailMessage = Omit<MailMessage, 'id' | 'sent_at' | 'links' | 'headers' | 'attachments'> & Partial<Pick<MailMessage, 'headers' | 'attachments'>>;
 
 /** A bounded in-memory list of sent messages. */
-export class Outbox {
+export class Mailbox {
   private messages: MailMessage[] = [];
   private nextId = 1;
   private readonly limit: number;
@@ -72,8 +72,8 @@ function linksOf(html: string): string[] {
   return [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 }
 
-/** The outbox as a readable page: newest first, each message's links, code and body. */
-export function outboxPage(messages: MailMessage[]): string {
+/** The mailbox as a readable page: newest first, each message's links, code and body. */
+export function mailboxPage(messages: MailMessage[]): string {
   const items = messages
     .slice()
     .reverse()
@@ -92,7 +92,7 @@ export function outboxPage(messages: MailMessage[]): string {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Local outbox (${messages.length})</title>
+  <title>Local mailbox (${messages.length})</title>
   <style>
     body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1b2333; }
     article { border: 1px solid #c9d1e0; border-radius: 8px; padding: 1rem; margin: 1rem 0; }
@@ -103,7 +103,7 @@ export function outboxPage(messages: MailMessage[]): string {
 </head>
 <body>
   <main>
-    <h1>Local outbox</h1>
+    <h1>Local mailbox</h1>
     <p>Emails the local backend would have sent, newest first. JSON: <a href="/mail.json">/mail.json</a>.</p>
     ${messages.length === 0 ? '<p>No messages yet.</p>' : items}
   </main>

@@ -1,7 +1,7 @@
 // Composes the confirmation and recovery emails from supabase/templates and delivers them to the
-// outbox, and also to an SMTP server when SMTP_HOST is set.
+// mailbox, and also to an SMTP server when SMTP_HOST is set.
 import type { BackendConfig } from '../config.ts';
-import { Outbox, type MailMessage, type NewMailMessage } from './mailbox.ts';
+import { Mailbox, type MailMessage, type NewMailMessage } from './mailbox.ts';
 import { sendSmtp } from './smtp.ts';
 import { renderTemplate } from './templates.ts';
 // The same plain-text conversion as the notification emails, so every email reads alike as text.
@@ -18,19 +18,19 @@ export interface AuthEmail {
   redirectTo: string;
 }
 
-/** Sends auth emails: always into the outbox, optionally through SMTP. */
+/** Sends auth emails: always into the mailbox, optionally through SMTP. */
 export class Mailer {
-  readonly outbox: Outbox;
+  readonly mailbox: Mailbox;
   private readonly config: BackendConfig;
 
-  constructor(config: BackendConfig, outbox = new Outbox(config.outboxLimit)) {
+  constructor(config: BackendConfig, mailbox = new Mailbox(config.mailboxLimit)) {
     this.config = config;
-    this.outbox = outbox;
+    this.mailbox = mailbox;
   }
 
-  /** Renders and delivers one email; SMTP failures are logged, never lost from the outbox. */
+  /** Renders and delivers one email; SMTP failures are logged, never lost from the mailbox. */
   async send(email: AuthEmail): Promise<MailMessage> {
-    const message = this.outbox.add(await this.compose(email));
+    const message = this.mailbox.add(await this.compose(email));
     if (this.config.smtp) {
       // Delivery happens after the answer so a slow mail server never holds up signup.
       const smtp = this.config.smtp;

@@ -1,5 +1,5 @@
 // The local mail catcher: an SMTP server on 127.0.0.1 (like the Supabase CLI's, port 54325) that
-// accepts every message and puts it into the outbox, so the send-notifications function sends
+// accepts every message and puts it into the mailbox, so the send-notifications function sends
 // locally exactly as it does in production (SMTP), and a developer reads the result at /mail. It
 // always listens on loopback, whatever BACKEND_HOST is, and passes nothing on: it accepts mail for
 // any address without a login, so anything more would be an open relay. npm start gives the
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { MailAttachment, Outbox } from './mailbox.ts';
+import type { MailAttachment, Mailbox } from './mailbox.ts';
 
 /** The catcher's only address: loopback, never BACKEND_HOST (it takes mail from anyone who reaches it). */
 const LOOPBACK = '127.0.0.1';
@@ -16,7 +16,7 @@ const LOOPBACK = '127.0.0.1';
 export interface CatcherOptions {
   /** 0 picks a free port. */
   port: number;
-  outbox: Outbox;
+  mailbox: Mailbox;
   /** Recipients refused at RCPT TO with 550, as a real server refuses an unknown mailbox (fault tests). */
   refuse?: RegExp;
   /** Milliseconds before each message is accepted, as a slow real server takes (fault tests); none by default. */
@@ -32,7 +32,7 @@ export interface SmtpCatcher {
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 
 /** Starts the catcher; resolves once it listens. */
-export async function startSmtpCatcher({ port, outbox, refuse, acceptAfterMs = 0 }: CatcherOptions): Promise<SmtpCatcher> {
+export async function startSmtpCatcher({ port, mailbox, refuse, acceptAfterMs = 0 }: CatcherOptions): Promise<SmtpCatcher> {
   const server = new SMTPServer({
     // Loopback only, nothing to protect: no TLS upgrade and no login, as with the CLI's catcher.
     authOptional: true,
@@ -51,8 +51,8 @@ export async function startSmtpCatcher({ port, outbox, refuse, acceptAfterMs = 0
       readAll(stream)
         .then(async (raw) => {
           const mail = await simpleParser(raw);
-          // One outbox entry per envelope recipient, so /mail.json?to= finds each one's copy.
-          for (const to of recipients) outbox.add(toMessage(mail, to));
+          // One mailbox entry per envelope recipient, so /mail.json?to= finds each one's copy.
+          for (const to of recipients) mailbox.add(toMessage(mail, to));
           if (acceptAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptAfterMs));
           callback();
         })

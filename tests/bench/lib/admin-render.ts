@@ -8,6 +8,7 @@
 // supabase/seed.sql, so the seeded admin exists), which the static site's origin may call.
 import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../../common/database.types.ts';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/auth/stored-session.ts';
 import { DEVELOPMENT_ACCOUNTS } from '../../../supabase/local/db/seed.ts';
 import { applicationRows, uniqueTag } from '../../e2e/admin/seed-rows.ts';
@@ -72,10 +73,10 @@ export async function measureAdminRender(origin: string): Promise<AdminRenderFig
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const { email, password } = DEVELOPMENT_ACCOUNTS[0];
-    const { data, error } = await createClient(backend.url, backend.anonKey, noSession).auth.signInWithPassword({ email, password });
+    const { data, error } = await createClient<Database>(backend.url, backend.anonKey, noSession).auth.signInWithPassword({ email, password });
     if (error) throw error;
     const tag = uniqueTag('bench');
-    const seeded = await createClient(backend.url, backend.serviceRoleKey, noSession).from('visa_applications').insert(applicationRows(tag, 120));
+    const seeded = await createClient<Database>(backend.url, backend.serviceRoleKey, noSession).from('visa_applications').insert(applicationRows(tag, 120));
     if (seeded.error) throw seeded.error;
 
     const context = await browser.newContext();

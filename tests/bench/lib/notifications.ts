@@ -8,7 +8,7 @@
 //   elsewhere: the calls go to a sink in this process that answers at once (the project's address,
 //   API_EXTERNAL_URL, which the backend writes into Vault, is the sink's), not to the functions;
 // - throughput: 1,000 notifications queued by one statement, sent by the calls the database makes;
-// - the time from a stored booking to its confirmation in the outbox.
+// - the time from a stored booking to its confirmation in the mailbox.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -194,7 +194,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     await untilEmpty(backend);
     const seconds = (performance.now() - started) / 1000;
 
-    // Latency: one booking at a time, from its 201 (stored and committed) to its confirmation in the outbox.
+    // Latency: one booking at a time, from its 201 (stored and committed) to its confirmation in the mailbox.
     const latencies: number[] = [];
     const latencyTag = `Latency${Date.now()}`;
     for (let i = 0; i < 50; i++) {

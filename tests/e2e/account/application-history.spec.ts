@@ -22,7 +22,7 @@ test('the profile lists every status change of an application, oldest first, and
     .single();
   if (error) throw error;
   // Two changes as an operator makes them; each update is recorded by the database's trigger.
-  for (const status of ['in_review', 'rejected']) {
+  for (const status of ['in_review', 'rejected'] as const) {
     const { error: changed } = await service.from('visa_applications').update({ status }).eq('id', data.id);
     if (changed) throw changed;
   }

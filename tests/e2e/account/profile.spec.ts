@@ -2,6 +2,7 @@
 // one's own fields with the signup rules, a dropped network during the save, and the user's
 // applications (with the empty state).
 import type { Page } from '@playwright/test';
+import type { ApplicationStatus, VisaType } from '../../../common/domain.ts';
 import { createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { ABORTED_REQUEST, AccountForm, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from './account.po.ts';
 import { ACCOUNT_TEXTS, APPLICATION_CARD_TEXTS, FORM_TEXTS } from '../../support/spec-texts.ts';
@@ -83,7 +84,7 @@ test('shows each of the user’s own applications as one card (type and date, st
   const userId = await createUser(email);
   const other = await createUser(uniqueEmail('profile-apps-other'));
   const service = await serviceClient();
-  const application = (user: string, visa_type: string, status: string, submitted_at: string) => ({
+  const application = (user: string, visa_type: VisaType, status: ApplicationStatus, submitted_at: string) => ({
     user_id: user,
     visa_type,
     status,
@@ -94,7 +95,7 @@ test('shows each of the user’s own applications as one card (type and date, st
     dob: '1990-01-01',
     nationality: 'Nigerian',
     passport_number: 'A1234567',
-    marital_status: 'Single',
+    marital_status: 'Single' as const,
     address: '12 Marina Road',
   });
   const { error } = await service

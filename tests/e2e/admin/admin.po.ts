@@ -3,6 +3,7 @@
 // the service key. Every test seeds rows under its own unique tag and searches for that tag, so
 // tests running in parallel on the shared backend never see each other's rows.
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../../common/database.types.ts';
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
@@ -22,7 +23,7 @@ export type SectionTitle = 'Visa applications' | 'Users' | 'Bookings' | 'Contact
 /** Signs `email` in through the Auth API and returns the session supabase-js would store. */
 export async function apiSession(email: string, password: string) {
   const { anonKey } = await backendKeys();
-  const client = createClient(E2E_API_URL, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient<Database>(E2E_API_URL, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return { client, session: data.session };

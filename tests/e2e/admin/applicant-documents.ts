@@ -4,6 +4,7 @@
 // application's folders read back with the service key, as an operator would.
 import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../common/database.types.ts';
 import { documentPath, fileNameOf } from '../../../src/lib/documents/paths.ts';
 import { DOCUMENTS_BUCKET } from '../../../src/lib/documents/rules.ts';
 import { sample } from '../../api/storage-support.ts';
@@ -34,7 +35,7 @@ export const PASSPORT: TestDocument = { item: 'passport', name: 'passport-bio-pa
 export interface Applicant {
   userId: string;
   applicationId: string;
-  client: SupabaseClient;
+  client: SupabaseClient<Database>;
 }
 
 /** A new user who has applied (status submitted), their application named `name`. */

@@ -1,11 +1,12 @@
 // The consultancy asking for what is missing, end to end: staff read "1 of N required" for an
 // application whose applicant sent the passport, ask for the rest (the required missing items
-// ticked at first, with a line), and the request reaches the applicant (an email in their outbox naming
+// ticked at first, with a line), and the request reaches the applicant (an email in their mailbox naming
 // each item, the open request on their card, and the entry in both timelines); staff mark a file
 // as needing replacement, and the applicant reads why on the item; the upload of the last item
 // asked for settles the request and tells staff once. Then the overview's "Waiting on the
 // applicant" and its chart, and both pages on a phone: nothing scrolls sideways, axe finds nothing.
 import type { Page } from '@playwright/test';
+import type { Database } from '../../../common/database.types.ts';
 import { ADMIN_DOCUMENT_TEXTS, APPLICATION_CARD_TEXTS, AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 import { logInThroughForm } from '../account/account.po.ts';
 import { STAFF, waitForNotification } from '../notifications/mailbox.ts';
@@ -24,7 +25,7 @@ const REQUESTED = ['Passport photograph', 'Bank statements, last 6 months', 'Emp
 const OPTIONAL = ['Travel insurance', 'Previous visas and travel history'];
 
 /** The notifications of one kind about an application, read as an operator. */
-async function notifications(applicationId: string, kind: string) {
+async function notifications(applicationId: string, kind: Database['public']['Enums']['notification_kind']) {
   const { data, error } = await (await serviceClient())
     .from('notifications')
     .select('recipient, payload')
@@ -70,7 +71,7 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(timeline.last()).toContainText(`${APPLICATION_CARD_TEXTS.requested(REQUESTED)} by ${ADMIN_NAME}`);
   await expect(timeline.last()).toContainText('“Please send them this week.”');
 
-  // The request is queued with the items it names, and its email reaches the applicant's outbox naming each one.
+  // The request is queued with the items it names, and its email reaches the applicant's mailbox naming each one.
   const queued = await notifications(applicant.applicationId, 'applicant_documents_requested');
   expect(queued).toEqual([
     {

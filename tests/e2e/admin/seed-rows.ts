@@ -1,6 +1,7 @@
 // Rows made for one test (or one benchmark run) under a unique tag, so that runs sharing a backend
 // never see each other's rows. Plain TypeScript with no page object in it, so that the benchmark
 // (run by Node, which strips types but compiles nothing) can import it too.
+import type { TablesInsert } from '../../../common/database.types.ts';
 
 /** A unique tag for one test's rows: lower-case letters, so it is also a search prefix. */
 export function uniqueTag(label: string): string {
@@ -8,7 +9,11 @@ export function uniqueTag(label: string): string {
 }
 
 /** `count` valid visa applications named `${tag} 001` …, one second apart with the newest last. */
-export function applicationRows(tag: string, count: number, overrides: (i: number) => Record<string, unknown> = () => ({})): Record<string, unknown>[] {
+export function applicationRows(
+  tag: string,
+  count: number,
+  overrides: (i: number) => Partial<TablesInsert<'visa_applications'>> = () => ({}),
+): TablesInsert<'visa_applications'>[] {
   return Array.from({ length: count }, (_, i) => ({
     visa_type: 'Tourist Visa',
     name: `${tag} ${String(i + 1).padStart(3, '0')}`,

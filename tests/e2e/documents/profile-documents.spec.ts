@@ -5,6 +5,7 @@
 // files that fit no item; a decided application read-only. A file removed while it uploads is not
 // kept, and a removed document leaves the list at once.
 import { DOCUMENT_MESSAGES, DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../../src/lib/documents/rules.ts';
+import type { ApplicationStatus, VisaType } from '../../../common/domain.ts';
 import { anonClient, createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { APPLICATION_CARD_TEXTS, DOCUMENT_REFUSAL_TEXTS } from '../../support/spec-texts.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -17,7 +18,7 @@ test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 /** Stores `userId`'s applications as an operator would find them; their ids in the same order. */
 async function storeApplications(
   userId: string,
-  applications: { visa_type: string; submitted_at: string; status: string }[],
+  applications: { visa_type: VisaType; submitted_at: string; status: ApplicationStatus }[],
 ): Promise<string[]> {
   const rows = applicationRows(uniqueTag('documents'), applications.length, (i) => ({ user_id: userId, ...applications[i] }));
   const { data, error } = await (await serviceClient()).from('visa_applications').insert(rows).select('id, visa_type');

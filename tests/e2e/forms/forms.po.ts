@@ -4,7 +4,8 @@
 // what a valid submission is and what its success looks like, so that the cases every form shares
 // (failures.spec.ts) are written once over all of them.
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../common/database.types.ts';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
 import { BOOKING_TEXTS, CONTACT_TEXTS, NEWSLETTER_TEXTS, VISA_TEXTS } from '../../support/spec-texts.ts';
 import { TEST_PASSWORD, anonClient, backendKeys, createUser, profileData, serviceClient, uniqueEmail } from '../support/backend.ts';
@@ -90,14 +91,17 @@ export class FormIsland {
 
 /** Rows of a form table where `column` equals `value`, read as an operator (service key). */
 export async function rowsWhere(table: string, column: string, value: string): Promise<Record<string, unknown>[]> {
-  const { data, error } = await (await serviceClient()).from(table).select('*').eq(column, value);
+  // The table and column are named as data, which the generated types cannot follow.
+  const byName: SupabaseClient = await serviceClient();
+  const { data, error } = await byName.from(table).select('*').eq(column, value);
   if (error) throw error;
   return data;
 }
 
 /** Fills the hourly quota of `email` on a form table through the API, as five earlier submissions. */
 export async function useUpQuota(table: string, row: Record<string, unknown>): Promise<void> {
-  const client = await anonClient();
+  // The table is named as data, which the generated types cannot follow.
+  const client: SupabaseClient = await anonClient();
   for (let i = 0; i < 5; i++) {
     const { error } =
       table === 'newsletter_subscribers'
@@ -131,7 +135,7 @@ export async function signInBrowser(page: Page, email: string, password: string)
     removeItem: (key: string) => void stored.delete(key),
   };
   const { anonKey } = await backendKeys();
-  const client = createClient(E2E_API_URL, anonKey, {
+  const client = createClient<Database>(E2E_API_URL, anonKey, {
     auth: {
       storage,
       storageKey: SUPABASE_STORAGE_KEY,

@@ -1,7 +1,7 @@
 // The notification emails end to end: a visitor books, writes and subscribes, a user applies and
 // an admin changes the status, all in the built site; the database calls the send-notifications
 // function (in Deno, beside the e2e backend: playwright.config.ts), which sends each email, and it
-// arrives in the outbox with the right recipient, subject and content. The booking's calendar file
+// arrives in the mailbox with the right recipient, subject and content. The booking's calendar file
 // holds the booked time in Lagos; the newsletter welcomes only an address that confirmed from its
 // link (double opt-in), and its unsubscribe works from its link and by one-click POST (RFC 8058).
 import { SEEDED_ADMIN, serviceClient } from '../support/backend.ts';

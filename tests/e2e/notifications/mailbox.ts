@@ -1,4 +1,4 @@
-// Notifications as the browser tests read them: the notification function's emails in the e2e backend's outbox,
+// Notifications as the browser tests read them: the notification function's emails in the e2e backend's mailbox,
 // waited for by recipient and subject, and the lines of an attached calendar file.
 import type { MailMessage } from '../../../supabase/local/mail/mailbox.ts';
 import { mailTo } from '../support/backend.ts';
@@ -18,7 +18,7 @@ export async function waitForNotification(to: string, subject: RegExp, options: 
       (m) => m.type === 'notification' && subject.test(m.subject) && (mentioning === undefined || m.text.includes(mentioning)),
     );
     if (found.length > 0) return found.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`no notification to ${to} matching ${subject}${mentioning ? ` about ${mentioning}` : ''} in the outbox`);
+    if (Date.now() > deadline) throw new Error(`no notification to ${to} matching ${subject}${mentioning ? ` about ${mentioning}` : ''} in the mailbox`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,7 +1,8 @@
-// The e2e backend seen from a test: supabase-js clients with the anon and service keys, the outbox
+// The e2e backend seen from a test: supabase-js clients with the anon and service keys, the mailbox
 // (verification and reset links), and users made ready to sign in. Tests read what a form stored
 // with the service key, as an operator would, never through the page under test.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../common/database.types.ts';
 import { apiKeys } from '../../../supabase/local/jwt.ts';
 import { DEVELOPMENT_ACCOUNTS } from '../../../supabase/local/db/seed.ts';
 import type { MailMessage } from '../../../supabase/local/mail/mailbox.ts';
@@ -22,9 +23,9 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A supabase-js client with the anon key and no stored session. */
-export async function anonClient(): Promise<SupabaseClient> {
+export async function anonClient(): Promise<SupabaseClient<Database>> {
   const { anonKey } = await backendKeys();
-  return createClient(E2E_API_URL, anonKey, noSession);
+  return createClient<Database>(E2E_API_URL, anonKey, noSession);
 }
 
 let keys: { anonKey: string; serviceRoleKey: string } | undefined;
@@ -36,12 +37,12 @@ export async function backendKeys(): Promise<{ anonKey: string; serviceRoleKey: 
 }
 
 /** A client with the service_role key: reads and writes past row-level security, as an operator. */
-export async function serviceClient(): Promise<SupabaseClient> {
+export async function serviceClient(): Promise<SupabaseClient<Database>> {
   const { serviceRoleKey } = await backendKeys();
-  return createClient(E2E_API_URL, serviceRoleKey, noSession);
+  return createClient<Database>(E2E_API_URL, serviceRoleKey, noSession);
 }
 
-/** Messages in the outbox to `to`, oldest first. */
+/** Messages in the mailbox to `to`, oldest first. */
 export async function mailTo(to: string): Promise<MailMessage[]> {
   const res = await fetch(`${E2E_API_URL}/mail.json?to=${encodeURIComponent(to)}`);
   return ((await res.json()) as { messages: MailMessage[] }).messages;
@@ -57,7 +58,7 @@ export async function waitForMail(
   for (;;) {
     const found = (await mailTo(to)).filter((m) => m.type === type);
     if (found.length > after) return found.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`no ${type} email to ${to} in the outbox`);
+    if (Date.now() > deadline) throw new Error(`no ${type} email to ${to} in the mailbox`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,5 +1,5 @@
 // To the applicant: their application arrived, with a reference they can quote.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, Fields, P } from './layout.ts';
 import { applicationReference } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';

@@ -1,6 +1,6 @@
 // To the applicant: staff looked at a file of their application and need another one, with why
 // (public.review_document); the link opens their card on /profile, where they add it.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, Fields, P } from './layout.ts';
 import { applicationReference, oneLine, payloadText } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';

@@ -1,6 +1,6 @@
 // To the applicant: staff ask for the documents still missing from their application, each named,
 // with staff's line (public.request_documents); the link opens their card on /profile.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, Fields, List, P } from './layout.ts';
 import { applicationReference, payloadText, requestedLabels } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';

@@ -1,5 +1,5 @@
 // To the applicant: their application moved to in review, approved or rejected.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, isOneOf } from '../../../../common/domain.ts';
 import { APPLICATION_NEXT_STEPS } from '../../../../common/next-steps.ts';
 import { Button, Fields, P } from './layout.ts';

@@ -5,7 +5,7 @@
 // declined or cancelled it is a METHOD:CANCEL with STATUS CANCELLED, which removes it. ORGANIZER is
 // the consultancy's monitored address (replies reach a person) and ATTENDEE the visitor. Made by
 // the `ics` library; the attachment's MIME type names the same method.
-import { createEvent, type EventAttributes } from 'npm:ics@^3.12.0';
+import { createEvent, type EventAttributes } from 'ics';
 import type { Brand } from './brand.ts';
 import { zonedInstant } from './text.ts';
 import type { BookingSnapshot } from './booking-snapshot.ts';

@@ -2,7 +2,7 @@
 // rescheduled or cancelled it themselves (public.booking_events, queued by
 // private.apply_booking_change). Each email says what changed, carries staff's note, the calendar
 // entry's update (booking-calendar.ts) and, while the booking is on, the link to change it again.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { bookingCalendar } from './booking-calendar.ts';
 import { bookingSnapshot, type BookingSnapshot } from './booking-snapshot.ts';
 import { Button, Fields, P } from './layout.ts';

@@ -1,7 +1,7 @@
 // To the visitor who booked: their request, at the date and time at the Lagos office, held for
 // them until staff confirm it, with a tentative calendar entry (booking-calendar.ts) and the link
 // to cancel or reschedule.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { bookingCalendar } from './booking-calendar.ts';
 import { bookingSnapshot } from './booking-snapshot.ts';
 import { Button, Fields, P } from './layout.ts';

@@ -1,6 +1,6 @@
 // To the visitor, the day before (private.queue_booking_reminders, every 15 minutes from Cron): the
 // time of their consultation, whether it is confirmed, and the link to cancel or reschedule.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { bookingSnapshot } from './booking-snapshot.ts';
 import { Button, Fields, P } from './layout.ts';
 import { longDate, shortTime } from './text.ts';

@@ -1,8 +1,8 @@
 // One template per notification kind (the table its subject row lives in: subjects.ts), and the rendering every
 // kind shares: the layout around the body as HTML (react-dom/server escapes every value) and the
 // same markup as plain text.
-import { createElement as h } from 'npm:react@^19.3.1';
-import { renderToStaticMarkup } from 'npm:react-dom@^19.3.1/server';
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { applicantApplicationReceived } from './applicant-application-received.ts';
 import { applicantDocumentNeedsReplacing } from './applicant-document-needs-replacing.ts';
 import { applicantDocumentsRequested } from './applicant-documents-requested.ts';

@@ -1,7 +1,7 @@
 // The frame every notification shares, as React elements (rendered with renderToStaticMarkup,
 // which escapes every value): the brand's header, the body, and a footer with the consultancy's
 // contact details. Inline styles and tables, because mail clients ignore stylesheets.
-import { createElement as h, type ReactNode } from 'npm:react@^19.3.1';
+import { createElement as h, type ReactNode } from 'react';
 import type { Brand } from './brand.ts';
 
 /** The whole document of one email. */

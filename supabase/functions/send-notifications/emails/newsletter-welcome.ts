@@ -1,6 +1,6 @@
 // To a new newsletter subscriber: a welcome, with a one-click unsubscribe (RFC 8058): the
 // List-Unsubscribe headers name the Edge Function, and the body links to the site's page.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, P } from './layout.ts';
 import type { Email, EmailInput, SubscriberRow } from './types.ts';
 

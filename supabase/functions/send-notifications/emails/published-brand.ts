@@ -6,7 +6,7 @@
 // bundled at deploy (brand.generated.ts) is used and the reason logged. Only the name and contact details come from the site: the staff who
 // are told of every lead, and the colours, are always the bundled ones (the site never publishes
 // the staff inboxes, so changing them still needs a deploy: docs/deploy.md).
-import * as z from 'npm:zod@^4.6.7';
+import * as z from 'zod';
 import { isEmailAddress } from '../../../../common/email-address.ts';
 import { BRAND, type Brand } from './brand.ts';
 

@@ -1,5 +1,5 @@
 // To staff: a visitor rescheduled (to confirm again) or cancelled their booking through their link.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, Fields, P } from './layout.ts';
 import { longDate, oneLine, payloadText, shortTime } from './text.ts';
 import type { BookingRow, Email, EmailInput } from './types.ts';

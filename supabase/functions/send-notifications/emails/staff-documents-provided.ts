@@ -1,6 +1,6 @@
 // To staff: the last of the documents they asked an applicant for has arrived (the upload's trigger
 // settled the request, once); the link opens the application in /admin.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, Fields, List, P } from './layout.ts';
 import { applicationReference, oneLine, requestedLabels } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';

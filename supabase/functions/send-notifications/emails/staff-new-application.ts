@@ -1,5 +1,5 @@
 // To staff: a signed-in user submitted a visa application; the link opens it in /admin.
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, Fields, P } from './layout.ts';
 import { applicationReference, oneLine } from './text.ts';
 import type { ApplicationRow, Email, EmailInput } from './types.ts';

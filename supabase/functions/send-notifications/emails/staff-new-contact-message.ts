@@ -1,5 +1,5 @@
 // To staff: a visitor sent a message from a contact form (the row records the page).
-import { createElement as h } from 'npm:react@^19.3.1';
+import { createElement as h } from 'react';
 import { Button, Fields, P } from './layout.ts';
 import { oneLine } from './text.ts';
 import type { ContactMessageRow, Email, EmailInput } from './types.ts';

@@ -1,5 +1,5 @@
 // What a template gets and gives back.
-import type { ReactNode } from 'npm:react@^19.3.1';
+import type { ReactNode } from 'react';
 import type { Tables } from '../../_shared/client.ts';
 import type { Brand } from './brand.ts';
 

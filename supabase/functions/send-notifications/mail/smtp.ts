@@ -1,6 +1,6 @@
 // The SMTP adapter of MailSender, with nodemailer: a pool of connections for one call, closed
 // with it. A slow or silent server fails a send after the SMTP timeout; the row is retried later.
-import { createTransport } from 'npm:nodemailer@^10.6.1';
+import { createTransport } from 'nodemailer';
 import { type SmtpServer, smtpOptions } from '../../_shared/smtp-options.ts';
 import type { MailSender, OutgoingEmail } from './sender.ts';
 

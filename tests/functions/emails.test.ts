@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { application, uniqueEmail, type TestBackend } from '../api/support.ts';
 import { mailTo, notificationBackend, notificationMail, queue, STAFF } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -13,19 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const nextYear = new Date().getUTCFullYear() + 1;
+// An open weekday at 09:30 (Lagos), and how the email writes its date ("10 March 2027").
+const day = openSlot().date;
+const written = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 describe('a booking', () => {
   test('tells staff, and confirms to the visitor with a calendar invitation at the Lagos time', async () => {
     const email = uniqueEmail('booker');
-    const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: `${nextYear}-03-10`, time: '09:30' });
+    const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: day, time: '09:30' });
     expect(error).toBeNull();
     const [confirmation] = await mailTo(backend, email);
     await expect.poll(async () => (await notificationMail(backend)).filter((m) => m.to === STAFF && m.subject.startsWith('New booking: Ada Obi')).length).toBe(1);
     const staff = (await notificationMail(backend)).filter((m) => m.to === STAFF && m.subject.startsWith('New booking: Ada Obi'));
     expect(staff[0]!.text).toContain(email);
 
-    expect(confirmation!.subject).toMatch(new RegExp(`^Your consultation with Bridgeway Visa & Immigration: [A-Z][a-z]+day, 10 March ${nextYear} at 09:30 \\(Lagos time\\)$`));
+    expect(confirmation!.subject).toMatch(new RegExp(`^Your consultation with Bridgeway Visa & Immigration: [A-Z][a-z]+day, ${written} at 09:30 \\(Lagos time\\)$`));
     const row = (await queue(backend)).find((r) => r.kind === 'booking_confirmation' && r.recipient === email)!;
     await expect.poll(async () => (await queue(backend, row.subject_id)).find((r) => r.id === row.id)?.status).toBe('sent');
     expect(confirmation!.headers['message-id']).toBe(`<${row.id}@bridgewayvisa.com>`);
@@ -34,7 +37,7 @@ describe('a booking', () => {
     expect(ics!.contentType).toBe('text/calendar');
     const lines = ics!.content.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
     // Lagos is UTC+1 all year: 09:30 there is 08:30 UTC.
-    expect(lines).toContain(`DTSTART:${nextYear}0310T083000Z`);
+    expect(lines).toContain(`DTSTART:${day.replaceAll('-', '')}T083000Z`);
     expect(lines).toContain('DURATION:PT30M');
     expect(lines.some((l) => /^UID:booking-[0-9a-f-]{36}@bridgewayvisa\.com$/.test(l))).toBe(true);
     expect(lines.some((l) => /^DTSTAMP:\d{8}T\d{6}Z$/.test(l))).toBe(true);

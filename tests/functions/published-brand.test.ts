@@ -12,6 +12,7 @@ import { publishedBrand } from '../../src/lib/content/published-brand.ts';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
 import { loadSettings } from '../content/content-files.ts';
 import { closedPort, drain, functionsWith, notificationBackend, notificationMail, STAFF } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 
 const SETTINGS = loadSettings();
 const EDITED = { ...SETTINGS, name: 'Bridgeway Visa & Immigration Ltd', contact: { ...SETTINGS.contact, phone: '+234 1 999 0000', address: '1 New Street, Ikoyi, Lagos' } };
@@ -43,7 +44,7 @@ async function siteServing(body: string): Promise<{ url: string; reads: number; 
 /** Books a consultation and sends its emails with send-notifications set up for `siteUrl`; returns the visitor's confirmation and the staff notice. */
 async function bookAndSend(siteUrl: string) {
   const email = uniqueEmail('booker');
-  const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: `${new Date().getUTCFullYear() + 1}-03-10`, time: '09:30' });
+  const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', ...openSlot() });
   expect(error).toBeNull();
   const functions = await functionsWith(backend, { SITE_URL: siteUrl });
   try {

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import ApplicationDialog from './ApplicationDialog.tsx';
+import ClosedDays from './ClosedDays.tsx';
 import DataTable from './DataTable.tsx';
 import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
 import ListSection from './ListSection.tsx';
@@ -60,6 +61,7 @@ function Lists({ selfId }: { selfId: string }) {
         ] as const
       ).map(([list, extraColumns]) => (
         <ListSection key={list.id} list={list}>
+          {list === BOOKINGS && <ClosedDays />}
           <DataTable list={list} extraColumns={extraColumns} />
         </ListSection>
       ))}

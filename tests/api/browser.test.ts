@@ -72,10 +72,10 @@ test('supabase-js in Chromium signs in, inserts and reads an exact count from an
   const page = await browser.newPage();
   await page.goto(allowed.origin);
   const result = await page.evaluate(
-    async ({ url, key, email }) => {
+    async ({ url, key, email, slot }) => {
       const client = (window as unknown as { supabase: { createClient: typeof createClient } }).supabase.createClient(url, key, { auth: { storageKey: 'cors-check' } });
       const signIn = await client.auth.signInWithPassword({ email, password: 'browser-password' });
-      const booking = await client.from('bookings').insert({ full_name: 'Browser', phone: '+1 555 0100', email, country: 'USA', ...openSlot() });
+      const booking = await client.from('bookings').insert({ full_name: 'Browser', phone: '+1 555 0100', email, country: 'USA', ...slot });
       const app = {
         visa_type: 'Business Visa', name: 'Browser Applicant', email, phone: '+1 555 0100', dob: '1985-01-01',
         nationality: 'Ghanaian', passport_number: 'G123', marital_status: 'Married', address: 'Accra',
@@ -84,7 +84,7 @@ test('supabase-js in Chromium signs in, inserts and reads an exact count from an
       const counted = await client.from('visa_applications').select('name', { count: 'exact' }).range(0, 0);
       return { signInError: signIn.error?.message ?? null, bookingStatus: booking.status, count: counted.count, rows: counted.data?.length, status: counted.status };
     },
-    { url: backend.url, key: backend.anonKey, email },
+    { url: backend.url, key: backend.anonKey, email, slot: openSlot() },
   );
   expect(result).toEqual({ signInError: null, bookingStatus: 201, count: 2, rows: 1, status: 206 });
   await page.close();

@@ -53,7 +53,6 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
               checked={field.value === slot.start}
               onChange={field.onChange}
               aria-invalid={field['aria-invalid']}
-              aria-describedby={field['aria-describedby']}
             />
             <span>{slot.start}</span>
             {slot.placesLeft === 1 && <span className="slot-picker__last">last place</span>}
@@ -63,7 +62,8 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
     );
 
   return (
-    <fieldset className="field slot-picker">
+    // The group carries the error: a screen reader reads it with the group's name on entering it.
+    <fieldset className="field slot-picker" aria-describedby={field['aria-describedby']}>
       <legend>
         {label} <span className="slot-picker__zone">(Lagos time, {CONSULTANCY_TIME_ZONE_NAME})</span>
       </legend>

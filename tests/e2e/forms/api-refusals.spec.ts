@@ -4,7 +4,7 @@ import { test, expect } from '../support/fixtures.ts';
 import { anonClient, backendKeys, createUser, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { createClient } from '@supabase/supabase-js';
 import { E2E_API_URL } from '../support/e2e-env.ts';
-import { isoDay } from './forms.po.ts';
+import { openSlot } from '../../support/open-slots.ts';
 
 test('a booking for a country outside the list is refused with 400', async () => {
   const { error, status } = await (await anonClient()).from('bookings').insert({
@@ -12,8 +12,7 @@ test('a booking for a country outside the list is refused with 400', async () =>
     phone: '+234 809 000 0000',
     email: uniqueEmail('country'),
     country: 'France',
-    date: isoDay(3),
-    time: '10:00',
+    ...openSlot(),
   });
   expect(status).toBe(400);
   expect(error).toMatchObject({ code: '23514' });

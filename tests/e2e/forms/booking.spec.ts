@@ -94,6 +94,7 @@ test.describe('a visitor whose own date is not Lagos’s', () => {
     await form.fill(form.valid({ Date: date, Time: '' }));
     await expect(form.field('Time')).toHaveAccessibleName('Time (Lagos time, WAT)');
     // The consultancy's weekday slots, 9:00 to 17:00 in Lagos, not shifted to the visitor's zone.
+    await expect(form.form.getByRole('radio').first()).toBeVisible();
     const offered = await form.form.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
     expect(offered.length).toBeGreaterThan(10);
     expect(offered.every((time) => time >= '09:00' && time <= '17:00' && /:(00|30)$/.test(time))).toBe(true);
@@ -220,7 +221,9 @@ test('a double click whose first click found the button still disabled submits o
   const form = await BookingForm.open(page);
   await form.fillValid();
   // The first click landed before the island was ready, so the browser counted it but sent
-  // nothing; the second click (detail 2) is the first the button sees, and it submits.
+  // nothing; the second click (detail 2) is the first the button sees, and it submits. The mouse
+  // reaches only what is in the viewport: the button, below the times chosen last.
+  await form.submitButton().scrollIntoViewIfNeeded();
   const box = (await form.submitButton().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down({ clickCount: 2 });

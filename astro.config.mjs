@@ -13,7 +13,7 @@ import pruneScopedStyles from './src/integrations/prune-scoped-styles.ts';
 import contentChecks from './src/integrations/content-checks.ts';
 import cms from './src/integrations/cms.ts';
 import { readSupabaseSettings } from './src/lib/supabase.ts';
-import { exitOnConfigError, loadProjectEnv } from './supabase/local/env.ts';
+import { exitOnConfigError, loadProjectEnv } from './common/env.ts';
 import { readSiteEnv } from './src/lib/site-env.ts';
 
 // The build reads .env as the backend does (Vite reads it too, for the PUBLIC_* values), and a bad

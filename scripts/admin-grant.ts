@@ -7,7 +7,7 @@
 import { loadConfig } from '../supabase/local/config.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
 import { localDbOptions, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
-import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
+import { exitOnConfigError, loadProjectEnv } from '../common/env.ts';
 
 // The same database and backend address as `npm run backend`, .env included.
 loadProjectEnv();

@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { loadConfig } from '../supabase/local/config.ts';
 import { localDbOptions, openDb, type ScriptDb } from '../supabase/local/db/open.ts';
-import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
+import { exitOnConfigError, loadProjectEnv } from '../common/env.ts';
 import { describeAccounts, seed } from '../supabase/local/db/seed.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '']);

@@ -1,4 +1,4 @@
-// `npm run db:types`: writes supabase/functions/_shared/database.types.ts, the `Database` type
+// `npm run db:types`: writes common/database.types.ts, the `Database` type
 // every supabase-js client of the site and the functions is created with, from the migrations.
 // tests/db/database-types.test.ts fails while the committed file differs from what this writes.
 

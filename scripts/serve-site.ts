@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSiteEnv } from '../src/lib/site-env.ts';
 import { loadConfig } from '../supabase/local/config.ts';
-import { exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
+import { exitOnConfigError, loadProjectEnv } from '../common/env.ts';
 import { createSiteServer, readHeaderRules } from './static-host.ts';
 
 loadProjectEnv();

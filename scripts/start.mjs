@@ -12,7 +12,7 @@ import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
-import { ConfigError, exitOnConfigError, loadProjectEnv } from '../supabase/local/env.ts';
+import { ConfigError, exitOnConfigError, loadProjectEnv } from '../common/env.ts';
 import { localFunctionSecrets } from '../supabase/local/functions/local-secrets.ts';
 import { apiKeys } from '../supabase/local/jwt.ts';
 import { readSiteEnv } from '../src/lib/site-env.ts';

@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { loadProjectEnv } from '../supabase/local/env.ts';
+import { loadProjectEnv } from '../common/env.ts';
 import { missingRemoteVariables, REMOTE_VARIABLES, remoteApi, remoteDatabaseUrl, type RemoteApi } from '../tests/support/remote-target.ts';
 
 /**

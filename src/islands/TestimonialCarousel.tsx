@@ -9,7 +9,7 @@
 // it cannot), the island has only the slide its server render showed; after a failure the next press
 // asks again, so a visitor who was offline for a moment gets the carousel back.
 import { useEffect, useState, type HTMLAttributes } from 'react';
-import { fetchSlides, nextIndex, previousIndex, shouldAutoAdvance, type CarouselTestimonial } from '../lib/carousel';
+import { fetchSlides, nextIndex, previousIndex, shouldAutoAdvance, type CarouselTestimonial } from '../lib/content/carousel.ts';
 import { useAutoplay } from './hooks/use-autoplay';
 import { useFetch } from './hooks/use-fetch';
 import { useReducedMotion } from './hooks/use-reduced-motion';

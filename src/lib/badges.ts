@@ -1,7 +1,7 @@
 // Which colour each status's badge wears. A badge always shows its label as text; the tone only
 // adds colour (its contrast is in src/islands/ui/badge.css), so no status is told by colour alone.
 import type { ItemState } from './documents/checklist.ts';
-import type { ApplicationStatus, SubscriptionStatus } from './domain.ts';
+import { APPLICATION_STATUSES, isOneOf, SUBSCRIPTION_STATUSES, type ApplicationStatus, type SubscriptionStatus } from '../../common/domain.ts';
 
 /** A badge's colour family. */
 export type BadgeTone = 'info' | 'progress' | 'success' | 'danger' | 'neutral';
@@ -15,7 +15,7 @@ const APPLICATION_TONES: Record<ApplicationStatus, BadgeTone> = {
 
 /** The tone of an application's status (neutral for a value the site does not know). */
 export function applicationStatusTone(status: unknown): BadgeTone {
-  return APPLICATION_TONES[status as ApplicationStatus] ?? 'neutral';
+  return isOneOf(APPLICATION_STATUSES, status) ? APPLICATION_TONES[status] : 'neutral';
 }
 
 const ITEM_TONES: Record<ItemState, BadgeTone> = {
@@ -37,5 +37,5 @@ const SUBSCRIPTION_TONES: Record<SubscriptionStatus, BadgeTone> = {
 
 /** The tone of a newsletter sign-up's state. */
 export function subscriptionStatusTone(status: unknown): BadgeTone {
-  return SUBSCRIPTION_TONES[status as SubscriptionStatus] ?? 'neutral';
+  return isOneOf(SUBSCRIPTION_STATUSES, status) ? SUBSCRIPTION_TONES[status] : 'neutral';
 }

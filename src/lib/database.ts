@@ -1,10 +1,10 @@
 // The site's view of the database: the types `npm run db:types` generates from the migrations
-// (kept in supabase/functions/_shared so the Edge Functions import the same file), and the
+// (kept in common/ so the Edge Functions and the local backend import the same file), and the
 // supabase-js client typed with them. A renamed column or function fails `npm run check`.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../supabase/functions/_shared/database.types.ts';
+import type { Database } from '../../common/database.types.ts';
 
-export type { Database, Json, Tables, TablesInsert, TablesUpdate } from '../../supabase/functions/_shared/database.types.ts';
+export type { Database, Enums, Json, Tables, TablesInsert, TablesUpdate } from '../../common/database.types.ts';
 
 /** The site's supabase-js client, typed with the generated `Database`. */
 export type SiteClient = SupabaseClient<Database>;

@@ -1,12 +1,12 @@
 // The site build's environment variables, checked once when astro.config.mjs loads (astro build,
 // dev and check), with the same field rules and one-line errors as the backend's
-// (supabase/local/env.ts). This runs in Node only: the browser code goes on reading the PUBLIC_*
+// (common/env.ts). This runs in Node only: the browser code goes on reading the PUBLIC_*
 // values from import.meta.env, which Vite writes into the bundle as plain strings, so the client
 // bundle is unchanged. Astro's astro:env would check them only in a build that imports
 // `astro:env/client` (which would change the modules that read them), and cannot check SITE_URL
 // and the output folders, which the configuration itself needs first.
 import * as z from 'zod';
-import { ConfigError, flag, httpUrl, readEnv } from '../../supabase/local/env.ts';
+import { ConfigError, flag, httpUrl, readEnv } from '../../common/env.ts';
 
 /** decap-server's port when none is set: Decap CMS's own default. */
 export const CMS_LOCAL_PORT = 8081;

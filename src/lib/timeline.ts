@@ -3,6 +3,7 @@
 // history on /profile is built from the same entries without the notes.
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
+import type { ApplicationStatus } from '../../common/domain.ts';
 import type { SiteClient } from './database.ts';
 import { fetchDocumentRequests, type DocumentRequest, type RequestedItem } from './documents/requests.ts';
 import { staffFailure, toFailure } from './forms/errors.ts';
@@ -14,7 +15,7 @@ import { succeeded, type Result } from './result.ts';
  * missing documents (with staff's line), or the arrival of a request's last document.
  */
 export type TimelineEntry =
-  | { type: 'status'; id: string; at: string; by: string | null; from: string | null; to: string }
+  | { type: 'status'; id: string; at: string; by: string | null; from: ApplicationStatus | null; to: ApplicationStatus }
   | { type: 'note'; id: string; at: string; by: string | null; body: string }
   | { type: 'request'; id: string; at: string; by: string | null; items: RequestedItem[]; note: string | null }
   | { type: 'provided'; id: string; at: string; by: null; items: RequestedItem[] };

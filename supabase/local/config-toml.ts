@@ -3,7 +3,7 @@
 // default without a word. The document is handed to config.ts as one map per table, keyed by
 // the table's dotted name as config.toml writes it ('auth', 'auth.email.template.recovery').
 import { parse, TomlError, type TomlTableWithoutBigInt, type TomlValueWithoutBigInt } from 'smol-toml';
-import { ConfigError } from './env.ts';
+import { ConfigError } from '../../common/env.ts';
 
 export type TomlValue = TomlValueWithoutBigInt;
 /** Table name ('' for the root) -> key -> value; nested tables appear under their own dotted names. */

@@ -5,10 +5,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FUNCTION_SECRETS } from '../functions/_shared/secrets.ts';
 import { parseToml, type TomlTables, type TomlValue } from './config-toml.ts';
-import { PROJECT_ROOT, readBackendEnv } from './env.ts';
+import { PROJECT_ROOT, readBackendEnv } from '../../common/env.ts';
 
 // Tests and benchmarks find the repository through the backend's settings module.
-export { PROJECT_ROOT } from './env.ts';
+export { PROJECT_ROOT } from '../../common/env.ts';
 
 /** The Supabase CLI's published local JWT secret: public by design, never used in production. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';

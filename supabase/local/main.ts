@@ -5,7 +5,7 @@
 // does, so a newcomer's first `npm start` already has an admin to sign in with.
 import { loadConfig } from './config.ts';
 import { isNewDatabase, localDbOptions, openDb } from './db/open.ts';
-import { exitOnConfigError, loadProjectEnv } from './env.ts';
+import { exitOnConfigError, loadProjectEnv } from '../../common/env.ts';
 import { describeAccounts, seed } from './db/seed.ts';
 import { createServer } from './server.ts';
 

@@ -98,9 +98,17 @@ create domain public.email_address as text
     constraint email_address_format check (value ~
         '^[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff()<>:;@,."\u005b\u005c\u005d]+(?:\.[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff()<>:;@,."\u005b\u005c\u005d]+)*@[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u0021-\u002c\u002e\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007e]+(?:\.[^\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u0021-\u002c\u002e\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007e]+)+$');
 
--- The marital statuses of src/lib/domain.ts (MARITAL_STATUSES), in the same order.
-create domain public.marital_status as text
-    constraint marital_status_known check (value in ('Single', 'Married', 'Divorced', 'Widowed'));
+/**
+  * The closed lists of this file are enums, so the generated types carry them and TypeScript reads
+  * them from there (src/lib/domain.ts). An enum sorts in the order it is declared, so each is
+  * declared in the order the admin's lists sort by. A value outside one is refused with 22P02
+  * (invalid_text_representation, HTTP 400), not a CHECK's 23514.
+  * The specification's four marital statuses (visa form and signup), in its order.
+ */
+create type public.marital_status as enum ('Single', 'Married', 'Divorced', 'Widowed');
+
+-- Who a profile is: 'user' from signup; 'admin' grants the admin area. Users sort before admins.
+create type public.user_role as enum ('user', 'admin');
 
 /**
   * value, trimmed, as an email_address; NULL when the domain refuses it. For the signup trigger,
@@ -128,7 +136,7 @@ $$;
 revoke all on function private.to_email_address(text) from public, anon, authenticated;
 
 /**
-  * value, trimmed, as a marital_status; NULL when the domain refuses it. For the signup trigger,
+  * value, trimmed, as a marital_status; NULL when it is none of the list. For the signup trigger,
   * which must accept every signup whatever its metadata.
  */
 create or replace function private.to_marital_status(value text)
@@ -144,7 +152,7 @@ begin
     status := btrim(value);
     return status;
 exception
-    when check_violation then
+    when invalid_text_representation then
         return null;
 end;
 $$;
@@ -192,7 +200,7 @@ create table public.profiles
     marital_status  public.marital_status,
     -- Copied from auth.users and kept in sync by a trigger; the admin list shows it.
     email           public.email_address,
-    role            text        not null default 'user' check (role in ('user', 'admin')),
+    role            public.user_role not null default 'user',
     created_at      timestamptz not null default now(),
     updated_at      timestamptz not null default now(),
     -- The admin dashboard's search keys (Section - The admin lists' search keys says why).
@@ -453,12 +461,12 @@ grant execute on function public.admin_delete_user(uuid) to authenticated;
 
 /**
   * Makes target_user an admin or a user again. Only admins may (SQLSTATE 42501 otherwise); an admin
-  * cannot change their own role; new_role must be 'user' or 'admin' (22023, HTTP 400); an unknown
+  * cannot change their own role; new_role is a public.user_role (22P02, HTTP 400, for any other; 22023 for none); an unknown
   * user raises PT404 (HTTP 404). Returns the role now stored. Security definer because
   * profiles.role has no UPDATE grant for any API role.
  */
-create or replace function private.admin_set_role(target_user uuid, new_role text)
-    returns text
+create or replace function private.admin_set_role(target_user uuid, new_role public.user_role)
+    returns public.user_role
     language plpgsql
     security definer
     set search_path = ''
@@ -469,7 +477,7 @@ begin
                                   not_admin => 'Only administrators can change roles.',
                                   on_self => 'Administrators cannot change their own role.');
 
-    if admin_set_role.new_role is null or admin_set_role.new_role not in ('user', 'admin') then
+    if admin_set_role.new_role is null then
         raise exception 'The role must be user or admin.' using errcode = 'invalid_parameter_value';
     end if;
 
@@ -481,15 +489,15 @@ begin
 end;
 $$;
 
-revoke all on function private.admin_set_role(uuid, text) from public, anon, authenticated, service_role;
-grant execute on function private.admin_set_role(uuid, text) to authenticated;
+revoke all on function private.admin_set_role(uuid, public.user_role) from public, anon, authenticated, service_role;
+grant execute on function private.admin_set_role(uuid, public.user_role) to authenticated;
 
 /**
   * The admin users list's role change: rpc('admin_set_role', { target_user, new_role }), returning
   * the role now stored; private.admin_set_role checks the caller and updates.
  */
-create or replace function public.admin_set_role(target_user uuid, new_role text)
-    returns text
+create or replace function public.admin_set_role(target_user uuid, new_role public.user_role)
+    returns public.user_role
     language sql
     security invoker
     set search_path = ''
@@ -498,5 +506,5 @@ $$
 select private.admin_set_role(admin_set_role.target_user, admin_set_role.new_role);
 $$;
 
-revoke all on function public.admin_set_role(uuid, text) from public, anon, authenticated, service_role;
-grant execute on function public.admin_set_role(uuid, text) to authenticated;
+revoke all on function public.admin_set_role(uuid, public.user_role) from public, anon, authenticated, service_role;
+grant execute on function public.admin_set_role(uuid, public.user_role) to authenticated;

@@ -10,16 +10,21 @@
   * -------------------------------------------------------
   * Section - Table
   * -------------------------------------------------------
+  * Its closed lists are enums (20261122000100_profiles_and_roles.sql says why), each declared in
+  * the order the admin's list sorts by: the specification's six visa types in its order (ids 1
+  * to 6), and the statuses in the order an application moves through them.
  */
+create type public.visa_type as enum ('Tourist Visa', 'Emergency Visa', 'K1/i-130 Visa Application',
+    'Naija Wife / Resident Permit', 'Business Visa', 'Visa Extension');
+
+create type public.application_status as enum ('submitted', 'in_review', 'approved', 'rejected');
+
 create table public.visa_applications
 (
     id                    uuid primary key     default extensions.gen_random_uuid(),
     -- Filled from the JWT; the insert policy refuses any other user.
     user_id               uuid                 default auth.uid() references auth.users (id) on delete set null,
-    visa_type             text        not null check (visa_type in ('Tourist Visa', 'Emergency Visa',
-                                                                    'K1/i-130 Visa Application',
-                                                                    'Naija Wife / Resident Permit',
-                                                                    'Business Visa', 'Visa Extension')),
+    visa_type             public.visa_type not null,
     name                  text        not null check (char_length(btrim(name)) between 1 and 200),
     email                 public.email_address not null,
     phone                 text        not null check (char_length(btrim(phone)) between 3 and 40),
@@ -31,8 +36,7 @@ create table public.visa_applications
     marital_status        public.marital_status not null,
     address               text        not null check (char_length(btrim(address)) between 1 and 500),
     message               text check (char_length(message) <= 5000),
-    status                text        not null default 'submitted'
-        check (status in ('submitted', 'in_review', 'approved', 'rejected')),
+    status                public.application_status not null default 'submitted',
     submitted_at          timestamptz not null default now(),
     updated_at            timestamptz not null default now(),
     -- The admin dashboard's search keys (20261122000100_profiles_and_roles.sql says why).
@@ -43,7 +47,7 @@ create table public.visa_applications
     client_key            uuid unique,
     -- Whether the application waits on its applicant: it has a request for missing documents not
     -- yet fulfilled. Kept here (by the documents' functions, in the transactions that open and
-    -- settle requests, 20261122000900_documents.sql) so the admin's list filters by it and the
+    -- settle requests, 20261122000910 and 000920_document_*.sql) so the admin's list filters by it and the
     -- overview counts it through an index. No API role may write it.
     awaiting_documents    boolean     not null default false
 );

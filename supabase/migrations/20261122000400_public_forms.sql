@@ -135,14 +135,18 @@ revoke all on function private.drop_honeypot_rows() from public, anon, authentic
   * -------------------------------------------------------
   * The home page's appointment form. date is its own field (the old site bound it to the email).
  */
+
+-- The countries the form offers, the specification's list in its order (an enum, as
+-- 20261122000100_profiles_and_roles.sql says; the admin sorts by this order).
+create type public.booking_country as enum ('USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China');
+
 create table public.bookings
 (
     id              uuid primary key     default extensions.gen_random_uuid(),
     full_name       text        not null check (char_length(btrim(full_name)) between 1 and 200),
     phone           text        not null check (char_length(btrim(phone)) between 3 and 40),
     email           public.email_address not null,
-    country         text        not null check (country in ('USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia',
-                                                            'Germany', 'China')),
+    country         public.booking_country not null,
     -- Today or later: enforced on insert by reject_past_booking_date().
     date            date        not null,
     time            time        not null,

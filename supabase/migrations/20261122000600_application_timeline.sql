@@ -20,8 +20,8 @@ create table public.application_status_changes
 (
     id             uuid primary key     default extensions.gen_random_uuid(),
     application_id uuid        not null references public.visa_applications (id) on delete cascade,
-    from_status    text,
-    to_status      text        not null,
+    from_status    public.application_status,
+    to_status      public.application_status not null,
     changed_by     uuid references public.profiles (id) on delete set null,
     changed_at     timestamptz not null default now()
 );
@@ -73,14 +73,7 @@ revoke all on function private.applicant_email(uuid, text) from public, anon, au
 /**
   * After insert on visa_applications: records the first status and queues the staff's
   * "new application" email and the applicant's "application received" (to the account's address,
-  * private.applicant_email), in one insert. Security definer: the applicant may write neither table.
-  *
-  * Its notifications are inserted by the trigger function itself, in one statement, rather than by
-  * two calls of private.queue_notification: queued through function calls, the trigger cost a
-  * submission a good part of its throughput (npm run bench:api measures it). The rows are those
-  * private.queue_notification would queue, the key spelled out as it writes it,
-  * <kind>:<subject id> (a helper for the key would be called per row, and could not be inlined
-  * with its search_path set); tests/db/notifications.test.ts asserts the keys.
+  * private.applicant_email). Security definer: the applicant may write neither table.
  */
 create or replace function private.on_application_submitted()
     returns trigger
@@ -93,12 +86,9 @@ begin
     insert into public.application_status_changes (application_id, from_status, to_status, changed_by)
     values (new.id, null, new.status, private.acting_profile());
 
-    insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key)
-    values ('staff_new_application', null, 'visa_applications', new.id,
-            'staff_new_application:' || new.id),
-           ('applicant_application_received', private.applicant_email(new.user_id, new.email), 'visa_applications', new.id,
-            'applicant_application_received:' || new.id)
-    on conflict (dedupe_key) do nothing;
+    perform private.queue_notification('staff_new_application', null, 'visa_applications', new.id);
+    perform private.queue_notification('applicant_application_received', private.applicant_email(new.user_id, new.email),
+                                       'visa_applications', new.id);
     return null;
 end;
 $$;

@@ -35,16 +35,11 @@ $$;
 
 revoke all on function private.booking_confirmations_per_day() from public, anon, authenticated;
 
--- The count below: one address's confirmations of the last day, from the index alone.
-create index notifications_booking_confirmations_idx on public.notifications (lower(recipient), created_at)
-    where kind = 'booking_confirmation';
-
 /**
   * After insert on bookings: the staff's "new booking" email, and the visitor's confirmation
-  * unless their address has had its day's share (see above), in one insert. A row dropped by the
-  * honeypot or refused by the spam limit never gets here. Security definer: visitors cannot read
-  * or write the outbox. Its rows are inserted by the function itself, in one statement, as
-  * private.on_application_submitted's are (20261122000600_application_timeline.sql says why).
+  * unless their address has had its day's share (see above; private.queue_notification's
+  * daily_cap counts it). A row dropped by the honeypot or refused by the spam limit never gets
+  * here. Security definer: visitors cannot read or write the outbox.
  */
 create or replace function private.on_booking_submitted()
     returns trigger
@@ -54,16 +49,9 @@ create or replace function private.on_booking_submitted()
 as
 $$
 begin
-    insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key)
-    select 'staff_new_booking', null, 'bookings', new.id, 'staff_new_booking:' || new.id
-    union all
-    select 'booking_confirmation', new.email, 'bookings', new.id, 'booking_confirmation:' || new.id
-    where (select count(*)
-           from public.notifications n
-           where n.kind = 'booking_confirmation'
-             and lower(n.recipient) = lower(btrim(new.email))
-             and n.created_at > now() - interval '1 day') < private.booking_confirmations_per_day()
-    on conflict (dedupe_key) do nothing;
+    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id);
+    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id,
+                                       daily_cap => private.booking_confirmations_per_day());
     return null;
 end;
 $$;

@@ -32,6 +32,10 @@
   * Section - Table
   * -------------------------------------------------------
  */
+
+-- A row's state (above), an enum in the order a sign-up goes through them, which the admin's list sorts by.
+create type public.subscription_status as enum ('pending', 'subscribed', 'unsubscribed');
+
 create table public.newsletter_subscribers
 (
     id                        uuid primary key     default extensions.gen_random_uuid(),
@@ -45,11 +49,11 @@ create table public.newsletter_subscribers
     confirmation_requested_at timestamptz not null default now(),
     confirmed_at              timestamptz,
     -- The state as the admin's list shows and filters it, kept by the database from the two stamps.
-    status                    text        not null generated always as (
+    status                    public.subscription_status not null generated always as (
         case
-            when unsubscribed_at is not null then 'unsubscribed'
-            when confirmed_at is null then 'pending'
-            else 'subscribed'
+            when unsubscribed_at is not null then 'unsubscribed'::public.subscription_status
+            when confirmed_at is null then 'pending'::public.subscription_status
+            else 'subscribed'::public.subscription_status
             end) stored
 );
 
@@ -157,13 +161,9 @@ $$;
 
 revoke all on function private.newsletter_confirmations_per_day() from public, anon, authenticated;
 
--- The count below: one address's confirmations of the last day, from the index alone.
-create index notifications_newsletter_confirmations_idx on public.notifications (lower(recipient), created_at)
-    where kind = 'newsletter_confirmation';
-
 /**
   * Queues the confirmation of a sign-up (keyed by its token, so each request to confirm is one
-  * email), unless the address has had its day's share.
+  * email), unless the address has had its day's share (private.queue_notification's daily_cap).
  */
 create or replace function private.queue_newsletter_confirmation(subscriber_id uuid, address text, token uuid)
     returns void
@@ -171,15 +171,10 @@ create or replace function private.queue_newsletter_confirmation(subscriber_id u
     set search_path = ''
 as
 $$
-insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key)
-select 'newsletter_confirmation', queue_newsletter_confirmation.address, 'newsletter_subscribers',
-       queue_newsletter_confirmation.subscriber_id, 'newsletter_confirmation:' || queue_newsletter_confirmation.token
-where (select count(*)
-       from public.notifications n
-       where n.kind = 'newsletter_confirmation'
-         and lower(n.recipient) = lower(queue_newsletter_confirmation.address)
-         and n.created_at > now() - interval '1 day') < private.newsletter_confirmations_per_day()
-on conflict (dedupe_key) do nothing;
+select private.queue_notification('newsletter_confirmation', queue_newsletter_confirmation.address, 'newsletter_subscribers',
+                                  queue_newsletter_confirmation.subscriber_id,
+                                  event_id => queue_newsletter_confirmation.token,
+                                  daily_cap => private.newsletter_confirmations_per_day());
 $$;
 
 revoke all on function private.queue_newsletter_confirmation(uuid, text, uuid) from public, anon, authenticated;

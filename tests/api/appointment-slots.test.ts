@@ -3,7 +3,7 @@
 // shut or full slot refused with 4xx, the SQLSTATE the form knows and the field's message. The rules
 // themselves are tested in tests/db/appointment-slots.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyToday } from '../../common/domain.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';
 import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
 

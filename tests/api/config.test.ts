@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig, PROJECT_ROOT } from '../../supabase/local/config.ts';
-import { ConfigError } from '../../supabase/local/env.ts';
+import { ConfigError } from '../../common/env.ts';
 import { parseToml } from '../../supabase/local/config-toml.ts';
 
 let root: string;

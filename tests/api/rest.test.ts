@@ -5,6 +5,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { application, startBackend, uniqueEmail, type TestBackend } from './support.ts';
 import { openSlot } from '../support/open-slots.ts';
+import type { TablesInsert } from '../../src/lib/database.ts';
+import type { VisaType } from '../../common/domain.ts';
 
 /** A select builder, as the filter table receives and returns it. */
 type Query = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
@@ -17,7 +19,7 @@ let alice: { client: SupabaseClient; userId: string };
 let bob: { client: SupabaseClient; userId: string };
 let admin: { client: SupabaseClient; userId: string };
 
-function booking(email: string) {
+function booking(email: string): TablesInsert<'bookings'> {
   return { full_name: 'Chidi Okafor', phone: '+234 801 234 5678', email, country: 'Nigeria', ...openSlot() };
 }
 
@@ -147,8 +149,12 @@ describe('insert', () => {
     expect(res.error?.code).toBe('42501');
   });
 
-  test('check constraint (400 23514), unknown column (400 PGRST204), duplicate (409 23505)', async () => {
-    const check = await bob.client.from('visa_applications').insert(application('Bad', { visa_type: 'Moon Visa' }));
+  test('value outside an enum (400 22P02), check constraint (400 23514), unknown column (400 PGRST204), duplicate (409 23505)', async () => {
+    // A forged value: the types refuse it, so it is cast, as a hostile client's JSON would carry it.
+    const forged = await bob.client.from('visa_applications').insert(application('Bad', { visa_type: 'Moon Visa' as VisaType }));
+    expect(forged.status).toBe(400);
+    expect(forged.error?.code).toBe('22P02');
+    const check = await bob.client.from('visa_applications').insert(application('   '));
     expect(check.status).toBe(400);
     expect(check.error?.code).toBe('23514');
     const unknown = await bob.client.from('visa_applications').insert({ ...application('X'), favourite_colour: 'blue' });
@@ -156,7 +162,7 @@ describe('insert', () => {
     expect(unknown.error?.code).toBe('PGRST204');
     expect(unknown.error?.message).toBe("Could not find the 'favourite_colour' column of 'visa_applications' in the schema cache");
     // A booking sent twice with its idempotency key: the second is the unique key's 409.
-    const booking = { full_name: 'Twice', phone: '+234 800 000 0000', email: uniqueEmail('twice'), country: 'UK', ...openSlot(), client_key: randomUUID() };
+    const booking: TablesInsert<'bookings'> = { full_name: 'Twice', phone: '+234 800 000 0000', email: uniqueEmail('twice'), country: 'UK', ...openSlot(), client_key: randomUUID() };
     expect((await backend.client().from('bookings').insert(booking)).error).toBeNull();
     const dup = await backend.client().from('bookings').insert(booking);
     expect(dup.status).toBe(409);

@@ -2,13 +2,13 @@
 // server on an ephemeral port, supabase-js clients, and helpers that read the outbox and follow
 // email links the way a browser would.
 import { createClient } from '@supabase/supabase-js';
-import type { Database, SiteClient } from '../../src/lib/database.ts';
+import type { Database, SiteClient, TablesInsert } from '../../src/lib/database.ts';
 import { request } from 'node:http';
 import pg from 'pg';
 import { test } from 'vitest';
 import { loadConfig, type BackendConfig } from '../../supabase/local/config.ts';
 import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
-import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
+import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
 import { createServer } from '../../supabase/local/server.ts';
 import { missingRemoteVariables, ON_REMOTE, remoteApi, type RemoteApi } from '../support/remote-target.ts';
 
@@ -254,7 +254,7 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A valid visa application (the visa form's fields). */
-export function application(name: string, extra: Record<string, unknown> = {}) {
+export function application(name: string, extra: Partial<TablesInsert<'visa_applications'>> = {}): TablesInsert<'visa_applications'> {
   return {
     visa_type: 'Tourist Visa',
     name,

@@ -14,7 +14,7 @@ import { HttpError } from '../../supabase/local/http-errors.ts';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL, readSupabaseSettings } from '../../src/lib/supabase.ts';
 import { captchaConfig } from '../../src/lib/auth/captcha.ts';
 import { productionBuildVariable, readSiteEnv } from '../../src/lib/site-env.ts';
-import { ConfigError } from '../../supabase/local/env.ts';
+import { ConfigError } from '../../common/env.ts';
 
 describe('config.toml', () => {
   test('reads tables, strings, numbers, booleans, multi-line arrays and comments', () => {

@@ -21,7 +21,7 @@ export function createAstroProject(prefix: string): AstroProject {
   const workspace = mkdtempSync(join(tmpdir(), prefix));
   const project = join(workspace, 'project');
   for (const file of ['astro.config.mjs', 'package.json', 'tsconfig.json', 'src']) cpSync(join(PROJECT_ROOT, file), join(project, file), { recursive: true });
-  for (const folder of ['supabase', 'node_modules', 'public']) symlinkSync(join(PROJECT_ROOT, folder), join(project, folder));
+  for (const folder of ['common', 'supabase', 'node_modules', 'public']) symlinkSync(join(PROJECT_ROOT, folder), join(project, folder));
   return {
     copyContent: () => {
       const content = mkdtempSync(join(workspace, 'content-'));

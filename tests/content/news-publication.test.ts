@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyToday } from '../../common/domain.ts';
 import { createAstroProject, type AstroProject } from './astro-project.ts';
 
 let project: AstroProject;

@@ -135,9 +135,9 @@ describe('changing an application’s status', () => {
     expect(await attemptAs(db, anon, setStatus, [applicationId])).toMatchObject({ ok: false, code: DENIED });
   });
 
-  it('accepts only the four statuses', async () => {
+  it('accepts only the four statuses (an enum: 22P02 for any other)', async () => {
     const outcome = await attemptAs(db, admin, `update public.visa_applications set status = 'lost' where id = $1`, [applicationId]);
-    expect(outcome).toMatchObject({ ok: false, code: '23514' });
+    expect(outcome).toMatchObject({ ok: false, code: '22P02' });
   });
 });
 
@@ -175,11 +175,13 @@ describe('admin_set_role', () => {
     expect(await roleOf(adminId)).toBe('admin');
   });
 
-  it('accepts only user and admin', async () => {
-    for (const role of ['owner', '', null]) {
+  it('accepts only user and admin (an enum: 22P02 for another value, 22023 for none)', async () => {
+    for (const role of ['owner', '']) {
       const outcome = await attemptAs(db, admin, 'select public.admin_set_role($1, $2)', [userId, role]);
-      expect(outcome).toMatchObject({ ok: false, code: '22023', message: 'The role must be user or admin.' });
+      expect(outcome).toMatchObject({ ok: false, code: '22P02', message: `invalid input value for enum user_role: "${role}"` });
     }
+    const none = await attemptAs(db, admin, 'select public.admin_set_role($1, $2)', [userId, null]);
+    expect(none).toMatchObject({ ok: false, code: '22023', message: 'The role must be user or admin.' });
   });
 
   it('reports an unknown user', async () => {

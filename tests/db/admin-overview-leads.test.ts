@@ -3,7 +3,7 @@
 // open), and the leads of the last 12 weeks, counted by the week they arrived in Lagos (Monday to
 // Sunday, whatever the server's or the session's time zone). Admins only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyToday } from '../../common/domain.ts';
 import {
   DENIED,
   INSERT_APPLICATION_FOR,

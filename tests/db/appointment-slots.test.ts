@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyToday } from '../../common/domain.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
 import { anon, attemptAs, openTestDb, service, transactionAs, uniqueEmail, type Outcome, type TestDb } from './support.ts';
 

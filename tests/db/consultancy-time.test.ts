@@ -1,9 +1,9 @@
 // One "today" for bookings: the consultancy's, in Lagos. The database's clock functions of an
-// instant agree with the browser's (src/lib/domain.ts) at every hour of the day, and a booking
+// instant agree with the browser's (common/domain.ts) at every hour of the day, and a booking
 // that a visitor anywhere makes for "a minute from now on my own clock" is refused exactly when
 // that moment is already past in Lagos.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSULTANCY_TIME_ZONE, bookingHasPassed, consultancyNow, consultancyToday } from '../../src/lib/domain.ts';
+import { CONSULTANCY_TIME_ZONE, bookingHasPassed, consultancyNow, consultancyToday } from '../../common/domain.ts';
 import { openTestDb, type TestDb } from './support.ts';
 
 let db: TestDb;

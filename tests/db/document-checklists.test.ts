@@ -1,4 +1,4 @@
-// Documents item by item (supabase/migrations/20261122000900_documents.sql): which items
+// Documents item by item (supabase/migrations/20261122000900_documents.sql and 0910, 0920): which items
 // an application has provided, staff's verdicts on files (accepted, or needs replacing with the
 // reason the applicant reads and is emailed), requests for missing documents (stored with the
 // items they name, emailed to the applicant, marking the application as waiting on its applicant),
@@ -195,7 +195,7 @@ describe("staff's verdicts (public.review_document, public.document_reviews)", (
   });
 
   it.each([
-    ['a verdict that is neither', ['maybe', null, null], '22023'],
+    ['a verdict that is neither (an enum)', ['maybe', null, null], '22P02'],
     ['needs replacing without a reason', ['needs_replacing', null, PASSPORT.label], '22023'],
     ['needs replacing with a blank reason', ['needs_replacing', '  ', PASSPORT.label], '22023'],
     ['a reason of 301 characters', ['needs_replacing', 'x'.repeat(301), PASSPORT.label], '22023'],

@@ -49,7 +49,7 @@ describe('the documents bucket and its rules', () => {
       `select private.documents_bucket() as bucket, private.max_documents_per_application() as max,
               private.max_documents_per_item() as "maxPerItem",
               array(select s from unnest(array['submitted', 'in_review', 'approved', 'rejected']) s
-                    where private.open_for_documents(s)) as open`,
+                    where private.open_for_documents(s::public.application_status)) as open`,
     );
     expect(rows[0]).toEqual({
       bucket: DOCUMENTS_BUCKET,

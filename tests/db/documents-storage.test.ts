@@ -519,7 +519,7 @@ describe('the removal queue is for the service role only', () => {
   it.each([
     ['read the queue', `select * from private.document_removals`],
     ['claim removals', `select * from public.claim_document_removals(10, 60)`],
-    ['complete a removal', `select public.complete_document_removal(gen_random_uuid(), 1, null)`],
+    ['complete a removal', `select public.complete_jobs('remove-documents', '[]')`],
   ])('nobody else may %s', async (_action, sql) => {
     for (const actor of [anon, applicant, admin]) {
       expect(await attemptAs(db, actor, sql), actor.label).toMatchObject({ ok: false, code: DENIED });
@@ -529,7 +529,7 @@ describe('the removal queue is for the service role only', () => {
 
 describe('claiming and completing removals (the worker, service key)', () => {
   const CLAIM = `select id, object_name, attempts from public.claim_document_removals(1000, 60)`;
-  const COMPLETE = `select public.complete_document_removal($1, $2, $3)`;
+  const COMPLETE = `select public.complete_jobs('remove-documents', jsonb_build_array(jsonb_build_object('id', $1::uuid, 'attempt', $2::int, 'error', $3::text)))`;
 
   async function queued(): Promise<{ id: string; object_name: string }> {
     const id = await newApplication(otherId);

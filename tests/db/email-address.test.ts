@@ -1,9 +1,9 @@
 // The email rule is one rule: the database's domain public.email_address checks exactly the
-// pattern of src/lib/email-address.ts (the forms' rule), character for character, and both give
+// pattern of common/email-address.ts (the forms' rule), character for character, and both give
 // the same answer for every address, so nothing the browser accepts is refused by the database
 // or the other way round.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, isEmailAddress } from '../../src/lib/email-address.ts';
+import { EMAIL_PATTERN, isEmailAddress } from '../../common/email-address.ts';
 import { NOT_ONE_MAILBOX, ONE_MAILBOX } from '../support/email-addresses.ts';
 import { openTestDb, type TestDb } from './support.ts';
 

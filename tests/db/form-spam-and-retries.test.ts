@@ -88,10 +88,10 @@ describe('visa_applications', () => {
     expect(rows).toEqual([{ status: 'submitted' }]);
   });
 
-  it('refuses a visa type outside the list (23514, HTTP 400)', async () => {
+  it('refuses a visa type outside the list (an enum: 22P02, HTTP 400)', async () => {
     expect(await attemptAs(db, member, WITH_KEY, [...application({ visa_type: 'Student Visa' }), randomUUID()])).toMatchObject({
       ok: false,
-      code: '23514',
+      code: '22P02',
     });
   });
 });

@@ -21,7 +21,7 @@ import {
   type TestDb,
 } from './support.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
-import { consultancyNow, consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyNow, consultancyToday } from '../../common/domain.ts';
 
 const fixture = adminAndUserFixture({ email: 'user@example.com', label: 'user' });
 let db: TestDb;
@@ -199,7 +199,7 @@ describe('admin_overview', () => {
   // The counts above agree with the site's calendar only when the two days differ, an hour or so a
   // day; the definition says at any hour that the function takes today from the one rule of the
   // consultancy's day (private.consultancy_today, whose zone tests/db/consultancy-time.test.ts
-  // keeps equal to CONSULTANCY_TIME_ZONE of src/lib/domain.ts), and names no zone of its own.
+  // keeps equal to CONSULTANCY_TIME_ZONE of common/domain.ts), and names no zone of its own.
   it('reads today as the consultancy counts it (private.consultancy_today)', async () => {
     const { rows } = await db.query<{ definition: string }>(
       `select pg_get_functiondef('private.admin_overview()'::regprocedure) as definition`,

@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWSLETTER_CONFIRMATION_DAYS } from '../../src/lib/domain.ts';
+import { NEWSLETTER_CONFIRMATION_DAYS } from '../../common/domain.ts';
 import { DENIED, anon, attemptAs, createUser, openTestDb, runAs, service, signedIn, uniqueEmail, type Actor, type TestDb } from './support.ts';
 
 let db: TestDb;
@@ -42,7 +42,7 @@ const confirm = async (token: string, actor: Actor = anon) =>
 
 /** The kinds of email queued for a sign-up, oldest first. */
 async function emailsOf(id: string): Promise<string[]> {
-  const { rows } = await db.query<{ kind: string }>('select kind from public.notifications where subject_id = $1 order by created_at, kind', [id]);
+  const { rows } = await db.query<{ kind: string }>('select kind from public.notifications where subject_id = $1 order by created_at, kind::text', [id]);
   return rows.map((r) => r.kind);
 }
 
@@ -85,7 +85,7 @@ describe('a new sign-up', () => {
     expect(await confirm(randomUUID())).toBe(false);
   });
 
-  it('keeps its link as long as the site says (NEWSLETTER_CONFIRMATION_DAYS of src/lib/domain.ts)', async () => {
+  it('keeps its link as long as the site says (NEWSLETTER_CONFIRMATION_DAYS of common/domain.ts)', async () => {
     const { rows } = await db.query<{ days: number; exact: boolean }>(
       `select (extract(epoch from private.newsletter_confirmation_lifetime()) / 86400)::float8 as days,
               private.newsletter_confirmation_lifetime() = make_interval(days => $1) as exact`,

@@ -51,7 +51,7 @@ interface QueuedRow {
 async function queueOf(subjectId: string): Promise<QueuedRow[]> {
   const { rows } = await db.query<QueuedRow>(
     `select id, kind, recipient, subject_table, dedupe_key, payload, status, attempts, last_error, sent_at
-     from public.notifications where subject_id = $1 order by kind`,
+     from public.notifications where subject_id = $1 order by kind::text`,
     [subjectId],
   );
   return rows;
@@ -153,8 +153,8 @@ describe('storing a submission queues its notifications in the same transaction'
        select 'Visitor', '+1 555 0100', $1, 'Atlantis', open.date, open.time from ${OPEN_SLOT} as open`,
       [uniqueEmail()],
     );
-    expect(outcome).toMatchObject({ ok: false, code: '23514' });
-    await expect(bookAsVisitor(uniqueEmail(), { country: 'Atlantis' })).rejects.toMatchObject({ code: '23514' });
+    expect(outcome).toMatchObject({ ok: false, code: '22P02' });
+    await expect(bookAsVisitor(uniqueEmail(), { country: 'Atlantis' })).rejects.toMatchObject({ code: '22P02' });
     expect(await totalQueued()).toBe(before);
   });
 
@@ -305,7 +305,7 @@ describe('the worker’s claim and complete', () => {
   }
 
   async function complete(id: string, claimedAttempt: number, error: string | null = null): Promise<void> {
-    await runAs(db, service, 'select public.complete_notification($1, $2, $3)', [id, claimedAttempt, error]);
+    await runAs(db, service, `select public.complete_jobs('send-notifications', jsonb_build_array(jsonb_build_object('id', $1::uuid, 'attempt', $2::int, 'error', $3::text)))`, [id, claimedAttempt, error]);
   }
 
   it('claims due rows oldest first, up to max_rows, as sending with one more attempt and a lease', async () => {
@@ -365,7 +365,7 @@ describe('the worker’s claim and complete', () => {
     const claimed = await claim();
     expect(claimed.map((row) => row.id)).toEqual([other]);
     const { rows } = await db.query('select status, attempts, locked_until, last_error from public.notifications where id = $1', [id]);
-    expect(rows).toEqual([{ status: 'failed', attempts: 5, locked_until: null, last_error: expect.stringMatching(/^The sender stopped while sending it \(its lease passed\) on the last try\.$/) }]);
+    expect(rows).toEqual([{ status: 'failed', attempts: 5, locked_until: null, last_error: expect.stringMatching(/^Its call stopped before reporting \(the lease passed\) on the last try\.$/) }]);
     expect(await claim()).toEqual([]);
   });
 
@@ -381,10 +381,10 @@ describe('the worker’s claim and complete', () => {
     expect(rows).toEqual([{ status: 'sent', has_sent_at: true, locked_until: null, last_error: null }]);
   });
 
-  it('completes a row with nothing to send as sent without sent_at, the reason in last_error (complete_notifications, as the sender reports)', async () => {
+  it('completes a row with nothing to send as sent without sent_at, the reason in last_error (complete_jobs, as the sender reports)', async () => {
     const [id, other] = await enqueue(2);
     await claim();
-    await runAs(db, service, 'select public.complete_notifications($1::jsonb)', [
+    await runAs(db, service, `select public.complete_jobs('send-notifications', $1::jsonb)`, [
       JSON.stringify([
         { id, attempt: 1, error: null, give_up: false, skipped: 'Not sent: the address unsubscribed first.' },
         { id: other, attempt: 1, error: null, give_up: false, skipped: null },
@@ -403,7 +403,7 @@ describe('the worker’s claim and complete', () => {
   it('marks a row failed at once, with its reason, when the sender gives up on it (a recipient that is not one mailbox)', async () => {
     const [id] = await enqueue(1);
     await claim();
-    await runAs(db, service, 'select public.complete_notification($1, 1, $2, give_up => true)', [id, 'Not sent: "a,b@x.example" is a list of 2 addresses, not one mailbox.']);
+    await runAs(db, service, `select public.complete_jobs('send-notifications', jsonb_build_array(jsonb_build_object('id', $1::uuid, 'attempt', 1, 'error', $2::text, 'give_up', true)))`, [id, 'Not sent: "a,b@x.example" is a list of 2 addresses, not one mailbox.']);
     const { rows } = await db.query('select status, attempts, locked_until, last_error from public.notifications where id = $1', [id]);
     expect(rows).toEqual([{ status: 'failed', attempts: 1, locked_until: null, last_error: 'Not sent: "a,b@x.example" is a list of 2 addresses, not one mailbox.' }]);
     expect(await claim()).toEqual([]);
@@ -415,7 +415,7 @@ describe('the worker’s claim and complete', () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect(await claim()).toMatchObject([{ id, attempts: attempt }]);
       const state = await transactionAs(db, service, async (tx) => {
-        await tx.query('select public.complete_notification($1, $2, $3)', [id, attempt, `550 mailbox unavailable (try ${attempt})`]);
+        await tx.query(`select public.complete_jobs('send-notifications', jsonb_build_array(jsonb_build_object('id', $1::uuid, 'attempt', $2::int, 'error', $3::text)))`, [id, attempt, `550 mailbox unavailable (try ${attempt})`]);
         const { rows } = await tx.query<{ status: string; wait: number; last_error: string; locked_until: string | null }>(
           `select status, extract(epoch from next_attempt_at - now())::int as wait, last_error, locked_until
            from public.notifications where id = $1`,
@@ -443,12 +443,12 @@ describe('the worker’s claim and complete', () => {
 
   it('waits at most an hour between tries', async () => {
     const { rows } = await db.query<{ seconds: number[] }>(
-      `select array_agg(extract(epoch from private.notification_backoff(n))::int order by n) as seconds
+      `select array_agg(extract(epoch from private.job_backoff(n))::int order by n) as seconds
        from generate_series(1, 8) as n`,
     );
     expect(rows[0]!.seconds).toEqual([60, 120, 240, 480, 960, 1920, 3600, 3600]);
     const { rows: huge } = await db.query<{ seconds: number }>(
-      'select extract(epoch from private.notification_backoff(1000))::int as seconds',
+      'select extract(epoch from private.job_backoff(1000))::int as seconds',
     );
     expect(huge[0]!.seconds).toBe(3600);
   });
@@ -501,7 +501,7 @@ describe('who may touch the queue', () => {
     delete: 'delete from public.notifications where id = $1',
     claim: 'select * from public.claim_notifications() where id = $1',
     // The row's first claim after the admin's retry (attempts 0 → 1).
-    complete: 'select public.complete_notification($1, 1)',
+    complete: `select public.complete_jobs('send-notifications', jsonb_build_array(jsonb_build_object('id', $1::uuid, 'attempt', 1)))`,
     retry: 'select public.retry_notification($1)',
   };
 

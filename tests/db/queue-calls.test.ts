@@ -82,12 +82,14 @@ describe('queuing calls the queue’s function', () => {
   });
 
   it('a statement that queues nothing calls nothing: a duplicate skipped by its dedupe key', async () => {
-    const { rows } = await db.query<{ kind: string; subject_id: string; dedupe_key: string }>('select kind, subject_id, dedupe_key from public.notifications limit 1');
+    const { rows } = await db.query<{ kind: string; subject_table: string; subject_id: string; dedupe_key: string }>(
+      'select kind, subject_table, subject_id, dedupe_key from public.notifications limit 1',
+    );
     await db.query('delete from net.http_request_queue');
     await db.query(
-      `insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key) values ($1, null, 'contact_messages', $2, $3)
+      `insert into public.notifications (kind, recipient, subject_table, subject_id, dedupe_key) values ($1, null, $2, $3, $4)
        on conflict (dedupe_key) do nothing`,
-      [rows[0]!.kind, rows[0]!.subject_id, rows[0]!.dedupe_key],
+      [rows[0]!.kind, rows[0]!.subject_table, rows[0]!.subject_id, rows[0]!.dedupe_key],
     );
     expect(await requests()).toEqual([]);
   });
@@ -197,7 +199,7 @@ describe('who may call, and who may read Vault', () => {
       expect(await attemptAs(db, actor, `select public.call_queue_function('send-notifications')`), actor.label).toMatchObject({ ok: false, code: DENIED });
     }
     expect(await attemptAs(db, service, `select public.call_queue_function('send-notifications') is not null as called`)).toMatchObject({ ok: true, rows: [{ called: true }] });
-    expect(await attemptAs(db, service, `select public.call_queue_function('unsubscribe')`)).toMatchObject({ ok: false, code: '22023' });
+    expect(await attemptAs(db, service, `select public.call_queue_function('unsubscribe')`)).toMatchObject({ ok: false, code: '22P02' });
   });
 
   it('nor may they run the sweep or the trigger function', async () => {
@@ -224,7 +226,7 @@ describe('reporting a batch in one call', () => {
       { id: givenUp.id, attempt: givenUp.attempts, error: 'Not sent: a list', give_up: true },
       { id: stale.id, attempt: stale.attempts + 1, error: null },
     ];
-    await runAs(db, service, 'select public.complete_notifications($1)', [JSON.stringify(reports)]);
+    await runAs(db, service, `select public.complete_jobs('send-notifications', $1)`, [JSON.stringify(reports)]);
     const { rows } = await db.query<{ id: string; status: string; last_error: string | null }>('select id, status, last_error from public.notifications');
     const statusOf = (id: string) => rows.find((row) => row.id === id);
     expect(statusOf(sent.id)).toMatchObject({ status: 'sent', last_error: null });
@@ -239,7 +241,7 @@ describe('reporting a batch in one call', () => {
                     values ('application-documents', 'u/a/gone.pdf', gen_random_uuid()), ('application-documents', 'u/a/kept.pdf', gen_random_uuid())`);
     const claimed = (await runAs<{ id: string; attempts: number; object_name: string }>(db, service, 'select id, attempts, object_name from public.claim_document_removals(10, 60)')).rows;
     const reports = claimed.map((row) => ({ id: row.id, attempt: row.attempts, error: row.object_name.endsWith('kept.pdf') ? 'Storage refused the removal: down' : null }));
-    await runAs(db, service, 'select public.complete_document_removals($1)', [JSON.stringify(reports)]);
+    await runAs(db, service, `select public.complete_jobs('remove-documents', $1)`, [JSON.stringify(reports)]);
     expect((await db.query('select object_name, last_error, locked_until from private.document_removals')).rows).toEqual([
       { object_name: 'u/a/kept.pdf', last_error: 'Storage refused the removal: down', locked_until: null },
     ]);
@@ -247,8 +249,8 @@ describe('reporting a batch in one call', () => {
 
   it('is the service role’s only', async () => {
     for (const actor of [anon, user, admin]) {
-      expect(await attemptAs(db, actor, `select public.complete_notifications('[]')`), actor.label).toMatchObject({ ok: false, code: DENIED });
-      expect(await attemptAs(db, actor, `select public.complete_document_removals('[]')`), actor.label).toMatchObject({ ok: false, code: DENIED });
+      expect(await attemptAs(db, actor, `select public.complete_jobs('send-notifications', '[]')`), actor.label).toMatchObject({ ok: false, code: DENIED });
+      expect(await attemptAs(db, actor, `select public.complete_jobs('remove-documents', '[]')`), actor.label).toMatchObject({ ok: false, code: DENIED });
     }
   });
 });

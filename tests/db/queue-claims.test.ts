@@ -4,7 +4,7 @@
 // the time alone left the planner to sort every due row for each claim: half a second per claim
 // at 200,000 queued emails, on the one connection of the embedded database, which is how
 // concurrent submissions came to have their connections reset (docs/performance.md). The claim's
-// statement is read from the function itself (pg_proc), so this checks what the migration defines.
+// statement is the one private.due_jobs writes for every queue, so this checks what the migration defines.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from './support.ts';
@@ -34,12 +34,10 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** The `due` select of a claim function, as its body (pg_proc.prosrc) spells it, taking 25 rows. */
-async function dueSelect(fn: string): Promise<string> {
-  const { rows } = await db.query<{ body: string }>(`select prosrc as body from pg_proc where proname = $1`, [fn]);
-  const select = /with due as \((select[\s\S]+?for update skip locked)\)/.exec(rows[0]!.body)?.[1];
-  if (!select) throw new Error(`${fn} has no \`with due as (select … for update skip locked)\``);
-  return select.replaceAll(`${fn}.max_rows`, '25');
+/** The due select every claim locks (private.due_jobs, as private.claim_jobs runs it) on `table`, taking 25 rows. */
+async function dueSelect(table: string): Promise<string> {
+  const { rows } = await db.query<{ select: string }>(`select private.due_jobs($1::regclass) as select`, [table]);
+  return `${rows[0]!.select.replace('$1', '25')} for update skip locked`;
 }
 
 /** Node types and index names of the plan of sql, run for real (EXPLAIN ANALYZE) in a rolled-back transaction. */
@@ -60,10 +58,10 @@ async function plan(sql: string): Promise<{ nodes: string[]; rows: number }> {
 
 describe(`a claim with ${ROWS} rows due at the same time`, () => {
   it.each([
-    ['claim_notifications', 'notifications_claimable_idx'],
-    ['claim_document_removals', 'document_removals_claimable_idx'],
-  ])('%s reads its rows from %s in order, sorting nothing', async (fn, index) => {
-    const { nodes, rows } = await plan(await dueSelect(fn));
+    ['public.notifications', 'notifications_claimable_idx'],
+    ['private.document_removals', 'document_removals_claimable_idx'],
+  ])('the claim on %s reads its rows from %s in order, sorting nothing', async (table, index) => {
+    const { nodes, rows } = await plan(await dueSelect(table));
     expect(nodes.join(' > ')).toContain(`Index Scan ${index}`);
     expect(nodes.filter((node) => /Sort/.test(node))).toEqual([]);
     // The 25 it takes, not every due row.

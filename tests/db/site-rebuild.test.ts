@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Cron } from 'croner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startNetWorker } from '../../supabase/local/net/worker.ts';
-import { consultancyNow } from '../../src/lib/domain.ts';
+import { consultancyNow } from '../../common/domain.ts';
 import { DENIED, anon, attemptAs, createUser, openTestDb, service, signedIn, type TestDb } from './support.ts';
 
 let db: TestDb;

@@ -2,7 +2,7 @@
 // address, headers, attachments) and a refused address. It passes nothing on (no relay).
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Outbox } from '../../supabase/local/mail/outbox.ts';
+import { Outbox } from '../../supabase/local/mail/mailbox.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../supabase/local/mail/smtp-catcher.ts';
 
 const outbox = new Outbox();

@@ -195,7 +195,7 @@ describe('a newsletter subscription', () => {
     });
     const outcome = async () => {
       const { rows } = await backend.db.query<{ kind: string; status: string; sent_at: string | null; last_error: string | null }>(
-        'select kind, status, sent_at, last_error from public.notifications where recipient = $1 order by kind',
+        'select kind, status, sent_at, last_error from public.notifications where recipient = $1 order by kind::text',
         [email],
       );
       return rows;

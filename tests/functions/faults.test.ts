@@ -5,7 +5,7 @@
 // or a lease to pass is replaced by moving the row's due time (makeDue, or the lease in SQL): the
 // same state the clock would reach, without a sleep.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Outbox } from '../../supabase/local/mail/outbox.ts';
+import { Outbox } from '../../supabase/local/mail/mailbox.ts';
 import { startSmtpCatcher } from '../../supabase/local/mail/smtp-catcher.ts';
 import { uniqueEmail, type TestBackend } from '../api/support.ts';
 import {
@@ -55,7 +55,7 @@ test('a recipient the mail server refuses is retried with backoff, then marked f
     expect(confirmation).toMatchObject({ status: 'queued', attempts: 1 });
     expect(confirmation!.last_error).toMatch(/550/);
     const { rows: due } = await backend.db.query<{ wait: number }>(`select extract(epoch from next_attempt_at - now())::int as wait from public.notifications where id = $1`, [confirmation!.id]);
-    // private.notification_backoff: 30 s doubled per failed try, 60 s after the first.
+    // private.job_backoff: 30 s doubled per failed try, 60 s after the first.
     expect(due[0]!.wait).toBeGreaterThan(50);
     for (let attempt = 2; attempt <= 5; attempt++) {
       await makeDue(backend);

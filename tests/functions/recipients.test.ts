@@ -7,7 +7,7 @@
 // refused row the whole way through the function.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import addressparser from 'nodemailer/lib/addressparser';
-import { EMAIL_PATTERN } from '../../src/lib/email-address.ts';
+import { EMAIL_PATTERN } from '../../common/email-address.ts';
 import type { TestBackend } from '../api/support.ts';
 import { drain, notificationBackend, notificationMail, queue } from './support.ts';
 import { openSlot } from '../support/open-slots.ts';

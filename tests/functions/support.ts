@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { localFunctionSecrets } from '../../supabase/local/functions/local-secrets.ts';
 import { startFunctionsRuntime, type FunctionsRuntime } from '../../supabase/local/functions/runtime.ts';
-import type { MailMessage } from '../../supabase/local/mail/outbox.ts';
+import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
 import { startBackend, type TestBackend } from '../api/support.ts';
 import { loadSettings } from '../content/content-files.ts';
 
@@ -95,7 +95,7 @@ export interface QueueRow {
 export async function queue(backend: TestBackend, subjectId?: string): Promise<QueueRow[]> {
   const { rows } = await backend.db.query<QueueRow>(
     `select id, kind, recipient, subject_id, status, attempts, last_error from public.notifications
-      where $1::uuid is null or subject_id = $1::uuid order by created_at, kind`,
+      where $1::uuid is null or subject_id = $1::uuid order by created_at, kind::text`,
     [subjectId ?? null],
   );
   return rows;

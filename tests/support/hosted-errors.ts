@@ -163,7 +163,7 @@ export const POSTGREST = {
   bookingClientLimit: () => postgrest(400, 'RF010', 'You already have 4 upcoming consultations booked with us. To book another, please call or WhatsApp us.'),
   /** private.reject_future_birth_date (20261122000300_visa_applications.sql). */
   birthDateInFuture: () => postgrest(400, 'RF002', 'The date of birth cannot be in the future.'),
-  /** private.review_document, private.request_documents (20261122000900_documents.sql). */
+  /** private.review_document, private.request_documents (20261122000920_document_staff_actions.sql). */
   applicationDecided: () => postgrest(400, 'RF004', 'This application has been decided, so its documents no longer change.'),
   /** private.request_documents. */
   documentProvidedMeanwhile: () => postgrest(400, 'RF005', 'A document asked for has been provided meanwhile.'),
@@ -174,7 +174,9 @@ export const POSTGREST = {
     postgrest(429, 'PT429', 'Too many submissions from this email address. Please try again in an hour.', null, 'Each email address may submit this form 5 times per hour.'),
   /** The same refusal under client-error-verbosity = "minimal": code and message only. */
   bookingDateInPastMinimal: (): HostedAnswer => ({ status: 400, headers: json, body: { code: 'RF001', message: 'The booking date cannot be in the past.' } }),
-  /** A CHECK constraint (a country outside the list). */
+  /** A CHECK constraint (a blank name). */
   checkViolation: () =>
-    postgrest(400, '23514', 'new row for relation "bookings" violates check constraint "bookings_country_check"', 'Failing row contains (…).'),
+    postgrest(400, '23514', 'new row for relation "bookings" violates check constraint "bookings_full_name_check"', 'Failing row contains (…).'),
+  /** A value outside an enum (a country outside the list): PostgreSQL's invalid_text_representation. */
+  enumViolation: () => postgrest(400, '22P02', 'invalid input value for enum booking_country: "France"'),
 } as const;

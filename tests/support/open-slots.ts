@@ -4,7 +4,7 @@
 // tests those rules themselves). Each call gives the next slot from a start chosen at random per
 // process, so one process never books a slot twice and test files or workers sharing a backend
 // rarely meet in one: a slot's two places are never all taken by tests that do not mean to.
-import { consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyToday } from '../../common/domain.ts';
 
 const FIRST_DAY = 3;
 const LAST_DAY = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandMarkDataUrl, brandMarkSvg } from '../../src/lib/brand-mark.ts';
+import { brandMarkDataUrl, brandMarkSvg } from '../../src/lib/pictures/brand-mark.ts';
 
 describe('the brand mark', () => {
   it('is a standalone SVG document', () => {

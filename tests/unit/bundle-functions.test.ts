@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BRAND_MODULE, bundleFunctions, staleBrandModule } from '../../scripts/bundle-functions.ts';
-import { PROJECT_ROOT } from '../../supabase/local/env.ts';
+import { PROJECT_ROOT } from '../../common/env.ts';
 
 const site = JSON.parse(readFileSync(join(PROJECT_ROOT, 'content', 'site.json'), 'utf8')) as Record<string, unknown> & { notifications: { staff: string[] } };
 let root: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchSlides, longestTestimony, nextIndex, previousIndex, shouldAutoAdvance, swipeDirection } from '../../src/lib/carousel';
+import { fetchSlides, longestTestimony, nextIndex, previousIndex, shouldAutoAdvance, swipeDirection } from '../../src/lib/content/carousel.ts';
 
 describe('nextIndex and previousIndex', () => {
   describe.each([

@@ -1,7 +1,7 @@
 // The rules the dashboard and the profile share: "today" in the consultancy's time zone (the
 // overview's counts and the bookings' Date filter), and how a status change reads.
 import { describe, expect, it } from 'vitest';
-import { consultancyToday, statusChangeText } from '../../src/lib/domain.ts';
+import { consultancyToday, statusChangeText } from '../../common/domain.ts';
 
 describe('consultancyToday', () => {
   it('is the date in Lagos (UTC+1), not in UTC or the reader’s zone', () => {

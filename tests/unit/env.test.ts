@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { FUNCTION_SECRETS } from '../../supabase/functions/_shared/secrets.ts';
-import { backendEnvSchema, ConfigError, PROJECT_ROOT, readBackendEnv, readEnv } from '../../supabase/local/env.ts';
+import { backendEnvSchema, ConfigError, PROJECT_ROOT, readBackendEnv, readEnv } from '../../common/env.ts';
 import { readSiteEnv, siteEnvSchema } from '../../src/lib/site-env.ts';
 
 describe('a bad value is refused with its name and what it must be', () => {

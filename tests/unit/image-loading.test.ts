@@ -1,8 +1,8 @@
-// How pictures load (src/lib/image-priority.ts) and which widths they are written in
-// (src/lib/image-widths.ts).
+// How pictures load (src/lib/pictures/image-priority.ts) and which widths they are written in
+// (src/lib/pictures/image-widths.ts).
 import { describe, expect, it } from 'vitest';
-import { imagePriority } from '../../src/lib/image-priority.ts';
-import { responsiveWidths } from '../../src/lib/image-widths.ts';
+import { imagePriority } from '../../src/lib/pictures/image-priority.ts';
+import { responsiveWidths } from '../../src/lib/pictures/image-widths.ts';
 
 describe('imagePriority', () => {
   it('loads the lead picture at once, first, and shows it with the frame it arrives in', () => {

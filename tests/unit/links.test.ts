@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailtoHref, telHref, visaFormHref, visaHref, whatsappHref } from '../../src/lib/content/links.ts';
-import { VISA_TYPES } from '../../src/lib/domain.ts';
+import { VISA_TYPES } from '../../common/domain.ts';
 
 describe('contact links', () => {
   it('dials the number without spaces or dashes', () => {

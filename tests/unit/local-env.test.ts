@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadProjectEnv } from '../../supabase/local/env.ts';
+import { loadProjectEnv } from '../../common/env.ts';
 import { DEFAULT_DATA_DIR, localDbOptions } from '../../supabase/local/db/open.ts';
 
 describe('localDbOptions', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isImageMetadata, toPicture } from '../../src/lib/content/pictures.ts';
+import { isImageMetadata, toPicture } from '../../src/lib/pictures/picture.ts';
 
 const metadata = { src: '/_astro/lagos.webp', width: 1200, height: 800, format: 'webp' };
 

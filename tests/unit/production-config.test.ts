@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { PLACEHOLDER_PROJECT_REF, productionConfigProblems } from '../../scripts/deploy-checks/production-config.ts';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { parseToml } from '../../supabase/local/config-toml.ts';
-import { PROJECT_ROOT } from '../../supabase/local/env.ts';
+import { PROJECT_ROOT } from '../../common/env.ts';
 
 const committed = readFileSync(join(PROJECT_ROOT, 'supabase', 'config.toml'), 'utf8');
 

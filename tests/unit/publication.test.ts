@@ -2,7 +2,7 @@
 // Lagos; dates are calendar days written YYYY-MM-DD (src/lib/content/schemas.ts, calendarDate).
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { consultancyToday } from '../../src/lib/domain.ts';
+import { consultancyToday } from '../../common/domain.ts';
 import { calendarDate, newsSchema } from '../../src/lib/content/schemas.ts';
 import { publicationState, showsUnpublished, unpublishedNote } from '../../src/lib/content/publication.ts';
 

@@ -129,6 +129,7 @@ describe('PostgREST: refusals at a field, by SQLSTATE', () => {
 
   it('ties no other refusal to a field, whatever its message says', async () => {
     expect(fieldRefusal(await insert(POSTGREST.checkViolation()))).toBeUndefined();
+    expect(fieldRefusal(await insert(POSTGREST.enumViolation()))).toBeUndefined();
     expect(fieldRefusal({ code: '23514', message: 'The booking date cannot be in the past.' })).toBeUndefined();
   });
 
@@ -141,9 +142,10 @@ describe('PostgREST: refusals at a field, by SQLSTATE', () => {
     expect(staffDocumentRefusal({ code: '22023', message: 'This document is no longer there.' }, FAILURE)).toBe(FAILURE);
   });
 
-  it('gives the spam limit its own message, and a check violation the form’s text', async () => {
+  it('gives the spam limit its own message, and a check violation or a value outside an enum the form’s text', async () => {
     expect(toFailure(await insert(POSTGREST.spamLimit()), FAILURE).error).toEqual({ kind: 'rate-limit', message: FORM_TEXTS.rateLimit });
     expect(toFailure(await insert(POSTGREST.checkViolation()), FAILURE).error).toEqual({ kind: 'refused', message: FAILURE });
+    expect(toFailure(await insert(POSTGREST.enumViolation()), FAILURE).error).toEqual({ kind: 'refused', message: FAILURE });
   });
 });
 

@@ -75,7 +75,7 @@ export function contentSecurityPolicy({
     // page) and components set custom properties in style="" attributes, which a hash can allow
     // only with 'unsafe-hashes'. Injected CSS cannot run script; the policy's weight is on scripts.
     'style-src': ["'self'", "'unsafe-inline'", ...captchaSources],
-    // The favicon is a data: URL (src/lib/brand-mark.ts); the preview of a document chosen for
+    // The favicon is a data: URL (src/lib/pictures/brand-mark.ts); the preview of a document chosen for
     // upload is a blob: URL of the visitor's own file (src/islands/documents/FilePreview.tsx); the
     // admin's preview of a stored document is a signed URL of the Supabase project.
     'img-src': ["'self'", 'data:', 'blob:', ...new Set(imageOrigins)],

@@ -6,8 +6,8 @@ import { lazy, Suspense } from 'react';
 import type { OwnApplication } from '../../lib/auth/applications.ts';
 import { applicationStatusTone } from '../../lib/badges.ts';
 import type { ChecklistEntry } from '../../lib/content/visas.ts';
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
-import { APPLICATION_NEXT_STEPS } from '../../lib/next-steps.ts';
+import { APPLICATION_STATUS_LABELS } from '../../../common/domain.ts';
+import { APPLICATION_NEXT_STEPS } from '../../../common/next-steps.ts';
 import Badge from '../ui/Badge.tsx';
 import ApplicationHistory from './ApplicationHistory.tsx';
 
@@ -31,12 +31,12 @@ interface Props {
 /** The card of one application. */
 export default function ApplicationCard({ application, userId, checklist }: Props) {
   const id = `application-${application.id}`;
-  const status = application.status as ApplicationStatus;
+  const status = application.status;
   return (
     <section className="application-card" aria-labelledby={id}>
       <header className="application-card__header">
         <h3 id={id}>{applicationTitle(application)}</h3>
-        <Badge tone={applicationStatusTone(status)}>{APPLICATION_STATUS_LABELS[status] ?? status}</Badge>
+        <Badge tone={applicationStatusTone(status)}>{APPLICATION_STATUS_LABELS[status]}</Badge>
       </header>
       {APPLICATION_NEXT_STEPS[status] && <p className="application-card__next">{APPLICATION_NEXT_STEPS[status]}</p>}
       <section className="application-card__documents" aria-labelledby={`${id}-documents`}>

@@ -3,7 +3,7 @@
 // of them arrived), oldest first. Internal notes are staff-only and never shown here.
 import type { OwnApplication } from '../../lib/auth/applications.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
-import { statusChangeText } from '../../lib/domain.ts';
+import { statusChangeText } from '../../../common/domain.ts';
 import { requestEntries, type TimelineEntry } from '../../lib/timeline.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });

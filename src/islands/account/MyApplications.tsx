@@ -1,7 +1,6 @@
 // The user's own visa applications on /profile, one card each (ApplicationCard: status, what
 // happens next, checklist and history), newest first.
 import { listOwnApplications } from '../../lib/auth/applications.ts';
-import type { VisaType } from '../../lib/domain.ts';
 import { fetchChecklists } from '../../lib/documents/checklists.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
@@ -35,7 +34,7 @@ export default function MyApplications({ userId }: { userId: string }) {
               key={row.id}
               application={row}
               userId={userId}
-              checklist={checklists.result?.ok ? checklists.result.data[row.visa_type as VisaType] : undefined}
+              checklist={checklists.result?.ok ? checklists.result.data[row.visa_type] : undefined}
             />
           ))}
         </div>

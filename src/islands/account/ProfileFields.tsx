@@ -1,7 +1,7 @@
 // The profile details' inputs, shared by the signup form and the profile editor so both ask the
 // same way (labels, types, autocomplete) and validate with the same schema (src/lib/forms/profile.ts).
-import { MARITAL_STATUSES } from '../../lib/domain.ts';
-import { ISO_COUNTRY_NAMES } from '../../lib/iso-country-names.ts';
+import { MARITAL_STATUSES } from '../../../common/domain.ts';
+import { ISO_COUNTRY_NAMES } from '../../lib/forms/iso-country-names.ts';
 import type { FieldErrors } from '../../lib/forms/validate.ts';
 import type { FieldProps } from '../hooks/use-form.ts';
 import { SelectField, TextField } from '../ui/Field.tsx';

@@ -4,14 +4,14 @@
 // policy; the applicant sees the new status, and the change in their timeline, on their profile.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../lib/domain.ts';
-import { setApplicationStatus } from '../../lib/staff-actions.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, isOneOf, type ApplicationStatus } from '../../../common/domain.ts';
+import { setApplicationStatus } from '../../lib/admin/staff-actions.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Dialog from '../ui/Dialog.tsx';
 import StaffDocumentChecklist from './StaffDocumentChecklist.tsx';
 import ApplicationNotes from './ApplicationNotes.tsx';
 import ApplicationTimeline from './ApplicationTimeline.tsx';
-import { formatDateTime, type Row } from './lists.ts';
+import { formatDateTime, type Row } from '../../lib/admin/lists.ts';
 import { unwrap } from './query-result.ts';
 import { useToast } from './Toasts.tsx';
 
@@ -41,7 +41,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (row) setStatus(row.status as ApplicationStatus);
+    if (row && isOneOf(APPLICATION_STATUSES, row.status)) setStatus(row.status);
     setFailed(false);
   }, [row]);
 
@@ -91,7 +91,7 @@ export default function ApplicationDialog({ row, onClose }: { row: Row | null; o
           >
             <div className="field">
               <label htmlFor="application-status">Status</label>
-              <select id="application-status" value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus)}>
+              <select id="application-status" value={status} onChange={(e) => isOneOf(APPLICATION_STATUSES, e.target.value) && setStatus(e.target.value)}>
                 {APPLICATION_STATUSES.map((value) => (
                   <option key={value} value={value}>
                     {APPLICATION_STATUS_LABELS[value]}

@@ -1,6 +1,6 @@
 // The confirmation before anything is deleted: an alertdialog that names exactly what goes.
 import Dialog from '../ui/Dialog.tsx';
-import type { ListConfig, Row } from './lists.ts';
+import type { ListConfig, Row } from '../../lib/admin/lists.ts';
 
 interface Props {
   list: ListConfig;

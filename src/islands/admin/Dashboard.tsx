@@ -7,7 +7,7 @@ import ClosedDays from './ClosedDays.tsx';
 import DataTable from './DataTable.tsx';
 import { APPLICATION_COLUMNS, BOOKING_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
 import ListSection from './ListSection.tsx';
-import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from './lists.ts';
+import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from '../../lib/admin/lists.ts';
 import Overview from './Overview.tsx';
 import QueueHealth from './QueueHealth.tsx';
 import { ToastProvider } from './Toasts.tsx';

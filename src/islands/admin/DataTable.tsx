@@ -7,16 +7,16 @@
 // columns that are not the table's data (a row's notifications, its handled state) through `extraColumns`.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { consultancyToday } from '../../lib/domain.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
 import ConfirmDelete from './ConfirmDelete.tsx';
-import { downloadCsv, exportCsv } from './csv-export.ts';
+import { downloadCsv, exportCsv } from '../../lib/admin/csv-export.ts';
 import { unwrap } from './query-result.ts';
-import type { Column, ListConfig, Row } from './lists.ts';
-import { fetchPage } from './server-query.ts';
+import type { Column, ListConfig, Row } from '../../lib/admin/lists.ts';
+import { fetchPage } from '../../lib/admin/list-queries.ts';
 import { useToast } from './Toasts.tsx';
-import { PAGE_SIZES, readView, storeView, type ViewState } from './view-state.ts';
+import { PAGE_SIZES, readView, storeView, type ViewState } from '../../lib/admin/list-view.ts';
 
 const LOAD_FAILED = 'Failed to load data. Please try again.';
 

@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { requiredProgress } from '../../lib/documents/checklist.ts';
 import { fetchChecklists } from '../../lib/documents/checklists.ts';
 import { fetchDocumentItems } from '../../lib/documents/requests.ts';
-import type { VisaType } from '../../lib/domain.ts';
+import { isOneOf, VISA_TYPES } from '../../../common/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import type { Row } from './lists.ts';
+import type { Row } from '../../lib/admin/lists.ts';
 import { unwrap } from './query-result.ts';
 
 /** The dashboard's progress of an application's required documents. */
@@ -25,7 +25,7 @@ export default function DocumentProgress({ row, page }: { row: Row; page: Row[] 
   const checklists = useChecklists();
   const items = useQuery({ queryKey: ['document-items', ids], queryFn: () => unwrap(fetchDocumentItems(getSupabase(), ids)) });
   if (items.isPending || checklists.isPending) return <span>…</span>;
-  const checklist = checklists.data?.[row.visa_type as VisaType];
+  const checklist = isOneOf(VISA_TYPES, row.visa_type) ? checklists.data?.[row.visa_type] : undefined;
   if (items.isError || !checklist) return <span>Failed to load.</span>;
   const { provided, required } = requiredProgress(
     checklist,

@@ -1,10 +1,10 @@
 // Whether staff have answered a booking or message: a New or Handled badge, who handled it and
 // when, and the button that changes it (public.set_lead_handled records the admin and the time).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setLeadHandled, type LeadTable } from '../../lib/leads.ts';
+import { setLeadHandled, type LeadTable } from '../../lib/admin/leads.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
-import { formatDateTime, type ListId, type Row } from './lists.ts';
+import { formatDateTime, type ListId, type Row } from '../../lib/admin/lists.ts';
 import { useToast } from './Toasts.tsx';
 import { useNames } from './use-names.ts';
 import { unwrap } from './query-result.ts';

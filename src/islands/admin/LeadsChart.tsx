@@ -4,7 +4,7 @@
 // which screen readers read instead (the SVG is hidden from them). A legend names each colour in
 // words, and each bar's total is written above it, so nothing is told by colour alone.
 import { useQuery } from '@tanstack/react-query';
-import { fetchLeadsByWeek, type WeekLeads } from '../../lib/leads.ts';
+import { fetchLeadsByWeek, type WeekLeads } from '../../lib/admin/leads.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import { unwrap } from './query-result.ts';

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import type { ListConfig, ListId } from './lists.ts';
-import { fetchTotal } from './server-query.ts';
-import { namesView } from './view-state.ts';
+import type { ListConfig, ListId } from '../../lib/admin/lists.ts';
+import { fetchTotal } from '../../lib/admin/list-queries.ts';
+import { namesView } from '../../lib/admin/list-view.ts';
 import { unwrap } from './query-result.ts';
 
 const STORAGE_KEY = 'bridgeway-admin-sections';

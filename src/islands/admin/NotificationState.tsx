@@ -3,10 +3,10 @@
 // puts it back in the queue. Every row of a page asks with the same key, so react-query sends one
 // request per page, not one per row.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchNotifications, notificationBadge, notificationKindLabel, retryNotification, type NotificationRow, type SubjectTable } from '../../lib/outbox.ts';
+import { fetchNotifications, notificationBadge, notificationKindLabel, retryNotification, type NotificationRow, type SubjectTable } from '../../lib/admin/notifications.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import Badge from '../ui/Badge.tsx';
-import type { Row } from './lists.ts';
+import type { Row } from '../../lib/admin/lists.ts';
 import { useToast } from './Toasts.tsx';
 import { unwrap } from './query-result.ts';
 

@@ -1,13 +1,13 @@
 // What is waiting for an answer, first on the dashboard: new applications, new messages, today's
 // and upcoming bookings, applications waiting on their applicant (public.admin_overview), each a
 // link to its list with the matching filter (the lists read their view from the URL,
-// view-state.ts); then the leads of the last 12 weeks (LeadsChart).
+// src/lib/admin/list-view.ts); then the leads of the last 12 weeks (LeadsChart).
 import { useQuery } from '@tanstack/react-query';
-import { fetchOverview, type Overview as Counts } from '../../lib/overview.ts';
+import { fetchOverview, type Overview as Counts } from '../../lib/admin/overview.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from './lists.ts';
+import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from '../../lib/admin/lists.ts';
 import LeadsChart from './LeadsChart.tsx';
-import { defaultView, writeView } from './view-state.ts';
+import { defaultView, writeView } from '../../lib/admin/list-view.ts';
 import { unwrap } from './query-result.ts';
 
 /** The names of the overview's counts (beside them it has times). */

@@ -4,9 +4,9 @@
 // emails (each row shows its reason and Retry), and what waits with the time the oldest of it was
 // queued, which more than a few minutes ago means the calls fail (docs/deploy.md, Checking).
 import { useQuery } from '@tanstack/react-query';
-import { fetchOverview } from '../../lib/overview.ts';
+import { fetchOverview } from '../../lib/admin/overview.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import { formatDateTime } from './lists.ts';
+import { formatDateTime } from '../../lib/admin/lists.ts';
 import type { CountKey } from './Overview.tsx';
 import { unwrap } from './query-result.ts';
 

@@ -11,7 +11,7 @@ import { checklistView, ITEM_STATE_LABELS, OPTIONAL_MARK, replacementReason, ver
 import { documentOpening, type DocumentOpening } from '../../lib/documents/open.ts';
 import { documentTypeLabel, formatBytes, OPEN_FOR_DOCUMENTS, OTHER_ITEM_LABEL } from '../../lib/documents/rules.ts';
 import { listDocuments, type StoredDocument } from '../../lib/documents/stored.ts';
-import type { VisaType } from '../../lib/domain.ts';
+import { isOneOf, VISA_TYPES } from '../../../common/domain.ts';
 import Badge from '../ui/Badge.tsx';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import DocumentPreview from './DocumentPreview.tsx';
@@ -52,7 +52,7 @@ function DocumentChecklist({ applicationId, visaType, status }: Props) {
   if (documents.isPending || checklists.isPending) return <p role="status">Loading the documents...</p>;
   if (documents.isError) return <FailedLoad look="admin" message="Failed to load the documents." retry={() => void documents.refetch()} />;
   // Without the checklist (it did not arrive), every file is listed under Other documents.
-  const view = checklistView(checklists.data?.[visaType as VisaType], documents.data);
+  const view = checklistView(isOneOf(VISA_TYPES, visaType) ? checklists.data?.[visaType] : undefined, documents.data);
 
   const files = (list: StoredDocument[], itemLabel: string) =>
     list.length > 0 && (

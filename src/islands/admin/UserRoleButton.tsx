@@ -1,9 +1,9 @@
-// Promote a user to admin or make an admin a user again (src/lib/staff-actions.ts). An admin's own
+// Promote a user to admin or make an admin a user again (src/lib/admin/staff-actions.ts). An admin's own
 // row offers no change: the database refuses it too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setRole } from '../../lib/staff-actions.ts';
+import { setRole } from '../../lib/admin/staff-actions.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import type { Row } from './lists.ts';
+import type { Row } from '../../lib/admin/lists.ts';
 import { unwrap } from './query-result.ts';
 import { useToast } from './Toasts.tsx';
 

@@ -1,7 +1,7 @@
 // The names of the accounts a page of rows mentions (who handled a lead, who changed a status or
 // wrote a note), read in one request for all of them; every caller asking for the same set shares it.
 import { useQuery } from '@tanstack/react-query';
-import { fetchNames } from '../../lib/account-names.ts';
+import { fetchNames } from '../../lib/admin/account-names.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { unwrap } from './query-result.ts';
 

@@ -4,7 +4,7 @@
 // to a form like any field (`field` from use-form); the booking form uses it, and any page that
 // asks for a consultation time (rescheduling) can.
 import { useEffect } from 'react';
-import { CONSULTANCY_TIME_ZONE_NAME } from '../../lib/domain.ts';
+import { CONSULTANCY_TIME_ZONE_NAME } from '../../../common/domain.ts';
 import { fetchOpenSlots, SLOTS_FAILED } from '../../lib/appointments/open-slots.ts';
 import type { FieldProps } from '../hooks/use-form.ts';
 import { useFetch } from '../hooks/use-fetch.ts';

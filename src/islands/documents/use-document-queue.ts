@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { documentProblem, documentType } from '../../lib/documents/check.ts';
 import { documentPath, safeFileName } from '../../lib/documents/paths.ts';
 import { DOCUMENT_MESSAGES, type DocumentType } from '../../lib/documents/rules.ts';
-import { SIGNATURE_BYTES } from '../../lib/documents/signatures.ts';
+import { SIGNATURE_BYTES } from '../../../common/file-signatures.ts';
 import type { UploadTarget } from '../../lib/documents/upload.ts';
 
 /** Where a chosen file stands: refused by the check, waiting, sending, stored, or failed to send. */

@@ -1,7 +1,7 @@
 // The home page's booking form (#booking). Rendered on the server with the page, so its space is
 // reserved from the first paint; hydrates when the booking section nears the viewport.
 import { useCallback, useEffect, useState } from 'react';
-import { BOOKING_COUNTRIES, consultancyToday } from '../../lib/domain.ts';
+import { BOOKING_COUNTRIES, consultancyToday } from '../../../common/domain.ts';
 import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
 import { store } from '../../lib/forms/submit.ts';
 import { useForm } from '../hooks/use-form.ts';

@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { authState, startAuth } from '../../lib/auth/store.ts';
-import { MARITAL_STATUSES, VISA_TYPES } from '../../lib/domain.ts';
+import { MARITAL_STATUSES, VISA_TYPES } from '../../../common/domain.ts';
 import {
   VISA_APPLICATION_INITIAL,
   VISA_SUCCESS,

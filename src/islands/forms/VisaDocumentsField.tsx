@@ -5,7 +5,7 @@
 // error of its own; each file carries its own.
 import { checklistView } from '../../lib/documents/checklist.ts';
 import { fetchChecklists } from '../../lib/documents/checklists.ts';
-import { visaTypeSlug, type VisaType } from '../../lib/domain.ts';
+import { isOneOf, VISA_TYPES, visaTypeSlug } from '../../../common/domain.ts';
 import DocumentChecklist from '../documents/DocumentChecklist.tsx';
 import type { useDocumentQueue } from '../documents/use-document-queue.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
@@ -21,7 +21,7 @@ interface Props {
 /** The documents part of the visa form. */
 export default function VisaDocumentsField({ visaType, queue, onRetry, busy }: Props) {
   const checklists = useFetch('visa-checklists', fetchChecklists);
-  const checklist = checklists.result?.ok ? checklists.result.data[visaType as VisaType] : undefined;
+  const checklist = checklists.result?.ok && isOneOf(VISA_TYPES, visaType) ? checklists.result.data[visaType] : undefined;
   return (
     <fieldset className="form__documents">
       <legend>Documents (optional)</legend>

@@ -1,6 +1,6 @@
 // Horizontal swipes (touch, pen or mouse) on an element, judged by the shared carousel rule.
 import { useRef, type PointerEvent } from 'react';
-import { swipeDirection, type SwipeDirection } from '../../lib/carousel';
+import { swipeDirection, type SwipeDirection } from '../../lib/content/carousel.ts';
 
 /** Pointer handlers that call `onSwipe` when a gesture travels more than `thresholdPx` sideways. */
 export function useSwipe(thresholdPx: number, onSwipe: (direction: Exclude<SwipeDirection, null>) => void) {

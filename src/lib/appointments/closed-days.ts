@@ -2,7 +2,7 @@
 // removed by admins through row-level security. A closed day has no open slot from the moment it
 // is stored; bookings already on it stay until staff move or cancel them.
 import type { SiteClient } from '../database.ts';
-import { consultancyToday } from '../domain.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 import { CLOSED_DAY_TEXTS } from '../forms/closed-day.ts';
 import { staffFailure, toFailure } from '../forms/errors.ts';
 import { failed, succeeded, type Result } from '../result.ts';

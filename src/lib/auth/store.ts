@@ -5,7 +5,7 @@
 // caller may read), never from anything the browser could set.
 import { atom, computed } from 'nanostores';
 import type { Tables } from '../database.ts';
-import { MARITAL_STATUSES, type MaritalStatus } from '../domain.ts';
+import { MARITAL_STATUSES, type MaritalStatus } from '../../../common/domain.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { SIGNED_IN_EVENT } from './stored-session.ts';
 

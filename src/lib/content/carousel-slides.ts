@@ -3,7 +3,7 @@
 // the whole list is published as /data/testimonials.json, which the island fetches when it
 // hydrates, so eighteen testimonies are not serialized into the home page's HTML.
 import { getImage } from 'astro:assets';
-import type { CarouselTestimonial } from '../carousel.ts';
+import type { CarouselTestimonial } from './carousel.ts';
 import { getTestimonials } from './home.ts';
 
 /** Shown at 96 px; 192 px keeps photos sharp on high-density screens. */

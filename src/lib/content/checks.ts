@@ -6,7 +6,7 @@
 // a field of the wrong shape is skipped here, since its collection's schema already reports it.
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { VISA_TYPES } from '../domain.ts';
+import { VISA_TYPES } from '../../../common/domain.ts';
 import { displayPath, filesUnder, readJsonFile, readMdxFolder } from './files.ts';
 
 /** The MDX folders of the collections, whose frontmatter may reference pictures. */

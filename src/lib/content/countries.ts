@@ -1,7 +1,7 @@
 // Destination countries as pages use them: sorted by id, visa links resolved.
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { getVisas, visaByType } from './visas.ts';
-import { toPicture, type Picture } from './pictures.ts';
+import { toPicture, type Picture } from '../pictures/picture.ts';
 
 /** A country ready to render on the grid and its detail page. */
 export interface CountryView {

@@ -2,7 +2,7 @@
 // FAQ, process steps, test-prep cards and continents.
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { byPosition } from './order.ts';
-import { toPicture, type Picture } from './pictures.ts';
+import { toPicture, type Picture } from '../pictures/picture.ts';
 
 type Data<C extends 'testimonials' | 'videos' | 'faq' | 'process' | 'testPrep' | 'continents'> = CollectionEntry<C>['data'];
 

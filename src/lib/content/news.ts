@@ -2,7 +2,7 @@
 // first. The one way pages read the news collection, so drafts and scheduled items stay off the
 // published site everywhere at once (src/lib/content/publication.ts).
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { toPicture, type Picture } from './pictures.ts';
+import { toPicture, type Picture } from '../pictures/picture.ts';
 import { publicationState, showsUnpublished, type PublicationState } from './publication.ts';
 
 /** A news card and its article page. */

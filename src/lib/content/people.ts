@@ -1,7 +1,7 @@
 // The people and partners behind the consultancy: team members and media partners.
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { byPosition } from './order.ts';
-import { toPicture, type Picture } from './pictures.ts';
+import { toPicture, type Picture } from '../pictures/picture.ts';
 
 /** A team member card. */
 export type TeamMemberView = Omit<CollectionEntry<'team'>['data'], 'image'> & { image: Picture };

@@ -1,10 +1,10 @@
 // When a news item is on the published site: the one rule for drafts and scheduled posts
 // (docs/content.md, "Drafts and scheduled posts"). A draft (`draft: true`) never is; an item whose
-// `published` day is after today in Lagos (the consultancy's one "today", src/lib/domain.ts) is
+// `published` day is after today in Lagos (the consultancy's one "today", common/domain.ts) is
 // scheduled and appears with the first build on or after that day (the daily rebuild just after
 // midnight Lagos time, docs/deploy.md). Pages, lists, the sitemap and the RSS feed all read news
 // through getNews (src/lib/content/news.ts), which applies this. No Astro imports: tests use it as is.
-import { consultancyToday } from '../domain.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 
 /** Where a news item stands on a given day. */
 export type PublicationState = 'published' | 'scheduled' | 'draft';

@@ -3,11 +3,11 @@
 // stand-in that checks the file exists: both validate with exactly the same rules. Kept apart from
 // src/content.config.ts so tests and scripts can import them without Astro's virtual modules.
 import { z } from 'astro/zod';
-import { VISA_TYPES } from '../domain.ts';
+import { VISA_TYPES } from '../../../common/domain.ts';
 import { ITEM_KEY_PATTERN, MAX_CHECKLIST_ITEMS, MAX_ITEM_KEY_LENGTH, OTHER_ITEM_KEY } from '../documents/rules.ts';
-import { isEmailAddress } from '../email-address.ts';
+import { isEmailAddress } from '../../../common/email-address.ts';
 
-/** One email address under the site's one rule (src/lib/email-address.ts): never a list or a display name. */
+/** One email address under the site's one rule (common/email-address.ts): never a list or a display name. */
 const emailAddress = z.string().refine(isEmailAddress, 'must be one email address, like name@example.com (no list, no display name)');
 
 /**

@@ -1,6 +1,6 @@
 // The services (/services/{id}) and the static service pages (/service-details/{slug}).
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { toPicture, type Picture } from './pictures.ts';
+import { toPicture, type Picture } from '../pictures/picture.ts';
 
 /** A service card and its detail page. */
 export interface ServiceView {

@@ -1,8 +1,8 @@
 // Visa types as pages use them: sorted by id, with their routes and whether they open a chat.
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { visaTypeSlug, type VisaType } from '../domain.ts';
+import { visaTypeSlug, type VisaType } from '../../../common/domain.ts';
 import { visaFormHref, visaHref } from './links.ts';
-import { toPicture, type Picture } from './pictures.ts';
+import { toPicture, type Picture } from '../pictures/picture.ts';
 import type { ChecklistItem } from './schemas.ts';
 
 /** A visa type ready to render: list card, detail page and apply link. */

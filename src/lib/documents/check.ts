@@ -12,7 +12,7 @@ import {
   PREVIEWABLE_TYPES,
   type DocumentType,
 } from './rules.ts';
-import { essence, signatureMatches } from './signatures.ts';
+import { essence, signatureMatches } from '../../../common/file-signatures.ts';
 
 /** What the check reads of a chosen file (a File has all three). */
 interface FileFacts {

@@ -1,4 +1,4 @@
-// Staff's side of an application's documents (supabase/migrations/20261122000900_documents.sql):
+// Staff's side of an application's documents (supabase/migrations/20261122000910_document_reviews_and_requests.sql and 0920):
 // their verdict on a file, their requests for what is missing (and how a request reads in both
 // timelines), and which items each application has provided (for the list's "n of m required"). Each call takes the client and answers a
 // Result, as the dashboard's other calls do (src/lib/timeline.ts); a refused action carries what it

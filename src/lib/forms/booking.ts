@@ -2,7 +2,7 @@
 // field, a date and time not yet past in Lagos, the consultancy's time zone). Limits are those of
 // public.bookings (supabase/migrations/), whose trigger judges the moment the same way.
 import * as z from 'zod/mini';
-import { BOOKING_COUNTRIES, bookingHasPassed, consultancyToday } from '../domain.ts';
+import { BOOKING_COUNTRIES, bookingHasPassed, consultancyToday } from '../../../common/domain.ts';
 import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, VALID_TIME, choice, date, email, honeypot, phone, text, time } from './fields.ts';
 
 export const BOOKING_LIMITS = {

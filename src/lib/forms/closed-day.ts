@@ -1,7 +1,7 @@
 // A day the office is closed, as staff add it in /admin (public.closed_dates: a date, and a reason
 // of 1 to 200 characters). Today in Lagos or later: a closed day in the past changes nothing.
 import * as z from 'zod/mini';
-import { consultancyToday } from '../domain.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 import { NAME_LENGTH, date, text } from './fields.ts';
 
 export const CLOSED_DAY_TEXTS = {

@@ -1,6 +1,6 @@
 // Staff's two forms on an application's documents: the reason a file needs replacing, and the
 // line sent with a request for missing documents. Their limits are the database's
-// (20261122000900_documents.sql: a reason of 1 to 300 characters, a note of at most 500).
+// (20261122000910_document_reviews_and_requests.sql: a reason of 1 to 300 characters, a note of at most 500).
 import * as z from 'zod/mini';
 import { optionalText, text } from './fields.ts';
 

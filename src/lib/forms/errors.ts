@@ -93,7 +93,7 @@ const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
 };
 
 /**
- * What staff read when one of their document actions was refused (20261122000900_documents.sql:
+ * What staff read when one of their document actions was refused (20261122000920_document_staff_actions.sql:
  * a verdict on a file, a request for missing documents), by its SQLSTATE; `otherwise` for any
  * other failure. The words are inside the function so that the forms' shared code, which never
  * calls it, does not carry them.

@@ -3,7 +3,7 @@
 // supabase/migrations/ (tests/db/form-limits.test.ts reads them from the migrated database and keeps them
 // equal), so the browser refuses exactly what the database would, with a message that names the field.
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email-address.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../common/email-address.ts';
 
 /** Lengths of a text column: at least `min`, at most `max` characters once trimmed. */
 export interface Length {
@@ -17,7 +17,7 @@ export const NAME_LENGTH = { min: 1, max: 200 } as const;
 export const PHONE_LENGTH = { min: 3, max: 40 } as const;
 /** A postal address. */
 export const ADDRESS_LENGTH = { min: 1, max: 500 } as const;
-/** The longest email address (src/lib/email-address.ts), for the forms' limits. */
+/** The longest email address (common/email-address.ts), for the forms' limits. */
 export { EMAIL_MAX_LENGTH };
 
 const tooLong = (what: string, max: number) => `Please keep ${what} to ${max} characters or fewer.`;
@@ -46,7 +46,7 @@ export function optionalText(what: string, max: number) {
 }
 
 /**
- * A required email address: one mailbox under the rule of src/lib/email-address.ts (the database's
+ * A required email address: one mailbox under the rule of common/email-address.ts (the database's
  * domain public.email_address), trimmed, its case kept (the auth service lower-cases it itself).
  */
 export function email() {

@@ -2,7 +2,7 @@
 // check the same things. The limits are those of the CHECK constraints of public.profiles
 // (20261122000100_profiles_and_roles.sql); tests/db/form-limits.test.ts keeps them equal.
 import * as z from 'zod/mini';
-import { MARITAL_STATUSES } from '../domain.ts';
+import { MARITAL_STATUSES } from '../../../common/domain.ts';
 import { ADDRESS_LENGTH, NAME_LENGTH, PHONE_LENGTH, choice, phone, text, wholeNumber } from './fields.ts';
 
 /** Length limits of the text columns (after trimming) and the age range, as the database checks them. */

@@ -1,7 +1,7 @@
 // The visa application form (specification sections 3, 4, 5 and 8). Limits are those of
 // public.visa_applications (20261122000300_visa_applications.sql).
 import * as z from 'zod/mini';
-import { MARITAL_STATUSES, VISA_TYPES, type VisaType } from '../domain.ts';
+import { isOneOf, MARITAL_STATUSES, VISA_TYPES, type VisaType } from '../../../common/domain.ts';
 import { ADDRESS_LENGTH, EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, choice, date, email, optionalText, phone, text } from './fields.ts';
 
 export const VISA_APPLICATION_LIMITS = {
@@ -57,5 +57,5 @@ export const VISA_APPLICATION_INITIAL = {
 /** The visa type a link asked for (`?type=Business Visa`), or '' when it names none of the six. */
 export function requestedVisaType(search: string): VisaType | '' {
   const type = new URLSearchParams(search).get('type') ?? '';
-  return (VISA_TYPES as readonly string[]).includes(type) ? (type as VisaType) : '';
+  return isOneOf(VISA_TYPES, type) ? type : '';
 }

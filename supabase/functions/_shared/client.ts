@@ -2,9 +2,9 @@
 // from the migrations (database.types.ts beside this file): a renamed column or function fails
 // `npm run check`, not a delivery after five retries.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1';
-import type { Database } from './database.types.ts';
+import type { Database } from '../../../common/database.types.ts';
 
-export type { Database, Json, Tables } from './database.types.ts';
+export type { Database, Enums, Json, Tables } from '../../../common/database.types.ts';
 
 /** A client of the project with the service key, typed with the generated `Database`. */
 export type ServiceClient = SupabaseClient<Database>;

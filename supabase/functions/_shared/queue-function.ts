@@ -15,12 +15,9 @@ import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
 import type { Database, ServiceClient } from './client.ts';
 import { isQueueCaller } from './caller.ts';
 import { type Project, readProject } from './project.ts';
-import { callAgain } from './queue.ts';
+import { callAgain, type QueueName } from './queue.ts';
 import { json, misconfigured } from './respond.ts';
 import { type Env, Misconfigured } from './settings.ts';
-
-/** A queue's function, as public.call_queue_function knows it. */
-export type QueueFunctionName = 'send-notifications' | 'remove-documents';
 
 /** What one batch did: how many rows it claimed, and a count per outcome. */
 export type BatchReport = { claimed: number } & Record<string, number>;
@@ -34,7 +31,7 @@ export interface CallWork {
 }
 
 export interface QueueJob<Settings> {
-  name: QueueFunctionName;
+  name: QueueName;
   /** Most rows one claim takes: a batch that claimed fewer found the queue drained. */
   batchSize: number;
   /** Most rows one call claims. */

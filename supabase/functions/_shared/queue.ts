@@ -1,18 +1,22 @@
-// The shape both queues share (public.notifications and private.document_removals,
-// supabase/migrations/): a claim function hands out due rows under a lease (`for update skip
-// locked`, so two calls never take one row and a killed call's rows come back when the lease
-// passes), and a complete function records how each claimed attempt ended (done, or queued again
-// with backoff, or failed). What a job does with its rows stays in its function's folder.
-import type { FunctionReturns, ServiceClient } from './client.ts';
+// The one job queue of the database (supabase/migrations/20261122000450_job_queue.sql), which
+// public.notifications and private.document_removals are tables of: a job's claim function hands
+// out due rows under a lease (`for update skip locked`, so two calls never take one row and a
+// killed call's rows come back when the lease passes), and public.complete_jobs records how each
+// claimed attempt ended (done, or queued again with backoff, or failed). What a job does with its
+// rows stays in its function's folder.
+import type { Enums, FunctionReturns, ServiceClient } from './client.ts';
 
 /** The claim functions of the queues. */
 type ClaimFunction = 'claim_notifications' | 'claim_document_removals';
 
-/** A queue's database functions: the claim, and the report of a group of outcomes. */
+/** A queue (public.queue_name, the Edge Function that works it) and its job's claim function. */
 export interface Queue<Claim extends ClaimFunction = ClaimFunction> {
+  name: QueueName;
   claim: Claim;
-  completeMany: 'complete_notifications' | 'complete_document_removals';
 }
+
+/** A queue's name: the Edge Function that works it. */
+export type QueueName = Enums<'queue_name'>;
 
 /** What every claimed row carries: its id and the attempt this claim is. */
 export interface ClaimedRow {
@@ -72,8 +76,8 @@ export class Reporter {
     while (this.pending.length > 0) {
       const group = this.pending.splice(0);
       const reports = group.map(({ row, failure, giveUp = false, skipped }) => ({ id: row.id, attempt: row.attempts, error: failure, give_up: giveUp, skipped: skipped ?? null }));
-      const { error } = await this.client.rpc(this.queue.completeMany, { reports });
-      if (error) console.error(`${this.queue.completeMany} (${group.length} rows): ${error.message}`);
+      const { error } = await this.client.rpc('complete_jobs', { queue: this.queue.name, reports });
+      if (error) console.error(`complete_jobs ${this.queue.name} (${group.length} rows): ${error.message}`);
     }
     this.sending = null;
   }
@@ -83,7 +87,7 @@ export class Reporter {
  * Asks the database to call `functionName` again (public.call_queue_function, through pg_net, once
  * this call has answered): for a call that stopped at its limits with rows still due.
  */
-export async function callAgain(client: ServiceClient, functionName: string): Promise<void> {
+export async function callAgain(client: ServiceClient, functionName: QueueName): Promise<void> {
   const { error } = await client.rpc('call_queue_function', { function_name: functionName });
   // The sweep calls again within a minute in any case.
   if (error) console.error(`call_queue_function ${functionName}: ${error.message}`);

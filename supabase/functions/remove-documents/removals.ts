@@ -3,12 +3,12 @@
 // rows (public.claim_document_removals: `for update skip locked` and a lease, so a call killed
 // mid-removal loses nothing), removes the objects through the Storage API with the service key
 // (hosted Storage refuses SQL deletes on its tables, and only the API removes the bytes), and
-// reports each row (public.complete_document_removal: gone, or queued again with backoff).
+// reports each row (public.complete_jobs: gone, or queued again with backoff).
 import type { FunctionReturns, ServiceClient } from '../_shared/client.ts';
 import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 
 /** The removals queue. A removal the function could not record comes back when its lease passes; removing a file twice is harmless. */
-const REMOVALS: Queue<'claim_document_removals'> = { claim: 'claim_document_removals', completeMany: 'complete_document_removals' };
+const REMOVALS: Queue<'claim_document_removals'> = { name: 'remove-documents', claim: 'claim_document_removals' };
 
 /** Rows one claim takes (Storage removes at most 1,000 names per request). */
 export const BATCH_SIZE = 100;

@@ -1,13 +1,13 @@
 // One batch of delivery: claim due rows (public.claim_notifications: `for update skip locked` and
 // a lease, so two calls never take the same row and a killed call's rows come back), then for
 // each one read its subject row, render its email, send it and record the outcome
-// (public.complete_notifications: sent, or skipped with the reason, or queued again with backoff,
+// (public.complete_jobs: sent, or skipped with the reason, or queued again with backoff,
 // or failed after the last try).
 import type { FunctionReturns, Json, ServiceClient } from '../_shared/client.ts';
 import { claim, type Queue, Reporter } from '../_shared/queue.ts';
 import { BRAND, type Brand } from './emails/brand.ts';
 import { currentBrand } from './emails/published-brand.ts';
-import { isNotificationKind, renderEmail, TEMPLATES, type NotificationKind } from './emails/index.ts';
+import { renderEmail, type NotificationKind } from './emails/index.ts';
 import type { SubjectRows, SubjectTable } from './emails/types.ts';
 import type { MailSender } from './mail/sender.ts';
 import { messageId } from './message-id.ts';
@@ -15,7 +15,7 @@ import { oneMailbox, RefusedRecipient } from './recipients.ts';
 import type { SenderSettings } from './settings.ts';
 
 /** The notifications queue. A send the function could not record comes back when its lease passes and is sent again, with the same Message-ID. */
-const NOTIFICATIONS: Queue<'claim_notifications'> = { claim: 'claim_notifications', completeMany: 'complete_notifications' };
+const NOTIFICATIONS: Queue<'claim_notifications'> = { name: 'send-notifications', claim: 'claim_notifications' };
 
 /** A row of public.notifications as claim_notifications returns it. */
 export type Notification = FunctionReturns<'claim_notifications'>[number];
@@ -81,11 +81,7 @@ export async function deliverBatch(client: ServiceClient, settings: SenderSettin
 async function readSubjects(client: ServiceClient, rows: Notification[]): Promise<Subjects> {
   const subjects: Subjects = new Map();
   const tables = new Map<SubjectTable, string[]>();
-  for (const row of rows) {
-    if (!isNotificationKind(row.kind)) continue;
-    const table = TEMPLATES[row.kind].table;
-    tables.set(table, [...(tables.get(table) ?? []), row.subject_id]);
-  }
+  for (const row of rows) tables.set(row.subject_table, [...(tables.get(row.subject_table) ?? []), row.subject_id]);
   await Promise.all(
     [...tables].map(async ([table, ids]) => {
       const { data, error } = await client.from(table).select('*').in('id', [...new Set(ids)]);
@@ -127,7 +123,6 @@ function payloadOf(payload: Json): Record<string, unknown> {
 /** Sends the row's email: null once sent, or the reason there is nothing to send (the subject is gone, or unsubscribed). */
 async function send({ settings, apiUrl, brand, subjects, mail }: Batch, row: Notification): Promise<string | null> {
   const kind = row.kind;
-  if (!isNotificationKind(kind)) throw new Error(`Unknown notification kind ${kind}`);
   const subject = subjects.get(row.subject_id);
   if (subject instanceof Error) throw subject;
   // The lead was deleted, the subscriber left before their welcome or confirmation went out, or

@@ -1,10 +1,10 @@
 // Who one notification goes to, checked the way the mail library will read it. The database's
-// domain already refuses lists and display names (src/lib/email-address.ts), but the sender is
+// domain already refuses lists and display names (common/email-address.ts), but the sender is
 // the last place a second mailbox could be added (a row stored before the rule, a staff address
 // edited in content/site.json), so it asks nodemailer's own address parser, the code that turns
 // `to` into SMTP recipients, and sends only when that finds exactly the one mailbox it was given.
 import addressparser from 'npm:nodemailer@^10.6.1/lib/addressparser';
-import { isEmailAddress } from '../../../src/lib/email-address.ts';
+import { isEmailAddress } from '../../../common/email-address.ts';
 
 /** A recipient the sender will not mail: the row fails at once with this message, no retries. */
 export class RefusedRecipient extends Error {}

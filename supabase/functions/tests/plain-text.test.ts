@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { plainText } from '../_shared/plain-text.ts';
 import { BRAND } from '../send-notifications/emails/brand.ts';
-import { renderEmail, TEMPLATES, type NotificationKind } from '../send-notifications/emails/index.ts';
+import { Constants } from '../../../common/database.types.ts';
+import { renderEmail, type NotificationKind } from '../send-notifications/emails/index.ts';
+import { SUBJECT_TABLES } from '../send-notifications/emails/subjects.ts';
 import type { SubjectRows } from '../send-notifications/emails/types.ts';
 
 /** What a person might type: React escapes it as &#x27; &amp; &lt; &gt; in the HTML. */
@@ -26,11 +28,11 @@ const PAYLOADS: Partial<Record<NotificationKind, Record<string, unknown>>> = {
 };
 
 const render = (kind: NotificationKind) =>
-  renderEmail(kind, { row: ROWS[TEMPLATES[kind].table], payload: PAYLOADS[kind] ?? {}, brand: BRAND, siteUrl: 'https://www.bridgewayvisa.com', apiUrl: 'https://project.supabase.co' });
+  renderEmail(kind, { row: ROWS[SUBJECT_TABLES[kind]], payload: PAYLOADS[kind] ?? {}, brand: BRAND, siteUrl: 'https://www.bridgewayvisa.com', apiUrl: 'https://project.supabase.co' });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-for (const kind of Object.keys(TEMPLATES) as NotificationKind[]) {
+for (const kind of Constants.public.Enums.notification_kind) {
   const email = render(kind);
 
   Deno.test(`the text part of ${kind} has no HTML entity or tag left in it (beside what was typed, and links in angle brackets)`, () => {

@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { openMigratedInMemory } from './snapshot.ts';
 
-/** Where the generated types live: inside supabase/functions, so a deployed function can import them, and the site imports them from there. */
-export const DATABASE_TYPES_FILE = fileURLToPath(new URL('../../functions/_shared/database.types.ts', import.meta.url));
+/** Where the generated types live: common/, which the site, the Edge Functions (the CLI uploads what they import) and this backend all import. */
+export const DATABASE_TYPES_FILE = fileURLToPath(new URL('../../../common/database.types.ts', import.meta.url));
 
 /** The schemas whose tables and functions the API exposes, as config.toml's [api] schemas. */
 const SCHEMAS = ['public'];

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readBackendEnv } from '../env.ts';
+import { readBackendEnv } from '../../../common/env.ts';
 import { migrate } from './migrate.ts';
 import type { ScriptDb } from './types.ts';
 

@@ -1,7 +1,7 @@
 // Composes the confirmation and recovery emails from supabase/templates and delivers them to the
 // outbox, and also to an SMTP server when SMTP_HOST is set.
 import type { BackendConfig } from '../config.ts';
-import { Outbox, type MailMessage, type NewMailMessage } from './outbox.ts';
+import { Outbox, type MailMessage, type NewMailMessage } from './mailbox.ts';
 import { sendSmtp } from './smtp.ts';
 import { renderTemplate } from './templates.ts';
 // The same plain-text conversion as the notification emails, so every email reads alike as text.

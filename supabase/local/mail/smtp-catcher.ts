@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { MailAttachment, Outbox } from './outbox.ts';
+import type { MailAttachment, Outbox } from './mailbox.ts';
 
 /** The catcher's only address: loopback, never BACKEND_HOST (it takes mail from anyone who reaches it). */
 const LOOPBACK = '127.0.0.1';

@@ -4,7 +4,7 @@
 // PostgREST writes each row as Postgres' record text instead (more fields quoted, booleans as t/f,
 // timestamps in Postgres' text form), so only the shape is the same (supabase/local/README.md).
 // Formula cells are left as they are, as PostgREST leaves them: the admin's export, which also
-// reads hosted Supabase, neutralises them itself (src/islands/admin/csv-export.ts).
+// reads hosted Supabase, neutralises them itself (src/lib/admin/csv-export.ts).
 import Papa from 'papaparse';
 
 /** Renders JSON rows as CSV; `columns` names the header when there are no rows. */

@@ -2,7 +2,7 @@
 // match its declared type for the types whose signature is well known, and markup (HTML, SVG)
 // never passes as another image type. A PNG declared as a PDF, or an HTML page with a script
 // declared as image/jpeg, is refused before it is stored.
-import { essence, signatureMatches } from '../../../src/lib/documents/signatures.ts';
+import { essence, signatureMatches } from '../../../common/file-signatures.ts';
 
 /** How many leading bytes the check reads. */
 export const SNIFF_BYTES = 4096;

@@ -3,7 +3,7 @@
 // a search and the next page of each list are timed exactly as the island asks for them (a
 // 25-row range with an exact count, ordered by the sort column then id the other way, search as
 // a range on each lower-cased key). Kept apart from api.bench.ts to ease merging.
-import { searchFilter } from '../../../src/islands/admin/server-query.ts';
+import { searchFilter } from '../../../src/lib/admin/list-queries.ts';
 import type { ScriptDb } from '../../../supabase/local/db/open.ts';
 
 interface Run {
@@ -54,7 +54,7 @@ export async function seedAdminLists(
   await db.query('vacuum analyze public.contact_messages');
 }
 
-/** The island's `or=` search over `keys` for rows starting with `term` (server-query.ts's searchFilter). */
+/** The island's `or=` search over `keys` for rows starting with `term` (src/lib/admin/list-queries.ts, searchFilter). */
 function search(keys: string[], term: string): string {
   return `or=(${encodeURIComponent(searchFilter(keys, term))})`;
 }

@@ -3,7 +3,7 @@
 // application's number of documents.
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { consultancyToday } from '../../../src/lib/domain.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 import { test } from '../support/fixtures.ts';
 import { SEEDED_ADMIN, TEST_PASSWORD, createUser, serviceClient, uniqueEmail } from '../support/backend.ts';
 import { AdminPage, apiSession, expect, seedApplications, signIn, uniqueTag } from './admin.po.ts';

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_DOCUMENT_TEXTS, APPLICATION_CARD_TEXTS, AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 import { logInThroughForm } from '../account/account.po.ts';
-import { STAFF, waitForNotification } from '../notifications/outbox.ts';
+import { STAFF, waitForNotification } from '../notifications/mailbox.ts';
 import { DocumentsArea, FILES } from '../documents/documents.po.ts';
 import { SEEDED_ADMIN, TEST_PASSWORD, serviceClient } from '../support/backend.ts';
 import { test } from '../support/fixtures.ts';

@@ -7,7 +7,7 @@ import { SEEDED_ADMIN, createUser, serviceClient, uniqueEmail, TEST_PASSWORD } f
 import { logInThroughForm } from '../account/account.po.ts';
 import { AFTER_SUBMISSION_TEXTS } from '../../support/spec-texts.ts';
 import { AdminPage, apiSession, axeViolations, expect, signIn, uniqueTag } from './admin.po.ts';
-import { consultancyToday } from '../../../src/lib/domain.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 
 test.describe.configure({ timeout: 120_000 });
 

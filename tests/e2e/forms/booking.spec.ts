@@ -3,7 +3,7 @@
 // failures every form shares (limit, server, network, retry) are in failures.spec.ts.
 import { BOOKING_TEXTS } from '../../support/spec-texts.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { consultancyNow, consultancyToday } from '../../../src/lib/domain.ts';
+import { consultancyNow, consultancyToday } from '../../../common/domain.ts';
 import { openSlot } from '../../support/open-slots.ts';
 import { anonClient, uniqueEmail } from '../support/backend.ts';
 import { BookingForm, INJECTION, axeViolations, isoDay, rowsWhere } from './forms.po.ts';

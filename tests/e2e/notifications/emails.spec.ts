@@ -9,7 +9,7 @@ import { E2E_API_URL, E2E_SITE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { AdminPage, signIn } from '../admin/admin.po.ts';
 import { BookingForm, ContactForm, NewsletterForm, VisaForm } from '../forms/forms.po.ts';
-import { STAFF, icsLines, waitForNotification } from './outbox.ts';
+import { STAFF, icsLines, waitForNotification } from './mailbox.ts';
 import { NEWSLETTER_CONFIRM_TEXTS } from '../../support/spec-texts.ts';
 
 test.describe.configure({ timeout: 150_000 });

@@ -4,7 +4,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { apiKeys } from '../../../supabase/local/jwt.ts';
 import { DEVELOPMENT_ACCOUNTS } from '../../../supabase/local/db/seed.ts';
-import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
+import type { MailMessage } from '../../../supabase/local/mail/mailbox.ts';
 import { E2E_API_URL } from './e2e-env.ts';
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };

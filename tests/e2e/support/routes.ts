@@ -1,6 +1,6 @@
 // Every route the static site serves, derived from the content files the way the pages derive
 // them, so a new country, news item or service page is tested without editing this list.
-import { visaTypeSlug, type VisaType } from '../../../src/lib/domain.ts';
+import { visaTypeSlug, type VisaType } from '../../../common/domain.ts';
 import { publicationState } from '../../../src/lib/content/publication.ts';
 import { readMdxFolder } from '../../content/content-files.ts';
 

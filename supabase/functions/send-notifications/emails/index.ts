@@ -1,4 +1,4 @@
-// One template per notification kind, the table its subject row lives in, and the rendering every
+// One template per notification kind (the table its subject row lives in: subjects.ts), and the rendering every
 // kind shares: the layout around the body as HTML (react-dom/server escapes every value) and the
 // same markup as plain text.
 import { createElement as h } from 'npm:react@^19.3.1';
@@ -16,49 +16,30 @@ import { staffDocumentsProvided } from './staff-documents-provided.ts';
 import { staffNewApplication } from './staff-new-application.ts';
 import { staffNewBooking } from './staff-new-booking.ts';
 import { staffNewContactMessage } from './staff-new-contact-message.ts';
+import type { NotificationKind, SubjectTables } from './subjects.ts';
 import type { Email, EmailAttachment, EmailInput, SubjectRows } from './types.ts';
 
-/** Every kind of notification (the database's kinds) and the table its subject row lives in. */
-interface SubjectTables {
-  staff_new_booking: 'bookings';
-  booking_confirmation: 'bookings';
-  staff_new_contact_message: 'contact_messages';
-  staff_new_application: 'visa_applications';
-  applicant_application_received: 'visa_applications';
-  applicant_status_changed: 'visa_applications';
-  applicant_document_needs_replacing: 'visa_applications';
-  applicant_documents_requested: 'visa_applications';
-  staff_documents_provided: 'visa_applications';
-  newsletter_confirmation: 'newsletter_subscribers';
-  newsletter_welcome: 'newsletter_subscribers';
-}
-
-export type NotificationKind = keyof SubjectTables;
+export type { NotificationKind } from './subjects.ts';
 
 /** The row the template of `Kind` reads. */
 export type TemplateRow<Kind extends NotificationKind> = SubjectRows[SubjectTables[Kind]];
 
-type Templates = { readonly [Kind in NotificationKind]: { table: SubjectTables[Kind]; render: (input: EmailInput<TemplateRow<Kind>>) => Email } };
+type Templates = { readonly [Kind in NotificationKind]: (input: EmailInput<TemplateRow<Kind>>) => Email };
 
-/** Every kind's subject table and template: each template is checked against its table's row. */
+/** Every kind's template, each checked against the row of its subject table (SUBJECT_TABLES). */
 export const TEMPLATES: Templates = {
-  staff_new_booking: { table: 'bookings', render: staffNewBooking },
-  booking_confirmation: { table: 'bookings', render: bookingConfirmation },
-  staff_new_contact_message: { table: 'contact_messages', render: staffNewContactMessage },
-  staff_new_application: { table: 'visa_applications', render: staffNewApplication },
-  applicant_application_received: { table: 'visa_applications', render: applicantApplicationReceived },
-  applicant_status_changed: { table: 'visa_applications', render: applicantStatusChanged },
-  applicant_document_needs_replacing: { table: 'visa_applications', render: applicantDocumentNeedsReplacing },
-  applicant_documents_requested: { table: 'visa_applications', render: applicantDocumentsRequested },
-  staff_documents_provided: { table: 'visa_applications', render: staffDocumentsProvided },
-  newsletter_confirmation: { table: 'newsletter_subscribers', render: newsletterConfirmation },
-  newsletter_welcome: { table: 'newsletter_subscribers', render: newsletterWelcome },
+  staff_new_booking: staffNewBooking,
+  booking_confirmation: bookingConfirmation,
+  staff_new_contact_message: staffNewContactMessage,
+  staff_new_application: staffNewApplication,
+  applicant_application_received: applicantApplicationReceived,
+  applicant_status_changed: applicantStatusChanged,
+  applicant_document_needs_replacing: applicantDocumentNeedsReplacing,
+  applicant_documents_requested: applicantDocumentsRequested,
+  staff_documents_provided: staffDocumentsProvided,
+  newsletter_confirmation: newsletterConfirmation,
+  newsletter_welcome: newsletterWelcome,
 };
-
-/** True when `kind` is a kind of notification this function knows. */
-export function isNotificationKind(kind: string): kind is NotificationKind {
-  return Object.hasOwn(TEMPLATES, kind);
-}
 
 /** A notification ready to send. */
 export interface RenderedEmail {
@@ -71,7 +52,7 @@ export interface RenderedEmail {
 
 /** Renders the template of `kind` for one subject row. */
 export function renderEmail<Kind extends NotificationKind>(kind: Kind, input: EmailInput<TemplateRow<Kind>>): RenderedEmail {
-  const email = TEMPLATES[kind].render(input);
+  const email = TEMPLATES[kind](input);
   const body = renderToStaticMarkup(h(Layout, { brand: input.brand, title: email.title }, email.body));
   return {
     subject: email.subject,

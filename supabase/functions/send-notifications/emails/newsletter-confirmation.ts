@@ -3,7 +3,7 @@
 // (mail scanners open links; they must not subscribe anyone). No unsubscribe link: until the
 // click there is no subscription, and without it the request is forgotten.
 import { createElement as h } from 'npm:react@^19.3.1';
-import { NEWSLETTER_CONFIRMATION_DAYS } from '../../../../src/lib/domain.ts';
+import { NEWSLETTER_CONFIRMATION_DAYS } from '../../../../common/domain.ts';
 import { Button, P } from './layout.ts';
 import type { Email, EmailInput, SubscriberRow } from './types.ts';
 

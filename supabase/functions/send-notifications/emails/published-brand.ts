@@ -7,7 +7,7 @@
 // are told of every lead, and the colours, are always the bundled ones (the site never publishes
 // the staff inboxes, so changing them still needs a deploy: docs/deploy.md).
 import * as z from 'npm:zod@^4.6.7';
-import { isEmailAddress } from '../../../../src/lib/email-address.ts';
+import { isEmailAddress } from '../../../../common/email-address.ts';
 import { BRAND, type Brand } from './brand.ts';
 
 /** Where the site publishes the brand (the same path as src/lib/content/published-brand.ts). */

@@ -7,7 +7,7 @@ import type { ApplicationRow, Email, EmailInput } from './types.ts';
 /** The staff's new-application email. */
 export function staffNewApplication({ row, siteUrl, brand }: EmailInput<ApplicationRow>): Email {
   const reference = applicationReference(row.id);
-  // The admin dashboard keeps each list's view in the URL (src/islands/admin/view-state.ts): a
+  // The admin dashboard keeps each list's view in the URL (src/lib/admin/list-view.ts): a
   // search for the applicant's address shows their applications.
   const admin = new URL('/admin', siteUrl);
   admin.searchParams.set('applications.q', row.email.toLowerCase());

@@ -1,7 +1,7 @@
 // Small rules the templates share: how a user's value may enter a subject line, the reference an
 // applicant quotes, and dates and times in the consultancy's time zone.
 
-import { CONSULTANCY_TIME_ZONE } from '../../../../src/lib/domain.ts';
+import { CONSULTANCY_TIME_ZONE } from '../../../../common/domain.ts';
 
 /**
  * A user's value made fit for a subject line: control characters (CR and LF among them, the

@@ -2,9 +2,9 @@
 // mark them handled, and the leads of the last weeks are counted for the overview's chart.
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
-import type { FunctionReturns, SiteClient } from './database.ts';
-import { staffFailure } from './forms/errors.ts';
-import { succeeded, type Result } from './result.ts';
+import type { FunctionReturns, SiteClient } from '../database.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
 
 /** The tables whose rows staff mark handled. */
 export type LeadTable = 'bookings' | 'contact_messages';

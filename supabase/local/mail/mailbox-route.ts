@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../http-errors.ts';
 import { header, type Reply } from '../http.ts';
-import { outboxPage, type Outbox } from './outbox.ts';
+import { outboxPage, type Outbox } from './mailbox.ts';
 
 /** localhost, 127.0.0.1 or [::1], with or without a port. */
 const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;

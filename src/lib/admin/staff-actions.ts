@@ -3,9 +3,9 @@
 // API), an application's status through an update row-level security permits. Each answers a
 // Result (src/islands/admin/query-result.ts hands it to react-query).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ApplicationStatus } from './domain.ts';
-import { staffFailure } from './forms/errors.ts';
-import { failed, succeeded, type Result } from './result.ts';
+import type { ApplicationStatus } from '../../../common/domain.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { failed, succeeded, type Result } from '../result.ts';
 
 /** Makes the user `userId` an admin or a user again; answers the role set. */
 export async function setRole(supabase: SupabaseClient, userId: string, role: 'admin' | 'user'): Promise<Result<'admin' | 'user'>> {

@@ -2,11 +2,11 @@
 // lower-cased keys (a range on each), the order (the sort column, then id the other way, to match the
 // (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { SiteClient } from '../../lib/database.ts';
-import { staffFailure } from '../../lib/forms/errors.ts';
-import { succeeded, type Result } from '../../lib/result.ts';
+import type { SiteClient } from '../database.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
 import type { ListConfig, Row } from './lists.ts';
-import type { ViewState } from './view-state.ts';
+import type { ViewState } from './list-view.ts';
 
 /**
  * The string just after every string that starts with `prefix`, in the "C" order of the search

@@ -16,8 +16,8 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Repository root: this file lives in supabase/local/. */
-export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
+/** Repository root: this file lives in common/. */
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 
 /**
  * Applies the project's .env (see .env.example), if there is one, to env. Variables already set

@@ -2,21 +2,23 @@
 // message or an application, how each kind and status reads to staff, and Retry for a failed one.
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
-import type { BadgeTone } from './badges.ts';
-import type { SiteClient, Tables } from './database.ts';
-import { staffFailure } from './forms/errors.ts';
-import { succeeded, type Result } from './result.ts';
+import type { BadgeTone } from '../badges.ts';
+import type { Enums, SiteClient, Tables } from '../database.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
 
-/** The tables whose rows are notified about and show their notifications in /admin. */
-export type SubjectTable = 'visa_applications' | 'bookings' | 'contact_messages';
-/** The statuses public.notifications allows (a check constraint on text, so the generated type says string). */
-export type NotificationStatus = 'queued' | 'sending' | 'sent' | 'failed';
+/** The tables whose rows show their notifications in /admin (a subscriber's are not shown). */
+export type SubjectTable = Exclude<Enums<'notification_subject'>, 'newsletter_subscribers'>;
+/** A notification's state in the queue (public.job_status). */
+export type NotificationStatus = Enums<'job_status'>;
+/** A kind of notification (public.notification_kind). */
+export type NotificationKind = Enums<'notification_kind'>;
 
 /** One queued email, as /admin shows it. */
 export type NotificationRow = Pick<Tables<'notifications'>, 'id' | 'kind' | 'subject_id' | 'status' | 'attempts' | 'last_error' | 'sent_at' | 'created_at'>;
 
 /** Whom each kind of email goes to and why, as staff read it. */
-const KIND_LABELS: Record<string, string> = {
+const KIND_LABELS: Record<NotificationKind, string> = {
   staff_new_booking: 'Staff: new booking',
   staff_new_contact_message: 'Staff: new message',
   staff_new_application: 'Staff: new application',
@@ -26,12 +28,13 @@ const KIND_LABELS: Record<string, string> = {
   applicant_documents_requested: 'Applicant: documents requested',
   staff_documents_provided: 'Staff: requested documents provided',
   booking_confirmation: 'Visitor: booking confirmation',
+  newsletter_confirmation: 'Subscriber: confirmation',
   newsletter_welcome: 'Subscriber: welcome',
 };
 
 /** How a kind of notification reads ("Staff: new booking"). */
-export function notificationKindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind;
+export function notificationKindLabel(kind: NotificationKind): string {
+  return KIND_LABELS[kind];
 }
 
 const STATUS_BADGES = {
@@ -41,13 +44,9 @@ const STATUS_BADGES = {
   failed: { label: 'Failed', tone: 'danger' },
 } as const satisfies Record<NotificationStatus, { label: string; tone: BadgeTone }>;
 
-function isNotificationStatus(status: string): status is NotificationStatus {
-  return Object.hasOwn(STATUS_BADGES, status);
-}
-
 /** A notification status's label and tone. */
-export function notificationBadge(status: string): { label: string; tone: BadgeTone } {
-  return isNotificationStatus(status) ? STATUS_BADGES[status] : { label: status, tone: 'neutral' };
+export function notificationBadge(status: NotificationStatus): { label: string; tone: BadgeTone } {
+  return STATUS_BADGES[status];
 }
 
 /** The notifications of every row in `ids` (one page of a list): one request for the page. */

@@ -1,7 +1,7 @@
 // What the pages an emailed link lands on say (/unsubscribe, /newsletter/confirm), written once
 // for the pages (src/components/widgets/TokenLinkForm.astro puts them in data attributes for
 // src/scripts/token-link.ts) and their tests.
-import { NEWSLETTER_CONFIRMATION_DAYS } from './domain.ts';
+import { NEWSLETTER_CONFIRMATION_DAYS } from '../../../common/domain.ts';
 
 export interface TokenLinkTexts {
   /** The button while the request is on its way. */

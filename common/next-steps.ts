@@ -1,6 +1,6 @@
 // What happens next for an application, in one sentence a status: the applicant's card on
 // /profile says it under the status, and the email of a change of status says it too. Apart from
-// src/lib/domain.ts, whose lists every form's code shares, so that only the pages that show an
+// common/domain.ts, whose lists every form's code shares, so that only the pages that show an
 // application carry these sentences.
 import type { ApplicationStatus } from './domain.ts';
 

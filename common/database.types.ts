@@ -56,25 +56,25 @@ export type Database = {
           application_id: string
           changed_at: string
           changed_by: string | null
-          from_status: string | null
+          from_status: Database["public"]["Enums"]["application_status"] | null
           id: string
-          to_status: string
+          to_status: Database["public"]["Enums"]["application_status"]
         }
         Insert: {
           application_id: string
           changed_at?: string
           changed_by?: string | null
-          from_status?: string | null
+          from_status?: Database["public"]["Enums"]["application_status"] | null
           id?: string
-          to_status: string
+          to_status: Database["public"]["Enums"]["application_status"]
         }
         Update: {
           application_id?: string
           changed_at?: string
           changed_by?: string | null
-          from_status?: string | null
+          from_status?: Database["public"]["Enums"]["application_status"] | null
           id?: string
-          to_status?: string
+          to_status?: Database["public"]["Enums"]["application_status"]
         }
         Relationships: [
           {
@@ -123,7 +123,7 @@ export type Database = {
       bookings: {
         Row: {
           client_key: string | null
-          country: string
+          country: Database["public"]["Enums"]["booking_country"]
           created_at: string
           date: string
           email: string
@@ -140,7 +140,7 @@ export type Database = {
         }
         Insert: {
           client_key?: string | null
-          country: string
+          country: Database["public"]["Enums"]["booking_country"]
           created_at?: string
           date: string
           email: string
@@ -157,7 +157,7 @@ export type Database = {
         }
         Update: {
           client_key?: string | null
-          country?: string
+          country?: Database["public"]["Enums"]["booking_country"]
           created_at?: string
           date?: string
           email?: string
@@ -322,7 +322,7 @@ export type Database = {
           reason: string | null
           reviewed_at: string
           reviewed_by: string | null
-          verdict: string
+          verdict: Database["public"]["Enums"]["document_verdict"]
         }
         Insert: {
           application_id: string
@@ -330,7 +330,7 @@ export type Database = {
           reason?: string | null
           reviewed_at?: string
           reviewed_by?: string | null
-          verdict: string
+          verdict: Database["public"]["Enums"]["document_verdict"]
         }
         Update: {
           application_id?: string
@@ -338,7 +338,7 @@ export type Database = {
           reason?: string | null
           reviewed_at?: string
           reviewed_by?: string | null
-          verdict?: string
+          verdict?: Database["public"]["Enums"]["document_verdict"]
         }
         Relationships: [
           {
@@ -366,7 +366,7 @@ export type Database = {
           email: string
           email_lower: string | null
           id: string
-          status: string
+          status: Database["public"]["Enums"]["subscription_status"]
           unsubscribe_token: string
           unsubscribed_at: string | null
         }
@@ -402,48 +402,48 @@ export type Database = {
           created_at: string
           dedupe_key: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["notification_kind"]
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string | null
           sent_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["job_status"]
           subject_id: string
-          subject_table: string
+          subject_table: Database["public"]["Enums"]["notification_subject"]
         }
         Insert: {
           attempts?: number
           created_at?: string
           dedupe_key: string
           id?: string
-          kind: string
+          kind: Database["public"]["Enums"]["notification_kind"]
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["job_status"]
           subject_id: string
-          subject_table: string
+          subject_table: Database["public"]["Enums"]["notification_subject"]
         }
         Update: {
           attempts?: number
           created_at?: string
           dedupe_key?: string
           id?: string
-          kind?: string
+          kind?: Database["public"]["Enums"]["notification_kind"]
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
           payload?: NonNullable<Json>
           recipient?: string | null
           sent_at?: string | null
-          status?: string
+          status?: Database["public"]["Enums"]["job_status"]
           subject_id?: string
-          subject_table?: string
+          subject_table?: Database["public"]["Enums"]["notification_subject"]
         }
         Relationships: []
       }
@@ -476,10 +476,10 @@ export type Database = {
           full_name: string | null
           full_name_lower: string | null
           id: string
-          marital_status: string | null
+          marital_status: Database["public"]["Enums"]["marital_status"] | null
           occupation: string | null
           phone: string | null
-          role: string
+          role: Database["public"]["Enums"]["user_role"]
           updated_at: string
         }
         Insert: {
@@ -492,10 +492,10 @@ export type Database = {
           full_name?: string | null
           full_name_lower?: never
           id: string
-          marital_status?: string | null
+          marital_status?: Database["public"]["Enums"]["marital_status"] | null
           occupation?: string | null
           phone?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           updated_at?: string
         }
         Update: {
@@ -508,10 +508,10 @@ export type Database = {
           full_name?: string | null
           full_name_lower?: never
           id?: string
-          marital_status?: string | null
+          marital_status?: Database["public"]["Enums"]["marital_status"] | null
           occupation?: string | null
           phone?: string | null
-          role?: string
+          role?: Database["public"]["Enums"]["user_role"]
           updated_at?: string
         }
         Relationships: []
@@ -525,7 +525,7 @@ export type Database = {
           email: string
           email_lower: string | null
           id: string
-          marital_status: string
+          marital_status: Database["public"]["Enums"]["marital_status"]
           message: string | null
           name: string
           name_lower: string | null
@@ -533,11 +533,11 @@ export type Database = {
           passport_number: string
           passport_number_lower: string | null
           phone: string
-          status: string
+          status: Database["public"]["Enums"]["application_status"]
           submitted_at: string
           updated_at: string
           user_id: string | null
-          visa_type: string
+          visa_type: Database["public"]["Enums"]["visa_type"]
         }
         Insert: {
           address: string
@@ -547,7 +547,7 @@ export type Database = {
           email: string
           email_lower?: never
           id?: string
-          marital_status: string
+          marital_status: Database["public"]["Enums"]["marital_status"]
           message?: string | null
           name: string
           name_lower?: never
@@ -555,11 +555,11 @@ export type Database = {
           passport_number: string
           passport_number_lower?: never
           phone: string
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           submitted_at?: string
           updated_at?: string
           user_id?: string | null
-          visa_type: string
+          visa_type: Database["public"]["Enums"]["visa_type"]
         }
         Update: {
           address?: string
@@ -569,7 +569,7 @@ export type Database = {
           email?: string
           email_lower?: never
           id?: string
-          marital_status?: string
+          marital_status?: Database["public"]["Enums"]["marital_status"]
           message?: string | null
           name?: string
           name_lower?: never
@@ -577,11 +577,11 @@ export type Database = {
           passport_number?: string
           passport_number_lower?: never
           phone?: string
-          status?: string
+          status?: Database["public"]["Enums"]["application_status"]
           submitted_at?: string
           updated_at?: string
           user_id?: string | null
-          visa_type?: string
+          visa_type?: Database["public"]["Enums"]["visa_type"]
         }
         Relationships: []
       }
@@ -602,8 +602,11 @@ export type Database = {
       }
       admin_overview: { Args: Record<PropertyKey, never>; Returns: Json }
       admin_set_role: {
-        Args: { new_role: string; target_user: string }
-        Returns: string
+        Args: {
+          new_role: Database["public"]["Enums"]["user_role"]
+          target_user: string
+        }
+        Returns: Database["public"]["Enums"]["user_role"]
       }
       application_document_counts: {
         Args: { application_ids: string[] }
@@ -635,7 +638,10 @@ export type Database = {
           verdict: string
         }[]
       }
-      call_queue_function: { Args: { function_name: string }; Returns: number }
+      call_queue_function: {
+        Args: { function_name: Database["public"]["Enums"]["queue_name"] }
+        Returns: number
+      }
       claim_document_removals: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
@@ -652,16 +658,16 @@ export type Database = {
           created_at: string
           dedupe_key: string
           id: string
-          kind: string
+          kind: Database["public"]["Enums"]["notification_kind"]
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
           payload: NonNullable<Json>
           recipient: string | null
           sent_at: string | null
-          status: string
+          status: Database["public"]["Enums"]["job_status"]
           subject_id: string
-          subject_table: string
+          subject_table: Database["public"]["Enums"]["notification_subject"]
         }[]
         SetofOptions: {
           from: "*"
@@ -670,25 +676,13 @@ export type Database = {
           isSetofReturn: true
         }
       }
-      complete_document_removal: {
-        Args: { claimed_attempt: number; error?: string; removal_id: string }
-        Returns: undefined
-      }
-      complete_document_removals: {
-        Args: { reports: Json }
-        Returns: undefined
-      }
-      complete_notification: {
+      complete_jobs: {
         Args: {
-          claimed_attempt: number
-          error?: string
-          give_up?: boolean
-          notification_id: string
-          skipped?: string
+          queue: Database["public"]["Enums"]["queue_name"]
+          reports: Json
         }
         Returns: undefined
       }
-      complete_notifications: { Args: { reports: Json }; Returns: undefined }
       confirm_newsletter: { Args: { token: string }; Returns: boolean }
       document_refusal: {
         Args: { application_id: string; item?: string }
@@ -714,7 +708,7 @@ export type Database = {
           item_label?: string
           object_id: string
           reason?: string
-          verdict: string
+          verdict: Database["public"]["Enums"]["document_verdict"]
         }
         Returns: undefined
       }
@@ -733,7 +727,47 @@ export type Database = {
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
     }
     Enums: {
+      application_status: "submitted" | "in_review" | "approved" | "rejected"
+      booking_country:
+        | "USA"
+        | "Canada"
+        | "UK"
+        | "Nigeria"
+        | "India"
+        | "Australia"
+        | "Germany"
+        | "China"
       booking_status: "requested" | "confirmed" | "declined" | "cancelled"
+      document_verdict: "accepted" | "needs_replacing"
+      job_status: "queued" | "sending" | "sent" | "failed"
+      marital_status: "Single" | "Married" | "Divorced" | "Widowed"
+      notification_kind:
+        | "staff_new_booking"
+        | "staff_new_contact_message"
+        | "staff_new_application"
+        | "staff_documents_provided"
+        | "applicant_application_received"
+        | "applicant_status_changed"
+        | "applicant_document_needs_replacing"
+        | "applicant_documents_requested"
+        | "booking_confirmation"
+        | "newsletter_confirmation"
+        | "newsletter_welcome"
+      notification_subject:
+        | "bookings"
+        | "contact_messages"
+        | "visa_applications"
+        | "newsletter_subscribers"
+      queue_name: "send-notifications" | "remove-documents"
+      subscription_status: "pending" | "subscribed" | "unsubscribed"
+      user_role: "user" | "admin"
+      visa_type:
+        | "Tourist Visa"
+        | "Emergency Visa"
+        | "K1/i-130 Visa Application"
+        | "Naija Wife / Resident Permit"
+        | "Business Visa"
+        | "Visa Extension"
       weekday:
         | "monday"
         | "tuesday"
@@ -869,7 +903,51 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      application_status: ["submitted", "in_review", "approved", "rejected"],
+      booking_country: [
+        "USA",
+        "Canada",
+        "UK",
+        "Nigeria",
+        "India",
+        "Australia",
+        "Germany",
+        "China",
+      ],
       booking_status: ["requested", "confirmed", "declined", "cancelled"],
+      document_verdict: ["accepted", "needs_replacing"],
+      job_status: ["queued", "sending", "sent", "failed"],
+      marital_status: ["Single", "Married", "Divorced", "Widowed"],
+      notification_kind: [
+        "staff_new_booking",
+        "staff_new_contact_message",
+        "staff_new_application",
+        "staff_documents_provided",
+        "applicant_application_received",
+        "applicant_status_changed",
+        "applicant_document_needs_replacing",
+        "applicant_documents_requested",
+        "booking_confirmation",
+        "newsletter_confirmation",
+        "newsletter_welcome",
+      ],
+      notification_subject: [
+        "bookings",
+        "contact_messages",
+        "visa_applications",
+        "newsletter_subscribers",
+      ],
+      queue_name: ["send-notifications", "remove-documents"],
+      subscription_status: ["pending", "subscribed", "unsubscribed"],
+      user_role: ["user", "admin"],
+      visa_type: [
+        "Tourist Visa",
+        "Emergency Visa",
+        "K1/i-130 Visa Application",
+        "Naija Wife / Resident Permit",
+        "Business Visa",
+        "Visa Extension",
+      ],
       weekday: [
         "monday",
         "tuesday",

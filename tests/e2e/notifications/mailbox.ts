@@ -1,6 +1,6 @@
 // Notifications as the browser tests read them: the notification function's emails in the e2e backend's outbox,
 // waited for by recipient and subject, and the lines of an attached calendar file.
-import type { MailMessage } from '../../../supabase/local/mail/outbox.ts';
+import type { MailMessage } from '../../../supabase/local/mail/mailbox.ts';
 import { mailTo } from '../support/backend.ts';
 import { loadSettings } from '../../content/content-files.ts';
 

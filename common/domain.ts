@@ -1,28 +1,30 @@
-// The closed lists of the specification (sections 3, 5 and 9). Content schemas, form schemas and
-// the database CHECK constraints all use these values; tests/db/form-limits.test.ts keeps the
-// migrations equal to them.
+// The closed lists of the specification (sections 3, 5 and 9) and of the site's own states. Each is
+// a Postgres enum (supabase/migrations/), so `npm run db:types` writes it into the generated
+// `Constants`, and this file reads it from there: the database is the one place a list is written,
+// in the order the admin sorts by (an enum sorts in its declared order).
+import { Constants, type Enums } from './database.types.ts';
+
+const ENUMS = Constants.public.Enums;
 
 /** The six visa types, in the specification's order (ids 1 to 6). */
-export const VISA_TYPES = [
-  'Tourist Visa',
-  'Emergency Visa',
-  'K1/i-130 Visa Application',
-  'Naija Wife / Resident Permit',
-  'Business Visa',
-  'Visa Extension',
-] as const;
-export type VisaType = (typeof VISA_TYPES)[number];
+export const VISA_TYPES = ENUMS.visa_type;
+export type VisaType = Enums<'visa_type'>;
 
 /** The four marital statuses used by the visa form and signup. */
-export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
-export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+export const MARITAL_STATUSES = ENUMS.marital_status;
+export type MaritalStatus = Enums<'marital_status'>;
 
 /** The countries the booking form offers. */
-export const BOOKING_COUNTRIES = ['USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China'] as const;
+export const BOOKING_COUNTRIES = ENUMS.booking_country;
 
 /** Where a visa application is in its review (docs/product-decisions.md, beyond the specification). */
-export const APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const APPLICATION_STATUSES = ENUMS.application_status;
+export type ApplicationStatus = Enums<'application_status'>;
+
+/** True when `value` is one of `list` (a value read from an untyped row or a form control). */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return (list as readonly unknown[]).includes(value);
+}
 
 /** URL slug of a visa type: `/visa/{type-slug}` reaches the same page as `/visa/{id}`. */
 export function visaTypeSlug(type: string): string {
@@ -42,8 +44,8 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 };
 
 /** A newsletter sign-up's state (public.newsletter_subscribers.status): only subscribed addresses get newsletters. */
-export const SUBSCRIPTION_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_STATUSES = ENUMS.subscription_status;
+export type SubscriptionStatus = Enums<'subscription_status'>;
 
 /**
  * Days a newsletter confirmation link works, after which the sign-up is forgotten: the
@@ -107,7 +109,7 @@ export function formatConsultancyTime(instant: Date): string {
 }
 
 /** A status change as people read it, in the admin's and the applicant's timelines alike. */
-export function statusChangeText(from: string | null, to: string): string {
-  const label = (status: string) => APPLICATION_STATUS_LABELS[status as ApplicationStatus] ?? status;
+export function statusChangeText(from: ApplicationStatus | null, to: ApplicationStatus): string {
+  const label = (status: ApplicationStatus) => APPLICATION_STATUS_LABELS[status];
   return from ? `Status changed from ${label(from)} to ${label(to)}` : `Application received, status ${label(to)}`;
 }

@@ -1,9 +1,9 @@
 // The admin overview: what is waiting for an answer and whether the queues move (admin_overview).
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
-import type { SiteClient } from './database.ts';
-import { staffFailure } from './forms/errors.ts';
-import { succeeded, type Result } from './result.ts';
+import type { SiteClient } from '../database.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
 
 /**
  * What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and

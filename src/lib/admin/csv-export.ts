@@ -4,12 +4,12 @@
 // nor the local backend neutralises formula cells in its own CSV, so taking theirs would mean
 // parsing it only to write it again. The API caps each answer at max_rows (1,000 locally and by
 // default on hosted), so the rows are fetched in chunks of that size.
-import type { SiteClient } from '../../lib/database.ts';
-import { staffFailure } from '../../lib/forms/errors.ts';
-import { succeeded, type Result } from '../../lib/result.ts';
+import type { SiteClient } from '../database.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { succeeded, type Result } from '../result.ts';
 import type { ListConfig, Row } from './lists.ts';
-import { applyView, selectList } from './server-query.ts';
-import type { ViewState } from './view-state.ts';
+import { applyView, selectList } from './list-queries.ts';
+import type { ViewState } from './list-view.ts';
 
 const CHUNK_ROWS = 1000;
 /** A cell a spreadsheet would run as a formula. */

@@ -1,6 +1,6 @@
 // The carousel's arithmetic and its list's fetch, kept apart from React so they are unit-tested in
 // Node and shared by the island, its hooks and the section that renders it on the server.
-import { failed, succeeded, type Result } from './result.ts';
+import { failed, succeeded, type Result } from '../result.ts';
 
 /** One testimony as the island receives it: the photo already resized to plain src/width/height. */
 export interface CarouselTestimonial {

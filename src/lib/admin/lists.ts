@@ -1,8 +1,8 @@
 // The five admin lists as data: which table each reads, its columns (label, how a value reads,
 // which key sorts it), what its search matches, its filters, and how one of its rows is named
 // and deleted. DataTable renders any of them; nothing here knows about React state.
-import type { Database, SiteClient } from '../../lib/database.ts';
-import { applicationStatusTone, subscriptionStatusTone, type BadgeTone } from '../../lib/badges.ts';
+import type { Database, SiteClient } from '../database.ts';
+import { applicationStatusTone, subscriptionStatusTone, type BadgeTone } from '../badges.ts';
 import {
   APPLICATION_STATUSES,
   APPLICATION_STATUS_LABELS,
@@ -12,14 +12,13 @@ import {
   VISA_TYPES,
   consultancyToday,
   formatConsultancyTime,
-  type ApplicationStatus,
-  type SubscriptionStatus,
-} from '../../lib/domain.ts';
-import { documentCounts } from '../../lib/documents/counts.ts';
-import { staffFailure } from '../../lib/forms/errors.ts';
-import { failed, succeeded, type Result } from '../../lib/result.ts';
-import { OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
-import type { ListQuery } from './server-query.ts';
+  isOneOf,
+} from '../../../common/domain.ts';
+import { documentCounts } from '../documents/counts.ts';
+import { staffFailure } from '../forms/errors.ts';
+import { failed, succeeded, type Result } from '../result.ts';
+import { OPEN_FOR_DOCUMENTS } from '../documents/rules.ts';
+import type { ListQuery } from './list-queries.ts';
 
 /** The tables the admin lists read. */
 export type ListTable = keyof Pick<Database['public']['Tables'], 'visa_applications' | 'profiles' | 'bookings' | 'contact_messages' | 'newsletter_subscribers'>;
@@ -102,7 +101,7 @@ function formatDate(value: unknown): string {
 }
 
 function statusLabel(value: unknown): string {
-  return APPLICATION_STATUS_LABELS[value as ApplicationStatus] ?? String(value ?? '');
+  return isOneOf(APPLICATION_STATUSES, value) ? APPLICATION_STATUS_LABELS[value] : String(value ?? '');
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -288,7 +287,7 @@ export const SUBSCRIBERS: ListConfig = {
   columns: [
     timeColumn('created_at', 'Signed up'),
     textColumn('email', 'Email'),
-    { ...valueColumn('status', 'Status', (value) => SUBSCRIPTION_STATUS_LABELS[value as SubscriptionStatus] ?? text(value)), badge: subscriptionStatusTone },
+    { ...valueColumn('status', 'Status', (value) => (isOneOf(SUBSCRIPTION_STATUSES, value) ? SUBSCRIPTION_STATUS_LABELS[value] : text(value))), badge: subscriptionStatusTone },
   ],
   searchKeys: ['email_lower'],
   searchLabel: 'Search by email',

@@ -122,7 +122,8 @@ async function writeResults(file: string): Promise<void> {
   console.log(`\nFigures written to bench-results/${file}`);
 }
 
-interface Run {
+/** One measured case: its requests, latency percentiles (ms), throughput and failures (tests/bench/lib/ reads it too). */
+export interface Run {
   n: number;
   p50: number;
   p95: number;

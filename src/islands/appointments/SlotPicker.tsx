@@ -10,6 +10,7 @@ import type { FieldProps } from '../hooks/use-form.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import './slot-picker.css';
+import optionsCss from './slot-options.css?inline';
 
 interface Props {
   /** The chosen date (YYYY-MM-DD, Lagos), or '' before one is chosen. */
@@ -67,6 +68,8 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
       <legend>
         {label} <span className="slot-picker__zone">(Lagos time, {CONSULTANCY_TIME_ZONE_NAME})</span>
       </legend>
+      {/* The times' own rules, once there is a date: never in the server's HTML (slot-options.css). */}
+      {date && <style>{optionsCss}</style>}
       {/* Announced when the times of a newly chosen date arrive or there are none. */}
       <div aria-live="polite">{content}</div>
       {error && (

@@ -11,16 +11,10 @@
 // On PostgreSQL they run side by side and wait on the lock only for the same slot, so a booking's
 // latency there is its own work plus that of the bookings of the same slot before it.
 import type { ScriptDb } from '../../../supabase/local/db/open.ts';
+import type { Run } from '../api.bench.ts';
 import { startBackendProcess } from '../../support/backend-process.ts';
 import { nthOpenSlot } from '../../support/open-slots.ts';
 
-interface Run {
-  n: number;
-  p50: number;
-  p95: number;
-  perSecond: number;
-  failures: number;
-}
 type Measure = (count: number, concurrency: number, request: (i: number) => Promise<Response>) => Promise<Run>;
 
 export interface SlotFigures {

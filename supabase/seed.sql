@@ -82,7 +82,7 @@ values ('00000000-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-0000000
   * weeks ahead (open slots: 20261128003000_appointment_slots.sql); everything else is fixed.
  */
 insert into public.bookings (id, full_name, phone, email, country, date, time, created_at)
-select id::uuid, full_name, phone, email, country,
+select id::uuid, full_name, phone, email, country::public.booking_country,
        (select min(day)::date
         from generate_series(current_date + ahead, current_date + ahead + 6, interval '1 day') as day
         where extract(isodow from day) <= 5),

@@ -265,8 +265,8 @@ revoke all on table private.booking_clients from public, anon, authenticated, se
   * exactly one gets the last place. A new booking from a client address that already holds the
   * rules' number of upcoming bookings is refused too (the lock named for the address is taken
   * first, always in that order). The booking being moved is not counted against its new slot.
-  * Whatever the caller's role: a security definer RPC that moves a booking for staff or for the
-  * visitor's link is judged like the form.
+  * A security definer RPC that moves a booking for staff or for the visitor's link is judged like
+  * the form: the caller's claims say who asked.
  */
 create or replace function private.judge_booking_slot()
     returns trigger
@@ -279,9 +279,11 @@ declare
     rules          public.booking_rules;
     client_address text;
 begin
-    -- Every request through the API is judged, whatever its role (the service key's too); a
-    -- statement the database owner runs directly (the seed, an operator's SQL) is not.
-    if nullif(current_setting('request.jwt.claims', true), '') is null then
+    -- The visitors' and the staff's requests through the API are judged (anon, authenticated),
+    -- also inside a security definer RPC, which runs as its owner with the caller's claims. The
+    -- operator's are not: the service key (server-side code, an import) and SQL the database owner
+    -- runs directly (the seed, a fix), which may store a booking anywhere.
+    if coalesce(nullif(current_setting('request.jwt.claims', true), '')::json ->> 'role', '') not in ('anon', 'authenticated') then
         return new;
     end if;
     if not private.booking_holds_place(new.status) or new.date is null or new.time is null then

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadConfig } from '../../supabase/local/config.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 
 const require = createRequire(import.meta.url);
 const UMD = require.resolve('@supabase/supabase-js').replace(/dist\/.*$/, 'dist/umd/supabase.js');
@@ -71,11 +72,10 @@ test('supabase-js in Chromium signs in, inserts and reads an exact count from an
   const page = await browser.newPage();
   await page.goto(allowed.origin);
   const result = await page.evaluate(
-    async ({ url, key, email }) => {
+    async ({ url, key, email, slot }) => {
       const client = (window as unknown as { supabase: { createClient: typeof createClient } }).supabase.createClient(url, key, { auth: { storageKey: 'cors-check' } });
       const signIn = await client.auth.signInWithPassword({ email, password: 'browser-password' });
-      const date = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-      const booking = await client.from('bookings').insert({ full_name: 'Browser', phone: '+1 555 0100', email, country: 'USA', date, time: '09:00' });
+      const booking = await client.from('bookings').insert({ full_name: 'Browser', phone: '+1 555 0100', email, country: 'USA', ...slot });
       const app = {
         visa_type: 'Business Visa', name: 'Browser Applicant', email, phone: '+1 555 0100', dob: '1985-01-01',
         nationality: 'Ghanaian', passport_number: 'G123', marital_status: 'Married', address: 'Accra',
@@ -84,7 +84,7 @@ test('supabase-js in Chromium signs in, inserts and reads an exact count from an
       const counted = await client.from('visa_applications').select('name', { count: 'exact' }).range(0, 0);
       return { signInError: signIn.error?.message ?? null, bookingStatus: booking.status, count: counted.count, rows: counted.data?.length, status: counted.status };
     },
-    { url: backend.url, key: backend.anonKey, email },
+    { url: backend.url, key: backend.anonKey, email, slot: openSlot() },
   );
   expect(result).toEqual({ signInError: null, bookingStatus: 201, count: 2, rows: 1, status: 206 });
   await page.close();

@@ -144,6 +144,17 @@ describe('PostgREST and GoTrue refuse as hosted does', () => {
     expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: POSTGREST.bookingDateInPast().body });
   });
 
+  test('a booking on a day with no open time (a Sunday): 400 RF007', async () => {
+    const sunday = new Date(Date.now() + 7 * 86_400_000);
+    sunday.setUTCDate(sunday.getUTCDate() + ((7 - sunday.getUTCDay()) % 7));
+    const res = await fetch(`${backend.url}/rest/v1/bookings`, {
+      method: 'POST',
+      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ full_name: 'Amara Eze', phone: '+234 809 000 0000', email: uniqueEmail('sunday'), country: 'Nigeria', date: sunday.toISOString().slice(0, 10), time: '10:00' }),
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: POSTGREST.bookingDateClosed().body });
+  });
+
   test('a future date of birth: 400 RF002', async () => {
     const res = await fetch(`${backend.url}/rest/v1/visa_applications`, {
       method: 'POST',

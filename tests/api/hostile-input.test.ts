@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../supabase/local/http.ts';
 import { MAX_FILTER_DEPTH } from '../../supabase/local/rest/parse.ts';
 import { localOnlyTest, startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 
 let backend: TestBackend;
 let userToken: string;
@@ -35,8 +36,7 @@ const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(d
 const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
 function booking(extra: Record<string, unknown> = {}) {
-  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  return { full_name: 'Deep Diver', phone: '+1 555 0100', email: uniqueEmail('booking'), country: 'Canada', date, time: '10:00', ...extra };
+  return { full_name: 'Deep Diver', phone: '+1 555 0100', email: uniqueEmail('booking'), country: 'Canada', ...openSlot(), ...extra };
 }
 
 describe('JSON nested deeper than the cap', () => {

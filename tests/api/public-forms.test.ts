@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pgToHttpError } from '../../supabase/local/rest/pg-errors.ts';
 import { startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 
 let backend: TestBackend;
 let userToken: string;
@@ -55,8 +56,7 @@ describe('newsletter membership cannot be read', () => {
 
 describe('form errors never show the private spam log', () => {
   test('a booking without an email is 400 23502 about bookings alone', async () => {
-    const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const res = await post('bookings', { full_name: 'No Mail', phone: '+1 555 0100', country: 'Canada', date, time: '10:00' });
+    const res = await post('bookings', { full_name: 'No Mail', phone: '+1 555 0100', country: 'Canada', ...openSlot() });
     expect(res.status).toBe(400);
     // Postgres quotes no failing row to a role that may not read the table.
     expect(JSON.parse(res.text)).toEqual({
@@ -85,9 +85,8 @@ describe('form errors never show the private spam log', () => {
 });
 
 describe('one address per email, at every public entry point', () => {
-  const date = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const entries: [string, string, (email: string) => unknown][] = [
-    ['a booking', 'bookings', (email) => ({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', date: date(), time: '10:00' })],
+    ['a booking', 'bookings', (email) => ({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', ...openSlot() })],
     ['a contact message', 'contact_messages', (email) => ({ name: 'Ada Obi', email, subject: 'Visa', phone: '+234 800 000 0001', message: 'Hello', page: '/contact' })],
     ['a newsletter sign-up', 'rpc/subscribe_newsletter', (email) => ({ email })],
   ];

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { application, startBackend, uniqueEmail, type TestBackend } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 import type { TablesInsert } from '../../src/lib/database.ts';
 import type { VisaType } from '../../common/domain.ts';
 
@@ -19,8 +20,7 @@ let bob: { client: SupabaseClient; userId: string };
 let admin: { client: SupabaseClient; userId: string };
 
 function booking(email: string): TablesInsert<'bookings'> {
-  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  return { full_name: 'Chidi Okafor', phone: '+234 801 234 5678', email, country: 'Nigeria', date, time: '10:30' };
+  return { full_name: 'Chidi Okafor', phone: '+234 801 234 5678', email, country: 'Nigeria', ...openSlot() };
 }
 
 beforeAll(async () => {
@@ -162,7 +162,7 @@ describe('insert', () => {
     expect(unknown.error?.code).toBe('PGRST204');
     expect(unknown.error?.message).toBe("Could not find the 'favourite_colour' column of 'visa_applications' in the schema cache");
     // A booking sent twice with its idempotency key: the second is the unique key's 409.
-    const booking: TablesInsert<'bookings'> = { full_name: 'Twice', phone: '+234 800 000 0000', email: uniqueEmail('twice'), country: 'UK', date: '2999-01-01', time: '10:00', client_key: randomUUID() };
+    const booking: TablesInsert<'bookings'> = { full_name: 'Twice', phone: '+234 800 000 0000', email: uniqueEmail('twice'), country: 'UK', ...openSlot(), client_key: randomUUID() };
     expect((await backend.client().from('bookings').insert(booking)).error).toBeNull();
     const dup = await backend.client().from('bookings').insert(booking);
     expect(dup.status).toBe(409);

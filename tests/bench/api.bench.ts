@@ -19,6 +19,8 @@ import { apiKeys } from '../../supabase/local/jwt.ts';
 import { backendReport, lastBackend, startBackendProcess, type BackendProcess } from '../support/backend-process.ts';
 import { measureAdminDashboard, seedAdminLists } from './lib/admin-dashboard.ts';
 import { concurrentFormSubmissions } from './lib/form-load.ts';
+import { measureSlots, roomForBenchBookings } from './lib/slots.ts';
+import { nthOpenSlot } from '../support/open-slots.ts';
 import { enumerationTiming } from './lib/enumeration-timing.ts';
 import { benchApplications, measureStorage } from './lib/storage-throughput.ts';
 import { measureNotifications, pending, percentChange } from './lib/notifications.ts';
@@ -30,6 +32,8 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 300);
 // Rounds of booking inserts with the queueing trigger off, and as many on, alternated.
 const TRIGGER_ROUNDS = Number(process.env.BENCH_TRIGGER_ROUNDS ?? 5);
 const notificationsOnly = process.argv.slice(2).includes('--notifications-only');
+// `--slots-only` runs the booking slots' figures alone (tests/bench/lib/slots.ts).
+const slotsOnly = process.argv.slice(2).includes('--slots-only');
 const keys = await apiKeys();
 const results: Record<string, unknown> = {};
 
@@ -93,9 +97,9 @@ async function confirmedUser(url: string, email: string, password: string, data:
 }
 
 function booking(n: number, tag: string) {
-  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  // The spam limit allows five submissions per address per hour, so each insert has its own.
-  return { full_name: `${tag} ${n}`, phone: '+234 800 000 0000', email: `${tag.toLowerCase()}.${n}.${Date.now()}@bench.example`, country: 'Nigeria', date, time: '10:00' };
+  // The spam limit allows five submissions per address per hour, so each insert has its own; and
+  // each its slot in turn (roomForBenchBookings: the run stores more bookings than the calendar holds).
+  return { full_name: `${tag} ${n}`, phone: '+234 800 000 0000', email: `${tag.toLowerCase()}.${n}.${Date.now()}@bench.example`, country: 'Nigeria', ...nthOpenSlot(n) };
 }
 
 function application(n: number, tag: string) {
@@ -109,7 +113,17 @@ function application(n: number, tag: string) {
 // Measuring
 // ---------------------------------------------------------------------------------------------
 
-interface Run {
+/** Writes the figures to bench-results/`file`, with the load the machine was under. */
+async function writeResults(file: string): Promise<void> {
+  const out = join(PROJECT_ROOT, 'bench-results');
+  await mkdir(out, { recursive: true });
+  report('load average at the end', loadavg().map((l) => l.toFixed(1)).join(' '));
+  await writeFile(join(out, file), JSON.stringify({ date: new Date().toISOString(), cpus: cpus().length, loadAverage: loadavg(), applications: APPLICATIONS, concurrency: CONCURRENCY, ...results }, null, 2));
+  console.log(`\nFigures written to bench-results/${file}`);
+}
+
+/** One measured case: its requests, latency percentiles (ms), throughput and failures (tests/bench/lib/ reads it too). */
+export interface Run {
   n: number;
   p50: number;
   p95: number;
@@ -286,7 +300,7 @@ console.log(
 console.log(`${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at start\n`);
 
 try {
-  if (!notificationsOnly) {
+  if (!notificationsOnly && !slotsOnly) {
     // 1. First start (creates the database, applies migrations and, on PGlite, the seed), two accounts.
     let backend = await startBackend(target.env);
     report('first start (new database, migrations, seed)', `${Math.round(backend.startMs)} ms`);
@@ -298,6 +312,7 @@ try {
     const seedStart = performance.now();
     const db = await target.open();
     await db.query(`update public.profiles set role = 'admin' where id = $1`, [admin.id]);
+    await roomForBenchBookings(db);
     // As an import does it (pg_restore, or seedAdminLists for the other lists), with the triggers
     // off for this transaction: submission triggers would queue 200,000 emails, which the backend
     // would then be sending all through the measured cases (docs/performance.md, "An import's
@@ -439,7 +454,23 @@ try {
     }
   }
 
-  // 11. Notifications: form inserts/s without and with the queueing triggers (and the database's
+  // 11. Booking slots: 50 visitors at once look up open slots and book, each from its own address,
+  // and 50 race for one slot's two places.
+  if (!notificationsOnly) {
+    const slots = await measureSlots(join(dir, 'slots'), RAISED_AUTH_LIMITS, measure);
+    results.slots = slots;
+    const run = (r: Run) => `${r.p50} / ${r.p95} ms, ${r.perSecond}/s${r.failures ? ` (${r.failures} failed)` : ''}`;
+    report(`slot look-up, ${slots.lookup.n} by 50 visitors at once: p50 / p95`, run(slots.lookup));
+    report(`booking a slot, ${slots.booking.n} by 50 visitors at once: p50 / p95`, run(slots.booking), 'none refused', slots.booking.failures === 0);
+    const { lastPlaces } = slots;
+    report('50 at once for a slot of 2 places: stored / full (ms)', `${lastPlaces.stored} / ${lastPlaces.full} (${lastPlaces.ms} ms)`, 'exactly 2 stored', lastPlaces.stored === 2);
+  }
+  if (slotsOnly) {
+    await writeResults('api-slots.json');
+    process.exit();
+  }
+
+  // 12. Notifications: form inserts/s without and with the queueing triggers (and the database's
   // call to send-notifications), the functions' throughput over 1,000 rows queued by one
   // statement, and stored row → email in the mailbox.
   const notifications = await measureNotifications(join(dir, 'notifications'), RAISED_AUTH_LIMITS, measure, INSERTS, CONCURRENCY, TRIGGER_ROUNDS);
@@ -459,12 +490,7 @@ try {
   report('send-notifications: 1,000 notifications queued by one statement', `${notifications.throughput.seconds} s, ${notifications.throughput.perSecond}/s`);
   report('stored booking -> its email in the mailbox: p50 / p95', `${notifications.latency.p50} / ${notifications.latency.p95} ms (${notifications.latency.n})`, 'p95 < 2000 ms', notifications.latency.p95 < 2000);
 
-  const out = join(PROJECT_ROOT, 'bench-results');
-  await mkdir(out, { recursive: true });
-  report('load average at the end', loadavg().map((l) => l.toFixed(1)).join(' '));
-  const file = notificationsOnly ? 'api-notifications.json' : 'api.json';
-  await writeFile(join(out, file), JSON.stringify({ date: new Date().toISOString(), cpus: cpus().length, loadAverage: loadavg(), applications: APPLICATIONS, concurrency: CONCURRENCY, ...results }, null, 2));
-  console.log(`\nFigures written to bench-results/${file}`);
+  await writeResults(notificationsOnly ? 'api-notifications.json' : 'api.json');
 } catch (error) {
   // Whatever stopped the run, the backend's last words say why; the run fails (its figures would
   // be a half-run's) and the backends it started are killed when it exits.

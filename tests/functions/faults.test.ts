@@ -23,6 +23,7 @@ import {
   silentServer,
   STAFF,
 } from './support.ts';
+import { openSlot } from '../support/open-slots.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -30,10 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const nextYear = new Date().getUTCFullYear() + 1;
 
 async function book(email: string, fullName = 'Visitor'): Promise<string> {
-  const { error } = await backend.client().from('bookings').insert({ full_name: fullName, phone: '+234 800 000 0001', email, country: 'UK', date: `${nextYear}-04-01`, time: '11:00' });
+  const { error } = await backend.client().from('bookings').insert({ full_name: fullName, phone: '+234 800 000 0001', email, country: 'UK', ...openSlot() });
   expect(error).toBeNull();
   const { rows } = await backend.db.query<{ id: string }>('select id from public.bookings where email = $1', [email]);
   return rows[0]!.id;

@@ -153,6 +153,14 @@ export const POSTGREST = {
   bookingDateInPast: () => postgrest(400, 'RF001', 'The booking date cannot be in the past.'),
   /** private.reject_past_booking_date (20261122000400_public_forms.sql). */
   bookingTimePassed: () => postgrest(400, 'RF003', 'The booking time has already passed in Lagos (WAT).'),
+  /** private.judge_booking_slot (20261128003000_appointment_slots.sql): the date has no open time. */
+  bookingDateClosed: () => postgrest(400, 'RF007', 'There are no consultation times left on this date. Please choose another date.'),
+  /** private.judge_booking_slot: the time is not an open slot. */
+  bookingTimeNotOpen: () => postgrest(400, 'RF008', 'This time is not open for booking. Please choose one of the times offered.'),
+  /** private.judge_booking_slot: the slot's places are taken. */
+  bookingSlotFull: () => postgrest(400, 'RF009', 'This time has just been fully booked. Please choose another time.'),
+  /** private.judge_booking_slot: the client address holds the most upcoming bookings one may. */
+  bookingClientLimit: () => postgrest(400, 'RF010', 'You already have 4 upcoming consultations booked with us. To book another, please call or WhatsApp us.'),
   /** private.reject_future_birth_date (20261122000300_visa_applications.sql). */
   birthDateInFuture: () => postgrest(400, 'RF002', 'The date of birth cannot be in the future.'),
   /** private.review_document, private.request_documents (20261122000920_document_staff_actions.sql). */

@@ -21,11 +21,16 @@ function weekdays(): string[] {
   return days;
 }
 
+/** The `n`th of those slots (counting round again past the last), `{ date, time }` as the booking form sends them. */
+export function nthOpenSlot(n: number): { date: string; time: string } {
+  const days = weekdays();
+  const i = n % (days.length * TIMES.length);
+  return { date: days[Math.floor(i / TIMES.length)]!, time: TIMES[i % TIMES.length]! };
+}
+
 let next = Math.floor(Math.random() * 10_000);
 
-/** The next open slot of this process: `{ date, time }` as the booking form sends them. */
+/** The next open slot of this process. */
 export function openSlot(): { date: string; time: string } {
-  const days = weekdays();
-  const n = next++ % (days.length * TIMES.length);
-  return { date: days[Math.floor(n / TIMES.length)]!, time: TIMES[n % TIMES.length]! };
+  return nthOpenSlot(next++);
 }

@@ -118,6 +118,15 @@ describe('PostgREST: refusals at a field, by SQLSTATE', () => {
     expect(fieldRefusal(await insert(POSTGREST.bookingTimePassed()))).toEqual({ time: 'The booking time has already passed in Lagos (WAT).' });
   });
 
+  it.each([
+    ['a date with no open time left', () => POSTGREST.bookingDateClosed(), { date: 'There are no consultation times left on this date. Please choose another date.' }],
+    ['a time that is not an open slot', () => POSTGREST.bookingTimeNotOpen(), { time: 'This time is not open for booking. Please choose one of the times offered.' }],
+    ['a slot filled meanwhile', () => POSTGREST.bookingSlotFull(), { time: 'This time has just been fully booked. Please choose another time.' }],
+    ['one client address over its upcoming bookings', () => POSTGREST.bookingClientLimit(), { date: 'You already have several upcoming consultations booked with us. To book another, please call or WhatsApp us.' }],
+  ])('puts the slot rules’ refusal of %s at its field', async (_case, answer, expected) => {
+    expect(fieldRefusal(await insert(answer()))).toEqual(expected);
+  });
+
   it('puts a future date of birth at the dob field', async () => {
     expect(fieldRefusal(await insert(POSTGREST.birthDateInFuture()))).toEqual({ dob: 'The date of birth cannot be in the future.' });
   });

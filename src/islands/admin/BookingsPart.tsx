@@ -1,16 +1,21 @@
-// The bookings part of the workspace: the week's agenda above the bookings list. A booking's
+// The bookings part of the workspace: the week's agenda and the days the office is closed above
+// the bookings list. A booking's
 // state and its confirm/decline/move/cancel live in the list's State column (list-columns.tsx,
 // bookings/BookingActions.tsx); further panels of the appointments work go in BOOKING_PANELS,
 // shown above the list in order.
 import type { ReactNode } from 'react';
 import Agenda from './bookings/Agenda.tsx';
+import ClosedDays from './ClosedDays.tsx';
 import DataTable from './DataTable.tsx';
 import { BOOKING_COLUMNS } from './list-columns.tsx';
 import ListPart from './ListPart.tsx';
 import { BOOKINGS } from '../../lib/admin/lists.ts';
 
 /** Panels of the bookings part above its list, each with a key. */
-const BOOKING_PANELS: { key: string; panel: ReactNode }[] = [{ key: 'agenda', panel: <Agenda /> }];
+const BOOKING_PANELS: { key: string; panel: ReactNode }[] = [
+  { key: 'agenda', panel: <Agenda /> },
+  { key: 'closed-days', panel: <ClosedDays /> },
+];
 
 export default function BookingsPart() {
   return (

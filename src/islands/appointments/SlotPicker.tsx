@@ -10,6 +10,7 @@ import type { FieldProps } from '../hooks/use-form.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import './slot-picker.css';
+import optionsCss from './slot-options.css?inline';
 
 interface Props {
   /** The chosen date (YYYY-MM-DD, Lagos), or '' before one is chosen. */
@@ -53,7 +54,6 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
               checked={field.value === slot.start}
               onChange={field.onChange}
               aria-invalid={field['aria-invalid']}
-              aria-describedby={field['aria-describedby']}
             />
             <span>{slot.start}</span>
             {slot.placesLeft === 1 && <span className="slot-picker__last">last place</span>}
@@ -63,10 +63,13 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
     );
 
   return (
-    <fieldset className="field slot-picker">
+    // The group carries the error: a screen reader reads it with the group's name on entering it.
+    <fieldset className="field slot-picker" aria-describedby={field['aria-describedby']}>
       <legend>
         {label} <span className="slot-picker__zone">(Lagos time, {CONSULTANCY_TIME_ZONE_NAME})</span>
       </legend>
+      {/* The times' own rules, once there is a date: never in the server's HTML (slot-options.css). */}
+      {date && <style>{optionsCss}</style>}
       {/* Announced when the times of a newly chosen date arrive or there are none. */}
       <div aria-live="polite">{content}</div>
       {error && (

@@ -3,6 +3,7 @@
 // return=minimal, an idempotency key each, the newsletter through its function), must leave
 // exactly 200 rows each. Every submission has its own address: the spam limit is per address.
 import { randomUUID } from 'node:crypto';
+import { nthOpenSlot } from '../../support/open-slots.ts';
 
 export interface FormLoad {
   form: string;
@@ -21,7 +22,6 @@ const COUNT = 200;
 export async function concurrentFormSubmissions(url: string, keys: Keys): Promise<FormLoad[]> {
   const tag = `formload${Date.now().toString(36)}`;
   const email = (form: string, i: number) => `${tag}.${form}.${i}@bench.example`;
-  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const post = (path: string, body: unknown) =>
     fetch(`${url}/rest/v1/${path}`, {
       method: 'POST',
@@ -33,7 +33,7 @@ export async function concurrentFormSubmissions(url: string, keys: Keys): Promis
     {
       form: 'bookings',
       send: (i: number) =>
-        post('bookings', { full_name: `Load ${i}`, phone: '+234 800 000 0000', email: email('b', i), country: 'Nigeria', date: day, time: '10:00', website: '', client_key: randomUUID() }),
+        post('bookings', { full_name: `Load ${i}`, phone: '+234 800 000 0000', email: email('b', i), country: 'Nigeria', ...nthOpenSlot(i), website: '', client_key: randomUUID() }),
     },
     {
       form: 'contact_messages',

@@ -15,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { openDb } from '../../../supabase/local/db/open.ts';
 import { startBackendProcess, type BackendProcess } from '../../support/backend-process.ts';
 import { median } from './median.ts';
+import { nthOpenSlot } from '../../support/open-slots.ts';
+import { roomForBenchBookings } from './slots.ts';
 
 export interface NotificationFigures {
   /** Each round, in the order run, with the triggers off (before) and on (after). */
@@ -53,8 +55,7 @@ type Measure = (count: number, concurrency: number, request: (i: number) => Prom
 const BOOKING_TRIGGER = 'bookings_submitted';
 
 function booking(n: number, tag: string) {
-  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  return { full_name: `${tag} ${n}`, phone: '+234 800 000 0000', email: `${tag.toLowerCase()}.${n}@bench.example`, country: 'Nigeria', date, time: '10:00' };
+  return { full_name: `${tag} ${n}`, phone: '+234 800 000 0000', email: `${tag.toLowerCase()}.${n}@bench.example`, country: 'Nigeria', ...nthOpenSlot(n) };
 }
 
 function restHeaders(key: string, extra: Record<string, string> = {}) {
@@ -131,6 +132,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     const db = await openDb({ dataDir });
     try {
       await db.query(`alter table public.bookings ${enabled ? 'enable' : 'disable'} trigger ${BOOKING_TRIGGER}`);
+      await roomForBenchBookings(db);
     } finally {
       await db.close();
     }

@@ -5,7 +5,7 @@ import { anonClient, backendKeys, createUser, TEST_PASSWORD, uniqueEmail } from 
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../../common/database.types.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
-import { isoDay } from './forms.po.ts';
+import { openSlot } from '../../support/open-slots.ts';
 
 test('a booking for a country outside the list is refused with 400', async () => {
   const { error, status } = await (await anonClient()).from('bookings').insert({
@@ -14,8 +14,7 @@ test('a booking for a country outside the list is refused with 400', async () =>
     email: uniqueEmail('country'),
     // Outside the enum on purpose: what the database answers a client that is not the site.
     country: 'France' as 'Nigeria',
-    date: isoDay(3),
-    time: '10:00',
+    ...openSlot(),
   });
   expect(status).toBe(400);
   expect(error).toMatchObject({ code: '22P02' });

@@ -3,6 +3,9 @@
 // failures every form shares (limit, server, network, retry) are in failures.spec.ts.
 import { BOOKING_TEXTS } from '../../support/spec-texts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { consultancyNow, consultancyToday } from '../../../common/domain.ts';
+import { openSlot } from '../../support/open-slots.ts';
+import { anonClient, uniqueEmail } from '../support/backend.ts';
 import { BookingForm, INJECTION, axeViolations, isoDay, rowsWhere } from './forms.po.ts';
 
 // A hydrating island and a backend round trip per test: generous on a busy shared machine.
@@ -11,7 +14,8 @@ test.describe.configure({ timeout: 150_000 });
 test('a booking is stored, thanked word for word, and the fields reset', async ({ page }) => {
   const form = await BookingForm.open(page);
   const email = form.email;
-  await form.fill(form.valid());
+  const booked = form.valid();
+  await form.fill(booked);
   await form.submit();
   await expect(form.message()).toHaveText(BOOKING_TEXTS.success);
   await expect(form.message()).toHaveAttribute('role', 'status');
@@ -21,8 +25,9 @@ test('a booking is stored, thanked word for word, and the fields reset', async (
     {
       full_name: 'Amara Eze',
       country: 'Canada',
-      date: isoDay(3),
-      time: '14:30:00',
+      date: booked['Date'],
+      time: `${booked['Time']}:00`,
+      status: 'requested',
       website: null,
     },
   ]);
@@ -38,15 +43,18 @@ test('empty fields are each named, the first one focused, and nothing is sent', 
   await form.submit();
   await expect(form.field('Full name')).toBeFocused();
   for (const label of form.labels) {
-    await expect(form.field(label)).toHaveAttribute('aria-invalid', 'true');
+    // The time is a group of choices, which offers none before a date is chosen: its error is the group's description.
+    if (label !== 'Time') await expect(form.field(label)).toHaveAttribute('aria-invalid', 'true');
     await form.expectError(label, /\S/);
   }
+  await expect(form.field('Time')).toContainText('Choose a date to see the open times.');
   expect(requests).toBe(0);
 });
 
 test('a wrong email and a past date are refused with the field named and the rest kept', async ({ page }) => {
   const form = await BookingForm.open(page);
-  const values = form.valid({ Email: 'amara@nowhere', Date: isoDay(-1) });
+  // A past date has no open time to choose.
+  const values = form.valid({ Email: 'amara@nowhere', Date: isoDay(-1), Time: '' });
   await form.fill(values);
   await form.submit();
   await form.expectError('Email', 'Please enter a valid email address, like name@example.com.');
@@ -56,8 +64,7 @@ test('a wrong email and a past date are refused with the field named and the res
 });
 
 // One "today": the consultancy's, in Lagos, whatever the visitor's own zone. The browser's clock
-// is pinned (its timers keep running, so the island hydrates as usual); the database judges with
-// the real clock, for which every date below is in the future unless a test says otherwise.
+// is pinned (its timers keep running, so the island hydrates as usual).
 test.describe('a visitor in New York at 20:00 on 10 March 2027 (02:00 on 11 March in Lagos)', () => {
   test.use({ timezoneId: 'America/New_York' });
   test.beforeEach(async ({ page }) => {
@@ -67,38 +74,103 @@ test.describe('a visitor in New York at 20:00 on 10 March 2027 (02:00 on 11 Marc
   test('is offered Lagos’s today, and their own day is already past', async ({ page }) => {
     const form = await BookingForm.open(page);
     await expect(form.field('Date')).toHaveAttribute('min', '2027-03-11');
-    await form.fill(form.valid({ Date: '2027-03-10', Time: '21:00' }));
+    await form.fill(form.valid({ Date: '2027-03-10', Time: '' }));
     await form.submit();
     await form.expectError('Date', 'Please choose today or a later date.');
   });
+});
 
-  test('books today in Lagos at a time not yet past there, told the time is Lagos time (WAT)', async ({ page }) => {
+// With the real clock, which the database's slots follow: whatever the hour, one of these zones is
+// on another date than Lagos (Kiritimati, UTC+14, from 11:00 in Lagos; Pago Pago, UTC-11, before 12:00).
+test.describe('a visitor whose own date is not Lagos’s', () => {
+  const zone = Number(consultancyNow().time.slice(0, 2)) >= 11 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+  test.use({ timezoneId: zone });
+
+  test(`(${zone}) is offered Lagos’s today and Lagos’s times, named so, and books the Lagos time chosen`, async ({ page }) => {
     const form = await BookingForm.open(page);
-    await expect(form.field('Time')).toHaveAccessibleDescription('Lagos time (WAT)');
-    await form.fill(form.valid({ Date: '2027-03-11', Time: '01:30' }));
-    await form.submit();
-    // The field's description is its hint, then its error.
-    await form.expectError('Time', 'Lagos time (WAT) Please choose a time that has not passed yet in Lagos (WAT).');
-    await form.field('Time').fill('02:30');
+    expect(await page.evaluate(() => new Date().toLocaleDateString('en-CA'))).not.toBe(consultancyToday());
+    await expect(form.field('Date')).toHaveAttribute('min', consultancyToday());
+    const { date } = openSlot();
+    await form.fill(form.valid({ Date: date, Time: '' }));
+    await expect(form.field('Time')).toHaveAccessibleName('Time (Lagos time, WAT)');
+    // The consultancy's weekday slots, 9:00 to 17:00 in Lagos, not shifted to the visitor's zone.
+    await expect(form.form.getByRole('radio').first()).toBeVisible();
+    const offered = await form.form.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+    expect(offered.length).toBeGreaterThan(10);
+    expect(offered.every((time) => time >= '09:00' && time <= '17:00' && /:(00|30)$/.test(time))).toBe(true);
+    const chosen = offered[0]!;
+    // Keyboard: the group is one stop, the arrow keys move the choice.
+    await form.time(chosen).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(form.time(offered[1]!)).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(form.time(chosen)).toBeChecked();
     await form.submit();
     await form.expectSuccess();
-    expect(await rowsWhere('bookings', 'email', form.email)).toMatchObject([{ date: '2027-03-11', time: '02:30:00' }]);
+    expect(await rowsWhere('bookings', 'email', form.email)).toMatchObject([{ date, time: `${chosen}:00` }]);
+  });
+});
+
+test('a Sunday says it has no open time, and the times follow the date chosen', async ({ page }) => {
+  const form = await BookingForm.open(page);
+  const { date } = openSlot();
+  const sunday = new Date(Date.parse(`${date}T00:00:00Z`) + ((7 - new Date(`${date}T00:00:00Z`).getUTCDay()) % 7) * 86_400_000).toISOString().slice(0, 10);
+  await form.fill({ Date: sunday });
+  await expect(form.field('Time')).toContainText('No open times on this date. Please choose another date.');
+  await form.fill({ Date: date });
+  await expect(form.form.getByRole('radio').first()).toBeVisible();
+  expect(await axeViolations(page, '#booking')).toEqual([]);
+});
+
+test.describe('a slot taken by others', () => {
+  // The database's refusal is a 400, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  /** Books both places of `slot` through the API, as two other visitors. */
+  const fill = async (slot: { date: string; time: string }) => {
+    const client = await anonClient();
+    for (const who of ['first', 'second']) {
+      const { error } = await client.from('bookings').insert({ full_name: 'Other', phone: '+1 555 0100', email: uniqueEmail(who), country: 'UK', ...slot });
+      if (error) throw error;
+    }
+  };
+
+  test('is not offered once full', async ({ page }) => {
+    const slot = openSlot();
+    await fill(slot);
+    const form = await BookingForm.open(page);
+    await form.fill({ Date: slot.date });
+    await expect(form.form.getByRole('radio').first()).toBeVisible();
+    await expect(form.time(slot.time)).toHaveCount(0);
+  });
+
+  test('between the look-up and the submit: told at the time, everything kept, and the times read again', async ({ page }) => {
+    const form = await BookingForm.open(page);
+    const values = form.valid();
+    await form.fill(values);
+    await fill({ date: values['Date']!, time: values['Time']! });
+    await form.submit();
+    await form.expectError('Time', 'This time has just been fully booked. Please choose another time.');
+    await expect(form.message()).toHaveText(BOOKING_TEXTS.failure);
+    await expect(form.time(values['Time']!)).toHaveCount(0);
+    expect(await form.field('Email').inputValue()).toBe(form.email);
+    expect(await rowsWhere('bookings', 'email', form.email)).toHaveLength(0);
   });
 });
 
 test.describe('a browser whose clock is years behind', () => {
-  // The database's refusal is a 400, which the browser logs.
-  test.use({ allowedConsoleErrors: [/status of 400/] });
-
-  test('is corrected by the database, at the date field, with everything typed kept', async ({ page }) => {
+  test('finds no open time on a date already past in Lagos, and sends nothing', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2020-01-01T09:00:00Z'));
     const form = await BookingForm.open(page);
-    const values = form.valid({ Date: '2020-01-02', Time: '10:00' });
+    let requests = 0;
+    page.on('request', (request) => void (request.url().includes('/rest/v1/bookings') && requests++));
+    const values = form.valid({ Date: '2020-01-02', Time: '' });
     await form.fill(values);
+    await expect(form.field('Time')).toContainText('No open times on this date.');
     await form.submit();
-    await form.expectError('Date', 'The booking date cannot be in the past.');
+    await form.expectError('Time', 'Please choose a time.');
     expect(await form.values(form.labels)).toEqual(values);
-    expect(await rowsWhere('bookings', 'email', form.email)).toHaveLength(0);
+    expect(requests).toBe(0);
   });
 });
 
@@ -149,7 +221,9 @@ test('a double click whose first click found the button still disabled submits o
   const form = await BookingForm.open(page);
   await form.fillValid();
   // The first click landed before the island was ready, so the browser counted it but sent
-  // nothing; the second click (detail 2) is the first the button sees, and it submits.
+  // nothing; the second click (detail 2) is the first the button sees, and it submits. The mouse
+  // reaches only what is in the viewport: the button, below the times chosen last.
+  await form.submitButton().scrollIntoViewIfNeeded();
   const box = (await form.submitButton().boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down({ clickCount: 2 });

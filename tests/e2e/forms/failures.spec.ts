@@ -153,8 +153,7 @@ test.describe('a refusal at a field, by its code', () => {
   const booking = (page: Page) => BookingForm.open(page);
   const cases = [
     { name: 'booking', rest: 'bookings', open: booking, answer: POSTGREST.bookingDateInPast(), label: 'Date', described: '', failure: BOOKING_TEXTS.failure },
-    // The time field's description is its hint, then its error.
-    { name: 'booking', rest: 'bookings', open: booking, answer: POSTGREST.bookingTimePassed(), label: 'Time', described: 'Lagos time (WAT) ', failure: BOOKING_TEXTS.failure },
+    { name: 'booking', rest: 'bookings', open: booking, answer: POSTGREST.bookingTimePassed(), label: 'Time', described: '', failure: BOOKING_TEXTS.failure },
     { name: 'visa application', rest: 'visa_applications', open: (page: Page) => VisaForm.open(page), answer: POSTGREST.birthDateInFuture(), label: 'Date of birth', described: '', failure: VISA_TEXTS.failure },
   ];
   for (const { name, rest, open, answer, label, described, failure } of cases) {

@@ -11,6 +11,7 @@ import { BOOKING_TEXTS, CONTACT_TEXTS, NEWSLETTER_TEXTS, VISA_TEXTS } from '../.
 import { TEST_PASSWORD, anonClient, backendKeys, createUser, profileData, serviceClient, uniqueEmail } from '../support/backend.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
 import { expectHydrated } from '../support/islands.ts';
+import { openSlot } from '../../support/open-slots.ts';
 
 /** A day counted from the machine's today (the browser runs in the same time zone), as YYYY-MM-DD. */
 export function isoDay(offset: number): string {
@@ -106,7 +107,8 @@ export async function useUpQuota(table: string, row: Record<string, unknown>): P
     const { error } =
       table === 'newsletter_subscribers'
         ? await client.rpc('subscribe_newsletter', { email: row['email'] })
-        : await client.from(table).insert(row);
+        : // Each earlier booking in a slot of its own: a slot has two places.
+          await client.from(table).insert(table === 'bookings' ? { ...row, ...openSlot() } : row);
     if (error) throw error;
   }
 }
@@ -212,9 +214,40 @@ export class BookingForm extends SubmittableForm {
 
   static open = (page: Page) => openAt('/#booking', new BookingForm(page));
 
-  /** A booking three days ahead. */
+  /** A booking of an open slot (a weekday ahead, Lagos time: tests/support/open-slots.ts). */
   valid(overrides: Record<string, string> = {}): Record<string, string> {
-    return { 'Full name': 'Amara Eze', Phone: '+234 809 000 0000', Email: this.email, Country: 'Canada', Date: isoDay(3), Time: '14:30', ...overrides };
+    const { date, time } = openSlot();
+    return { 'Full name': 'Amara Eze', Phone: '+234 809 000 0000', Email: this.email, Country: 'Canada', Date: date, Time: time, ...overrides };
+  }
+
+  /** 'Time' is the group of the chosen date's open times ("Time (Lagos time, WAT)"); any other label, its control. */
+  override field(label: string): Locator {
+    return label === 'Time' ? this.form.getByRole('group', { name: /^Time / }) : super.field(label);
+  }
+
+  /** The offered time `start` (HH:MM). */
+  time(start: string): Locator {
+    return this.form.getByRole('radio', { name: new RegExp(`^${start}\\b`) });
+  }
+
+  /** Fills by label, the time by choosing it among the date's open times (none when it is ''). */
+  override async fill(values: Record<string, string>): Promise<void> {
+    const { Time, ...others } = values;
+    await super.fill(others);
+    if (Time) await this.time(Time).check();
+  }
+
+  /** Every field's value by label, the time as the chosen one ('' when none). */
+  override async values(labels: readonly string[]): Promise<Record<string, string>> {
+    const found: Record<string, string> = {};
+    for (const label of labels) {
+      if (label !== 'Time') found[label] = await this.field(label).inputValue();
+      else {
+        const chosen = this.form.locator('input[name="time"]:checked');
+        found[label] = (await chosen.count()) > 0 ? await chosen.inputValue() : '';
+      }
+    }
+    return found;
   }
 
   async expectSuccess(): Promise<void> {

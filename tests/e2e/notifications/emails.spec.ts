@@ -8,7 +8,7 @@ import { SEEDED_ADMIN, serviceClient } from '../support/backend.ts';
 import { E2E_API_URL, E2E_SITE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { AdminPage, signIn } from '../admin/admin.po.ts';
-import { BookingForm, ContactForm, NewsletterForm, VisaForm, isoDay } from '../forms/forms.po.ts';
+import { BookingForm, ContactForm, NewsletterForm, VisaForm } from '../forms/forms.po.ts';
 import { STAFF, icsLines, waitForNotification } from './mailbox.ts';
 import { NEWSLETTER_CONFIRM_TEXTS } from '../../support/spec-texts.ts';
 
@@ -16,21 +16,23 @@ test.describe.configure({ timeout: 150_000 });
 
 test('a booking emails staff, and the visitor a confirmation with a calendar file at the Lagos time', async ({ page }) => {
   const form = await BookingForm.open(page);
-  await form.fillValid();
+  const booked = form.valid();
+  await form.fill(booked);
   await form.submit();
   await form.expectSuccess();
 
   const staff = await waitForNotification(STAFF, /^New booking: Amara Eze, /, { mentioning: form.email });
   expect(staff.text).toContain(form.email);
   const confirmation = await waitForNotification(form.email, /^Consultation requested with Bridgeway Visa & Immigration: /);
-  expect(confirmation.subject).toMatch(/ at 14:30 \(Lagos time\)$/);
+  expect(confirmation.subject).toContain(` at ${booked['Time']} (Lagos time)`);
   const [ics] = confirmation.attachments;
   expect(ics?.filename).toBe('consultation.ics');
   const lines = icsLines(ics!.content);
   expect(lines[0]).toBe('BEGIN:VCALENDAR');
   expect(lines.at(-1)).toBe('END:VCALENDAR');
-  // The booking form's 14:30 is Lagos time (UTC+1 all year): 13:30 UTC on the booked day.
-  expect(lines).toContain(`DTSTART:${isoDay(3).replace(/-/g, '')}T133000Z`);
+  // The booking form's time is Lagos time (UTC+1 all year): an hour earlier in UTC, on the booked day (slots start from 9:00).
+  const [hour, minute] = booked['Time']!.split(':').map(Number) as [number, number];
+  expect(lines).toContain(`DTSTART:${booked['Date']!.replace(/-/g, '')}T${String(hour - 1).padStart(2, '0')}${String(minute).padStart(2, '0')}00Z`);
   expect(lines).toContain('DURATION:PT30M');
   expect(lines.some((line) => line.startsWith('LOCATION:4th Floor\\, 14 Adeola Odeku Street'))).toBe(true);
 });

@@ -1,0 +1,38 @@
+// Staff close a day (a holiday known days ahead) in /admin's bookings section, without a developer:
+// the home page's booking form then offers no time on it; opening it again brings the times back.
+import { SEEDED_ADMIN } from '../support/backend.ts';
+import { BookingForm } from '../forms/forms.po.ts';
+import { openSlot } from '../../support/open-slots.ts';
+import { AdminPage, axeViolations, expect, signIn } from './admin.po.ts';
+import { test } from '../support/fixtures.ts';
+
+test.describe.configure({ timeout: 150_000 });
+
+test('an admin closes a day for Eid: the booking form offers nothing on it; opened again, it does', async ({ page }) => {
+  const { date } = openSlot();
+  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  const admin = new AdminPage(page);
+  await admin.open();
+  const bookings = await admin.openSection('Bookings');
+  const panel = bookings.getByRole('region', { name: 'Closed days' });
+  const form = panel.getByRole('form', { name: 'Add a closed day' });
+  await form.getByLabel('Closed day', { exact: true }).fill(date);
+  await form.getByLabel('Reason', { exact: true }).fill('Eid al-Fitr');
+  await form.getByRole('button', { name: 'Add closed day' }).click();
+  await expect(form.getByRole('status')).toHaveText('Closed day added: no consultation can be booked on it.');
+  const entry = panel.getByRole('listitem').filter({ has: page.locator(`time[datetime="${date}"]`) });
+  await expect(entry).toContainText('Eid al-Fitr');
+  expect(await axeViolations(page, '#bookings')).toEqual([]);
+
+  const visitor = await page.context().newPage();
+  const booking = await BookingForm.open(visitor);
+  await booking.fill({ Date: date });
+  await expect(booking.field('Time')).toContainText('No open times on this date. Please choose another date.');
+
+  await entry.getByRole('button', { name: /^Open again/ }).click();
+  await expect(entry).toHaveCount(0);
+  await visitor.reload();
+  const again = await BookingForm.open(visitor);
+  await again.fill({ Date: date });
+  await expect(again.form.getByRole('radio').first()).toBeVisible();
+});

@@ -85,7 +85,7 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
 
 /**
   * An email address: at most 254 characters (the longest path RFC 5321 allows), and one mailbox
-  * in RFC 5321's Dot-string form, as src/lib/email-address.ts writes it: atoms of anything but
+  * in RFC 5321's Dot-string form, as common/email-address.ts writes it: atoms of anything but
   * white space, controls and RFC 5322's specials ( ) < > [ ] : ; @ \ , . " joined by single dots,
   * an @, then two or more labels of letters, digits and hyphens (any non-ASCII letter included,
   * for internationalised addresses). So nothing a mail library reads as a list or a display name
@@ -100,7 +100,7 @@ create domain public.email_address as text
 
 /**
   * The closed lists of this file are enums, so the generated types carry them and TypeScript reads
-  * them from there (src/lib/domain.ts). An enum sorts in the order it is declared, so each is
+  * them from there (common/domain.ts). An enum sorts in the order it is declared, so each is
   * declared in the order the admin's lists sort by. A value outside one is refused with 22P02
   * (invalid_text_representation, HTTP 400), not a CHECK's 23514.
   * The specification's four marital statuses (visa form and signup), in its order.

@@ -4,14 +4,14 @@
   * -------------------------------------------------------
   * A booking is for a date and time at the consultancy, in Lagos, and the admin's overview counts
   * bookings and leads by the consultancy's days and weeks. The database, the booking form
-  * (src/lib/domain.ts, CONSULTANCY_TIME_ZONE) and the admin share one zone, so a visitor in New
+  * (common/domain.ts, CONSULTANCY_TIME_ZONE) and the admin share one zone, so a visitor in New
   * York at 20:00 cannot book a Lagos day already over, and "today" is the same day for the form,
   * the dashboard and the counts. Every "now" and "today" of the consultancy in SQL is one of the
   * functions below.
  */
 
 /**
-  * The one place in SQL that names the consultancy's time zone; src/lib/domain.ts names the same
+  * The one place in SQL that names the consultancy's time zone; common/domain.ts names the same
   * (tests/db/consultancy-time.test.ts keeps them equal).
  */
 create or replace function private.consultancy_time_zone()

@@ -2,8 +2,8 @@
 // the catalog of a freshly migrated database (pg_get_constraintdef of each column's CHECK
 // constraints and of its domain's), not from the migration files, so a rule added later by any
 // migration (`alter table ... add constraint`, `alter domain ...`) is seen. Each schema is then
-// tried at the limit and one past it. The closed lists of src/lib/domain.ts are compared the same
-// way (each is an enum: its labels, in order, against src/lib/domain.ts's list, which the
+// tried at the limit and one past it. The closed lists of common/domain.ts are compared the same
+// way (each is an enum: its labels, in order, against common/domain.ts's list, which the
 // generated types give it), and the password minimum with supabase/config.toml.
 
 import { readFile } from 'node:fs/promises';

@@ -176,10 +176,38 @@ create index bookings_new_idx on public.bookings (date) where handled_at is null
 create index bookings_handled_by_idx on public.bookings (handled_by);
 
 /**
-  * Before insert on public.bookings: refuses a booking whose date, or whose time on today's date,
-  * is already past in Lagos (RF001 the date, RF003 the time): a booking may be for the current
-  * minute in Lagos or later, never before. Security definer because visitors may not call the
-  * private clock functions themselves.
+  * The one rule for a booking's time, on insert and on a move (20261128004000_booking_changes.sql)
+  * alike: the date may not be before today in Lagos (RF001, the date) and the moment not before the
+  * current minute there (RF003, the time). A booking may be for the current minute in Lagos or
+  * later, never before.
+ */
+create or replace function private.refuse_past_booking_time(on_date date, at_time time)
+    returns void
+    language plpgsql
+    stable
+    set search_path = ''
+as
+$$
+declare
+    lagos_now timestamp := private.consultancy_now(now());
+begin
+    if refuse_past_booking_time.on_date < lagos_now::date then
+        raise exception 'The booking date cannot be in the past.'
+            using errcode = 'RF001', column = 'date';
+    end if;
+    if refuse_past_booking_time.on_date + refuse_past_booking_time.at_time < lagos_now then
+        raise exception 'The booking time has already passed in Lagos (WAT).'
+            using errcode = 'RF003', column = 'time';
+    end if;
+end;
+$$;
+
+revoke all on function private.refuse_past_booking_time(date, time) from public, anon, authenticated;
+
+/**
+  * Before insert on public.bookings: refuses a booking whose date or time is already past in Lagos
+  * (private.refuse_past_booking_time). Security definer because visitors may not call the private
+  * clock functions themselves.
  */
 create or replace function private.reject_past_booking_date()
     returns trigger
@@ -188,17 +216,8 @@ create or replace function private.reject_past_booking_date()
     set search_path = ''
 as
 $$
-declare
-    lagos_now timestamp := private.consultancy_now(now());
 begin
-    if new.date < lagos_now::date then
-        raise exception 'The booking date cannot be in the past.'
-            using errcode = 'RF001', column = 'date';
-    end if;
-    if new.date + new.time < lagos_now then
-        raise exception 'The booking time has already passed in Lagos (WAT).'
-            using errcode = 'RF003', column = 'time';
-    end if;
+    perform private.refuse_past_booking_time(new.date, new.time);
     return new;
 end;
 $$;

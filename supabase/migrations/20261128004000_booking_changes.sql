@@ -54,50 +54,6 @@ revoke all on function private.booking_starts_at(date, time) from public, anon, 
 
 /**
   * -------------------------------------------------------
-  * Section - A booking's time may not be past in Lagos
-  * -------------------------------------------------------
-  * The one rule for a new booking (on insert) and a move alike: the date may not be before today in
-  * Lagos (RF001, the date) and the moment not before the current minute there (RF003, the time).
-  * It replaces the body of 20261122000400_public_forms.sql's trigger function, which now calls it.
- */
-create or replace function private.refuse_past_booking_time(on_date date, at_time time)
-    returns void
-    language plpgsql
-    stable
-    set search_path = ''
-as
-$$
-declare
-    lagos_now timestamp := private.consultancy_now(now());
-begin
-    if refuse_past_booking_time.on_date < lagos_now::date then
-        raise exception 'The booking date cannot be in the past.'
-            using errcode = 'RF001', column = 'date';
-    end if;
-    if refuse_past_booking_time.on_date + refuse_past_booking_time.at_time < lagos_now then
-        raise exception 'The booking time has already passed in Lagos (WAT).'
-            using errcode = 'RF003', column = 'time';
-    end if;
-end;
-$$;
-
-revoke all on function private.refuse_past_booking_time(date, time) from public, anon, authenticated;
-
-create or replace function private.reject_past_booking_date()
-    returns trigger
-    language plpgsql
-    security definer
-    set search_path = ''
-as
-$$
-begin
-    perform private.refuse_past_booking_time(new.date, new.time);
-    return new;
-end;
-$$;
-
-/**
-  * -------------------------------------------------------
   * Section - The history
   * -------------------------------------------------------
  */

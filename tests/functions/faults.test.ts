@@ -216,10 +216,12 @@ describe('volume, the whole way', () => {
     expect(ids).toHaveLength(1000);
     expect(new Set(ids).size).toBe(1000);
     // The statement's trigger made one request; each call that stopped at its limit asked for the
-    // next (1,000 rows at 100 a call: about ten calls, not a thousand).
+    // next (1,000 rows at 100 a call: about ten calls, not a thousand). A call also stops at its time
+    // budget, so on a loaded machine more calls send fewer rows each (16 to 41 were seen with five
+    // test suites at once): what is held is a call per batch, never a call per row.
     const { rows } = await calling.db.query<{ calls: number }>(`select count(*)::int as calls from net._http_response`);
     expect(rows[0]!.calls).toBeGreaterThanOrEqual(10);
-    expect(rows[0]!.calls).toBeLessThanOrEqual(15);
+    expect(rows[0]!.calls).toBeLessThanOrEqual(100);
   }, 300_000);
 
   test('a batch longer than the old 5 s timeout: the database waits for the call, records its answer, and each email goes out once', async () => {

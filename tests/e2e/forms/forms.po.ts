@@ -214,10 +214,12 @@ export class BookingForm extends SubmittableForm {
 
   static open = (page: Page) => openAt('/#booking', new BookingForm(page));
 
-  /** A booking of an open slot (a weekday ahead, Lagos time: tests/support/open-slots.ts). */
+  /** This form's open slot (a weekday ahead, Lagos time: tests/support/open-slots.ts), one per form as its address is. */
+  private readonly slot = openSlot();
+
+  /** A booking of the form's open slot; the same values on every call. */
   valid(overrides: Record<string, string> = {}): Record<string, string> {
-    const { date, time } = openSlot();
-    return { 'Full name': 'Amara Eze', Phone: '+234 809 000 0000', Email: this.email, Country: 'Canada', Date: date, Time: time, ...overrides };
+    return { 'Full name': 'Amara Eze', Phone: '+234 809 000 0000', Email: this.email, Country: 'Canada', Date: this.slot.date, Time: this.slot.time, ...overrides };
   }
 
   /** 'Time' is the group of the chosen date's open times ("Time (Lagos time, WAT)"); any other label, its control. */

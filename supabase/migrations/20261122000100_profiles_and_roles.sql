@@ -81,6 +81,11 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
   *          change (staff's review of a document, staff's request for documents)
   *   RF005  an item asked for has been provided meanwhile (staff's request for documents)
   *   RF006  the document is gone, its applicant removed it meanwhile (staff's review)
+  *   RF007  the booking's date has no open time left (the booking form's date field)
+  *   RF008  the booking's time is not an open slot of its date (the time field)
+  *   RF009  the slot is full (the time field)
+  *   RF010  the client's address holds its share of upcoming bookings (the date field)
+  *          (RF007 to RF010: 20261128003000_appointment_slots.sql)
  */
 
 /**

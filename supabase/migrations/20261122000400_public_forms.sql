@@ -140,6 +140,18 @@ revoke all on function private.drop_honeypot_rows() from public, anon, authentic
 -- 20261122000100_profiles_and_roles.sql says; the admin sorts by this order).
 create type public.booking_country as enum ('USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China');
 
+/**
+  * A booking from the home page's form is a request for a consultation slot. It holds its place
+  * from the moment it is stored (so two visitors are never promised one place), staff confirm or
+  * decline it, and the visitor or staff may cancel it. A move to another time is an event of the
+  * booking (20261128004000_booking_changes.sql), not a state of its own. Declared in the order the
+  * admin sorts by.
+ */
+create type public.booking_status as enum ('requested', 'confirmed', 'declined', 'cancelled');
+
+comment on type public.booking_status is
+    'requested: stored, holds its place, awaiting staff; confirmed: staff accepted it; declined: staff refused it; cancelled: the visitor or staff called it off. Only requested and confirmed hold a place.';
+
 create table public.bookings
 (
     id              uuid primary key     default extensions.gen_random_uuid(),
@@ -158,10 +170,29 @@ create table public.bookings
     client_key      uuid unique,
     -- Written only by public.set_lead_handled (20261122000700_lead_handling.sql).
     handled_at      timestamptz,
-    handled_by      uuid references public.profiles (id) on delete set null
+    handled_by      uuid references public.profiles (id) on delete set null,
+    -- Where the booking stands; changed only by the booking's changes (20261128004000_booking_changes.sql).
+    status          public.booking_status not null default 'requested'
 );
 
 comment on table public.bookings is 'Appointment requests from the home page booking form.';
+comment on column public.bookings.status is 'Where the booking stands; see type public.booking_status.';
+
+/**
+  * Whether a booking in this state takes one of its slot's places: the one rule the slot look-up,
+  * the capacity check, the agenda and the dashboard's counts share.
+ */
+create or replace function private.booking_holds_place(status public.booking_status)
+    returns boolean
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select booking_holds_place.status in ('requested', 'confirmed');
+$$;
+
+revoke all on function private.booking_holds_place(public.booking_status) from public, anon, authenticated;
 comment on column public.bookings.website is 'Honeypot: always empty in a stored row (private.drop_honeypot_rows).';
 comment on column public.bookings.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
 comment on column public.bookings.handled_at is 'When staff marked the booking handled (NULL: new); set by public.set_lead_handled.';

@@ -3,7 +3,7 @@
   * Admin overview: what is waiting, whether the queues move, and the leads of the last 12 weeks
   * -------------------------------------------------------
   * The dashboard's first screen. Its counts: applications still submitted, contact messages not
-  * handled, bookings for today and after today, and the applications waiting on their applicant (an
+  * handled, bookings for today and after today that hold their place (requested or confirmed), and the applications waiting on their applicant (an
   * open request for missing documents on an application still open). With no sender process to
   * watch, it also says whether the queues move: emails failed (each row shows its reason and
   * Retry), emails and file removals waiting, and since when the oldest of each has waited (NULL
@@ -34,8 +34,8 @@ begin
     return jsonb_build_object(
             'new_applications', (select count(*) from public.visa_applications where status = 'submitted'),
             'new_messages', (select count(*) from public.contact_messages where handled_at is null),
-            'bookings_today', (select count(*) from public.bookings where date = today),
-            'bookings_upcoming', (select count(*) from public.bookings where date > today),
+            'bookings_today', (select count(*) from public.bookings where date = today and private.booking_holds_place(status)),
+            'bookings_upcoming', (select count(*) from public.bookings where date > today and private.booking_holds_place(status)),
             'emails_failed', (select count(*) from public.notifications where status = 'failed'),
             'emails_waiting', (select count(*) from public.notifications where status in ('queued', 'sending')),
             'oldest_email_waiting_since',

@@ -2,7 +2,7 @@
   * -------------------------------------------------------
   * A booking's life: staff confirm, decline, move or cancel it; the visitor cancels or reschedules it
   * -------------------------------------------------------
-  * A booking is stored 'requested' and holds its place (20261128001500_appointments.sql). From there:
+  * A booking is stored 'requested' and holds its place (public.booking_status, 20261122000400_public_forms.sql). From there:
   *   - staff, in the admin, confirm it (requested → confirmed), decline it (requested → declined),
   *     move it to another date and time (→ confirmed: staff chose the time) or cancel it, each with
   *     an optional note the visitor reads;

@@ -63,15 +63,15 @@ async function newBooking(date = lagosDate()): Promise<string> {
  * booking for this very minute (20261128003000_appointment_slots.sql); then the transaction goes
  * on as its caller.
  */
-async function newBookingIn(tx: Sql, date: string, time: string): Promise<string> {
+async function newBookingIn(tx: Sql, date: string, time: string, status = 'requested'): Promise<string> {
   const { rows: caller } = await tx.query<{ role: string; claims: string }>(
     `select current_user as role, current_setting('request.jwt.claims', true) as claims`,
   );
   await tx.query(`select set_config('role', 'none', true), set_config('request.jwt.claims', '', true)`);
   const { rows } = await tx.query<{ id: string }>(
-    `insert into public.bookings (full_name, phone, email, country, date, time)
-     values ('Visitor', '+1 555 0100', $1, 'UK', $2, $3) returning id`,
-    [uniqueEmail(), date, time],
+    `insert into public.bookings (full_name, phone, email, country, date, time, status)
+     values ('Visitor', '+1 555 0100', $1, 'UK', $2, $3, $4) returning id`,
+    [uniqueEmail(), date, time, status],
   );
   await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [caller[0]!.role, caller[0]!.claims]);
   return rows[0]!.id;
@@ -184,6 +184,9 @@ describe('admin_overview', () => {
       await tx.query('select public.set_lead_handled($1, $2, true)', ['bookings', await newBookingIn(tx, lagosDate(now), minute)]);
       await newBookingIn(tx, lagosDate(now, 1), '11:00');
       await newBookingIn(tx, lagosDate(now, 30), '11:00');
+      // A cancelled or declined booking no longer holds its place: the dashboard does not count it.
+      await newBookingIn(tx, lagosDate(now, 2), '11:00', 'cancelled');
+      await newBookingIn(tx, lagosDate(now), minute, 'declined');
       const counts = async () => (await tx.query('select public.admin_overview() as overview')).rows;
       const asStored = await counts();
       // The session's time zone (here the earliest on Earth) does not move "today".

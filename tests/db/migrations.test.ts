@@ -51,7 +51,6 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
-      'appointments',
       'admin_workspace',
       'appointment_slots',
       'booking_changes',

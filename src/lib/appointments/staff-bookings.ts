@@ -29,7 +29,7 @@ export const STAFF_CHANGES: Record<StaffChange, { button: string; title: string;
   confirmed: { button: 'Confirm', title: 'Confirm the booking', done: 'confirmed' },
   declined: { button: 'Decline', title: 'Decline the booking', done: 'declined' },
   moved: { button: 'Move', title: 'Move the booking', done: 'moved' },
-  cancelled: { button: 'Cancel booking', title: 'Cancel the booking', done: 'cancelled' },
+  cancelled: { button: 'Cancel', title: 'Cancel the booking', done: 'cancelled' },
 };
 
 /** The changes open to staff from a state (the database's rule, 20261128004000_booking_changes.sql, as buttons). */

@@ -3,7 +3,7 @@
 // (a native radio group), the legend names the zone, and a day with nothing open says so. Wired
 // to a form like any field (`field` from use-form); the booking form uses it, and any page that
 // asks for a consultation time (rescheduling) can.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CONSULTANCY_TIME_ZONE_NAME } from '../../../common/domain.ts';
 import { fetchOpenSlots, SLOTS_FAILED } from '../../lib/appointments/open-slots.ts';
 import type { FieldProps } from '../hooks/use-form.ts';
@@ -25,7 +25,13 @@ interface Props {
 }
 
 export default function SlotPicker({ date, field, error, clear, refresh = '', label = 'Time' }: Props) {
-  const { result, retry } = useFetch(`${date}|${refresh}`, (signal) =>
+  // Asks again each time a refusal arrives, never when it clears: the visitor's next pick clears
+  // it, and asking again then would replace the times under their keyboard focus.
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (refresh) setAsked((count) => count + 1);
+  }, [refresh]);
+  const { result, retry } = useFetch(`${date}|${asked}`, (signal) =>
     date ? fetchOpenSlots(date, signal) : Promise.resolve({ ok: true as const, data: [] }),
   );
   const slots = result?.ok ? result.data : undefined;

@@ -49,6 +49,18 @@ test('empty fields are each named, the first one focused, and nothing is sent', 
   }
   await expect(form.field('Time')).toContainText('Choose a date to see the open times.');
   expect(requests).toBe(0);
+
+  // After the refusal, the arrow keys still move the choice and keep focus on the times (picking
+  // one clears the time's error; the times must not be read again under the keyboard, a reviewer's finding).
+  await form.fill({ Date: openSlot().date });
+  const times = form.form.getByRole('radio');
+  await times.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(times.nth(1)).toBeChecked();
+  await expect(times.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(times.nth(2)).toBeChecked();
+  await expect(times.nth(2)).toBeFocused();
 });
 
 test('a wrong email and a past date are refused with the field named and the rest kept', async ({ page }) => {

@@ -58,19 +58,20 @@ where id = '00000000-0000-4000-8000-00000000a001';
   * Section - Visa applications
   * -------------------------------------------------------
   * Amara's applications in three review states, and one whose applicant has since been deleted.
+  * Their ids begin differently, so each shows its own reference (the first 8 hex digits).
  */
 insert into public.visa_applications (id, user_id, visa_type, name, email, phone, dob, nationality, passport_number,
                                       marital_status, address, message, status, submitted_at)
-values ('00000000-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-00000000a002', 'Tourist Visa',
+values ('5e3d1a7c-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-00000000a002', 'Tourist Visa',
         'Amara Okafor', 'amara@example.com', '+234 802 345 6789', '1997-04-12', 'Nigerian', 'A12345678', 'Single',
         '8 Ring Road, Ibadan', 'Two weeks in Toronto in August.', 'approved', '2026-01-10 11:15:00+00'),
-       ('00000000-0000-4000-8000-0000000b0002', '00000000-0000-4000-8000-00000000a002', 'Business Visa',
+       ('9b2f4e80-0000-4000-8000-0000000b0002', '00000000-0000-4000-8000-00000000a002', 'Business Visa',
         'Amara Okafor', 'amara@example.com', '+234 802 345 6789', '1997-04-12', 'Nigerian', 'A12345678', 'Single',
         '8 Ring Road, Ibadan', 'Nursing conference in London.', 'in_review', '2026-02-02 08:40:00+00'),
-       ('00000000-0000-4000-8000-0000000b0003', '00000000-0000-4000-8000-00000000a002', 'Visa Extension',
+       ('c47a92d5-0000-4000-8000-0000000b0003', '00000000-0000-4000-8000-00000000a002', 'Visa Extension',
         'Amara Okafor', 'amara@example.com', '+234 802 345 6789', '1997-04-12', 'Nigerian', 'A12345678', 'Single',
         '8 Ring Road, Ibadan', null, 'submitted', '2026-03-01 16:05:00+00'),
-       ('00000000-0000-4000-8000-0000000b0004', null, 'K1/i-130 Visa Application', 'Tunde Bakare',
+       ('2d8e6f13-0000-4000-8000-0000000b0004', null, 'K1/i-130 Visa Application', 'Tunde Bakare',
         'tunde@example.com', '+234 803 456 7890', '1990-11-30', 'Nigerian', 'B98765432', 'Married',
         '22 Broad Street, Lagos Island', 'Fiancé visa for the United States.', 'rejected', '2025-12-18 10:00:00+00');
 
@@ -115,30 +116,30 @@ values ('00000000-0000-4000-8000-0000000e0001', 'reader@example.com', '2026-02-2
  */
 delete
 from public.application_status_changes
-where application_id in ('00000000-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-0000000b0002',
-                         '00000000-0000-4000-8000-0000000b0003', '00000000-0000-4000-8000-0000000b0004');
+where application_id in ('5e3d1a7c-0000-4000-8000-0000000b0001', '9b2f4e80-0000-4000-8000-0000000b0002',
+                         'c47a92d5-0000-4000-8000-0000000b0003', '2d8e6f13-0000-4000-8000-0000000b0004');
 
 insert into public.application_status_changes (id, application_id, from_status, to_status, changed_by, changed_at)
-values ('00000000-0000-4000-8000-0000000f0001', '00000000-0000-4000-8000-0000000b0001', null, 'submitted',
+values ('00000000-0000-4000-8000-0000000f0001', '5e3d1a7c-0000-4000-8000-0000000b0001', null, 'submitted',
         '00000000-0000-4000-8000-00000000a002', '2026-01-10 11:15:00+00'),
-       ('00000000-0000-4000-8000-0000000f0002', '00000000-0000-4000-8000-0000000b0001', 'submitted', 'in_review',
+       ('00000000-0000-4000-8000-0000000f0002', '5e3d1a7c-0000-4000-8000-0000000b0001', 'submitted', 'in_review',
         '00000000-0000-4000-8000-00000000a001', '2026-01-12 09:30:00+00'),
-       ('00000000-0000-4000-8000-0000000f0003', '00000000-0000-4000-8000-0000000b0001', 'in_review', 'approved',
+       ('00000000-0000-4000-8000-0000000f0003', '5e3d1a7c-0000-4000-8000-0000000b0001', 'in_review', 'approved',
         '00000000-0000-4000-8000-00000000a001', '2026-01-20 14:00:00+00'),
-       ('00000000-0000-4000-8000-0000000f0004', '00000000-0000-4000-8000-0000000b0002', null, 'submitted',
+       ('00000000-0000-4000-8000-0000000f0004', '9b2f4e80-0000-4000-8000-0000000b0002', null, 'submitted',
         '00000000-0000-4000-8000-00000000a002', '2026-02-02 08:40:00+00'),
-       ('00000000-0000-4000-8000-0000000f0005', '00000000-0000-4000-8000-0000000b0002', 'submitted', 'in_review',
+       ('00000000-0000-4000-8000-0000000f0005', '9b2f4e80-0000-4000-8000-0000000b0002', 'submitted', 'in_review',
         '00000000-0000-4000-8000-00000000a001', '2026-02-04 10:00:00+00'),
-       ('00000000-0000-4000-8000-0000000f0006', '00000000-0000-4000-8000-0000000b0003', null, 'submitted',
+       ('00000000-0000-4000-8000-0000000f0006', 'c47a92d5-0000-4000-8000-0000000b0003', null, 'submitted',
         '00000000-0000-4000-8000-00000000a002', '2026-03-01 16:05:00+00'),
        -- Tunde's account has been deleted since, so his own change is unsigned.
-       ('00000000-0000-4000-8000-0000000f0007', '00000000-0000-4000-8000-0000000b0004', null, 'submitted',
+       ('00000000-0000-4000-8000-0000000f0007', '2d8e6f13-0000-4000-8000-0000000b0004', null, 'submitted',
         null, '2025-12-18 10:00:00+00'),
-       ('00000000-0000-4000-8000-0000000f0008', '00000000-0000-4000-8000-0000000b0004', 'submitted', 'rejected',
+       ('00000000-0000-4000-8000-0000000f0008', '2d8e6f13-0000-4000-8000-0000000b0004', 'submitted', 'rejected',
         '00000000-0000-4000-8000-00000000a001', '2026-01-08 12:00:00+00');
 
 insert into public.application_notes (id, application_id, author_id, body, created_at)
-values ('00000000-0000-4000-8000-0000000f0101', '00000000-0000-4000-8000-0000000b0002',
+values ('00000000-0000-4000-8000-0000000f0101', '9b2f4e80-0000-4000-8000-0000000b0002',
         '00000000-0000-4000-8000-00000000a001', 'Conference invitation received; waiting for the bank statement.',
         '2026-02-04 10:05:00+00');
 

@@ -21,9 +21,9 @@ function Day({ day, today }: { day: AgendaDay; today: string }) {
   const count = day.slots.reduce((sum, slot) => sum + slot.bookings.length, 0);
   return (
     <li className="agenda__day" aria-labelledby={headingId}>
-      <h3 id={headingId} className="agenda__day-name">
+      <h4 id={headingId} className="agenda__day-name">
         {dayName(day.date, today)} <span className="agenda__count">({count} {count === 1 ? 'booking' : 'bookings'})</span>
-      </h3>
+      </h4>
       <ol className="agenda__slots">
         {day.slots.map((slot) => (
           <li key={slot.time} className="agenda__slot">
@@ -52,7 +52,7 @@ export default function Agenda() {
   const agenda = useQuery({ queryKey: ['agenda', today], queryFn: () => unwrap(fetchAgenda(getSupabase(), today)) });
   return (
     <section id="agenda" className="agenda" aria-labelledby="agenda-title">
-      <h2 id="agenda-title">Agenda</h2>
+      <h3 id="agenda-title">Agenda</h3>
       <p className="agenda__lead">Requested and confirmed bookings of the next seven days, Lagos time ({CONSULTANCY_TIME_ZONE_NAME}).</p>
       {agenda.isError ? (
         <div role="alert" className="admin-error">

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../../common/domain.ts';
+import { formatConsultancyDate } from '../../../../common/consultancy-time.ts';
 import {
   NOTE_MAX,
   STAFF_CHANGES,
@@ -94,7 +95,7 @@ function ChangeDialog({ row, name, change, onClose }: { row: Row; name: string; 
     >
       <form id={formId} className="booking-change" noValidate onSubmit={submit}>
         <p>
-          {String(row.full_name)}, {String(row.date)} at {String(row.time).slice(0, 5)} ({CONSULTANCY_TIME_ZONE_NAME}).
+          {String(row.full_name)}, {formatConsultancyDate(String(row.date))} at {String(row.time).slice(0, 5)} ({CONSULTANCY_TIME_ZONE_NAME}).
         </p>
         {change === 'moved' && (
           <div className="booking-change__row">

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminAndUserFixture, attemptAs, runAs, service, transactionAs, type Actor, type TestDb } from './support.ts';
+import { adminAndUserFixture, attemptAs, runAs, service, transactionAs, type Actor, type QueuedRow, type TestDb } from './support.ts';
 
 const fixture = adminAndUserFixture({ email: 'worker-applicant@example.com', label: 'applicant' });
 let db: TestDb;
@@ -15,19 +15,6 @@ let admin: Actor;
 beforeAll(() => {
   ({ db, admin } = fixture);
 });
-
-interface QueuedRow {
-  id: string;
-  kind: string;
-  recipient: string | null;
-  subject_table: string;
-  dedupe_key: string;
-  payload: Record<string, unknown>;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-}
 
 describe('the worker’s claim and complete', () => {
   beforeEach(async () => {

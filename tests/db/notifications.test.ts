@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   type Actor,
   type TestDb,
+  type QueuedRow,
 } from './support.ts';
 
 const fixture = adminAndUserFixture({ email: 'applicant@example.com', label: 'applicant' });
@@ -30,19 +31,6 @@ let applicant: Actor;
 beforeAll(() => {
   ({ db, admin, user: applicant } = fixture);
 });
-
-interface QueuedRow {
-  id: string;
-  kind: string;
-  recipient: string | null;
-  subject_table: string;
-  dedupe_key: string;
-  payload: Record<string, unknown>;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-}
 
 /** The notifications of one subject row, in a stable order. */
 async function queueOf(subjectId: string): Promise<QueuedRow[]> {

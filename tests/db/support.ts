@@ -280,3 +280,17 @@ export const DENIED = '42501';
 export const OPEN_SLOT = `(select day::date as date, slot.start as time
   from generate_series(current_date + 7, current_date + 50, interval '1 day') as day
   cross join lateral public.open_slots(day::date) as slot limit 1)`;
+
+/** A row of public.notifications as the queue's tests read it. */
+export interface QueuedRow {
+  id: string;
+  kind: string;
+  recipient: string | null;
+  subject_table: string;
+  dedupe_key: string;
+  payload: Record<string, unknown>;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+}

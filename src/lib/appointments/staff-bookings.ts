@@ -32,7 +32,7 @@ export const STAFF_CHANGES: Record<StaffChange, { button: string; title: string;
   cancelled: { button: 'Cancel', title: 'Cancel the booking', done: 'cancelled' },
 };
 
-/** The changes open to staff from a state (the database's rule, 20261128004000_booking_changes.sql, as buttons). */
+/** The changes open to staff from a state (the database's rule, 20261122000730_booking_changes.sql, as buttons). */
 export function staffChangesFor(status: unknown): StaffChange[] {
   if (status === 'requested') return ['confirmed', 'declined', 'moved', 'cancelled'];
   if (status === 'confirmed') return ['moved', 'cancelled'];

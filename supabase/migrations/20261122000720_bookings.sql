@@ -443,8 +443,10 @@ revoke all on function private.booking_confirmations_per_day() from public, anon
 
 /**
   * What every email about a booking carries: the booking as it was when queued (date, time, status,
+  * whether it holds its place, the instants it starts and ends, one slot length later, and its
   * calendar sequence), not as the sender finds it later, so two quick changes send two emails, each
-  * with its own calendar entry, in order; and a link token (or null). The calendar entry keeps one
+  * with its own calendar entry, in order; and a link token (or null). The sender computes none of
+  * these facts itself. The calendar entry keeps one
   * UID, and calendar_sequence is one higher at each change, so calendar apps update the entry
   * instead of adding one.
  */
@@ -459,6 +461,10 @@ select jsonb_strip_nulls(jsonb_build_object(
         'date', booking_email_payload.booking.date,
         'time', to_char(booking_email_payload.booking.time, 'HH24:MI'),
         'status', booking_email_payload.booking.status,
+        'holds_place', private.booking_holds_place(booking_email_payload.booking.status),
+        'starts_at', private.booking_starts_at(booking_email_payload.booking.date, booking_email_payload.booking.time),
+        'ends_at', private.booking_starts_at(booking_email_payload.booking.date, booking_email_payload.booking.time)
+                       + (select make_interval(mins => rules.slot_minutes) from public.booking_rules as rules),
         'sequence', booking_email_payload.booking.calendar_sequence,
         'link_token', booking_email_payload.link_token));
 $$;

@@ -24,6 +24,41 @@ create type public.booking_changer as enum ('staff', 'visitor');
 
 comment on type public.booking_changer is 'Who changed a booking: staff in the admin, or the visitor through the link in their email.';
 
+/** The longest note a change may carry for the visitor, in characters: the one place it is set. */
+create or replace function private.booking_note_max()
+    returns integer
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select 1000;
+$$;
+
+revoke all on function private.booking_note_max() from public, anon, authenticated;
+
+/**
+  * The changes allowed from a state, in the order of public.booking_change: confirming and
+  * declining only a requested booking; moving and cancelling only one that holds its place. The
+  * one rule private.apply_booking_change enforces (src/lib/appointments/ offers staff the same
+  * buttons through common/bookings.ts, which tests/db/booking-rules.test.ts holds equal to this).
+ */
+create or replace function private.booking_changes_allowed(status public.booking_status)
+    returns public.booking_change[]
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select array(select change
+             from unnest(enum_range(null::public.booking_change)) as change
+             where case when change in ('confirmed', 'declined') then booking_changes_allowed.status = 'requested'
+                        else private.booking_holds_place(booking_changes_allowed.status) end
+             order by change);
+$$;
+
+revoke all on function private.booking_changes_allowed(public.booking_status) from public, anon, authenticated;
+
 /**
   * -------------------------------------------------------
   * Section - The history
@@ -37,7 +72,7 @@ create table public.booking_events
     changed_by public.booking_changer  not null,
     -- The admin who made a staff change (NULL for the visitor's, or once that admin is deleted).
     staff_id   uuid references public.profiles (id) on delete set null,
-    note       text check (char_length(note) between 1 and 1000),
+    note       text check (char_length(note) between 1 and private.booking_note_max()),
     from_date  date                    not null,
     from_time  time                    not null,
     to_date    date                    not null,
@@ -105,9 +140,9 @@ revoke all on function private.booking_of_link(text, boolean) from public, anon,
   * -------------------------------------------------------
   * Section - One change of a booking
   * -------------------------------------------------------
-  * The one place that says which change is allowed from which state, and what follows:
-  *   confirmed, declined: only a requested booking (409 otherwise);
-  *   moved, cancelled: only a booking that holds its place, requested or confirmed (409 otherwise);
+  * Which change is allowed from which state is private.booking_changes_allowed (409 otherwise):
+  *   confirmed, declined: only a requested booking;
+  *   moved, cancelled: only a booking that holds its place, requested or confirmed;
   *   a move needs a new date and time, not the current ones, not past in Lagos
   *   (private.refuse_past_booking_time: RF001/RF003);
   *   after a staff move the booking is confirmed, after the visitor's it is requested again.
@@ -131,14 +166,14 @@ declare
     token      text;
     payload    jsonb;
 begin
-    if char_length(clean_note) > 1000 then
-        raise exception 'The note is too long: at most 1000 characters.' using errcode = 'PT400', column = 'note';
+    if char_length(clean_note) > private.booking_note_max() then
+        raise exception 'The note is too long: at most % characters.', private.booking_note_max() using errcode = 'PT400', column = 'note';
     end if;
-    if apply_booking_change.change in ('confirmed', 'declined') and old_booking.status <> 'requested' then
-        raise exception 'Only a requested booking can be %; this one is %.', apply_booking_change.change, old_booking.status
-            using errcode = 'PT409';
-    end if;
-    if apply_booking_change.change in ('moved', 'cancelled') and not private.booking_holds_place(old_booking.status) then
+    if not apply_booking_change.change = any (private.booking_changes_allowed(old_booking.status)) then
+        if apply_booking_change.change in ('confirmed', 'declined') then
+            raise exception 'Only a requested booking can be %; this one is %.', apply_booking_change.change, old_booking.status
+                using errcode = 'PT409';
+        end if;
         raise exception 'This booking is % and can no longer be changed.', old_booking.status using errcode = 'PT409';
     end if;
     if apply_booking_change.change = 'moved' then

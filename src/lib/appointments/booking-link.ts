@@ -4,8 +4,9 @@
 // server's English. Opening the page only reads; the buttons act.
 import { fieldRefusal, OFFLINE_MESSAGE } from '../forms/errors.ts';
 import type { FieldErrors } from '../result.ts';
+import type { BookingStatus } from '../../../common/bookings.ts';
 
-export type BookingStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
+export type { BookingStatus };
 
 /** The booking as public.booking_by_link shows it. */
 export interface LinkedBooking {

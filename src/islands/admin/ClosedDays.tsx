@@ -3,6 +3,7 @@
 // button. Shown in the bookings section of /admin. Bookings already on a day closed since stay:
 // staff move or cancel them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatConsultancyDate } from '../../../common/consultancy-time.ts';
 import { addClosedDay, listClosedDays, removeClosedDay } from '../../lib/appointments/closed-days.ts';
 import { CLOSED_DAY_INITIAL, CLOSED_DAY_TEXTS, closedDaySchema } from '../../lib/forms/closed-day.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
@@ -15,9 +16,8 @@ import './closed-days.css';
 
 const QUERY_KEY = ['closed-days'];
 
-const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** "Friday, 20 March 2026" for 2026-03-20 (a date, no time zone involved). */
-const written = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+/** "Friday, 20 March 2026" for 2026-03-20. */
+const written = (date: string) => formatConsultancyDate(date, 'weekday');
 
 export default function ClosedDays() {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 // Staff's changes of a booking from /admin, through public.change_booking (admins only; the
 // database says which change is allowed from which state, records it and emails the visitor), and
 // what each change and state is called there. Answers a Result for react-query.
+import { formatBookingWhen } from '../../../common/consultancy-time.ts';
 import type { BadgeTone } from '../badges.ts';
 import type { SiteClient } from '../database.ts';
 import { fieldRefusal, staffFailure } from '../forms/errors.ts';
@@ -78,10 +79,10 @@ export interface BookingEvent {
   created_at: string;
 }
 
-/** What one change of the history says ("Moved by the visitor from 2027-03-10 09:30 to 2027-03-12 14:00"). */
+/** What one change of the history says ("Moved by the visitor from 10 Mar 2027 at 09:30 to 12 Mar 2027 at 14:00"). */
 export function describeBookingEvent(event: BookingEvent): string {
   const who = event.changed_by === 'visitor' ? 'the visitor' : 'staff';
-  const at = (date: string, time: string) => `${date} ${time.slice(0, 5)}`;
+  const at = (date: string, time: string) => formatBookingWhen(date, time, 'medium');
   const what = { confirmed: 'Confirmed', declined: 'Declined', moved: 'Moved', cancelled: 'Cancelled' }[event.change];
   const moved = event.change === 'moved' ? ` from ${at(event.from_date, event.from_time)} to ${at(event.to_date, event.to_time)}` : '';
   return `${what} by ${who}${moved}${event.note ? `: “${event.note}”` : ''}`;

@@ -3,6 +3,7 @@
 // public.bookings (supabase/migrations/), whose trigger judges the moment the same way.
 import * as z from 'zod/mini';
 import { BOOKING_COUNTRIES, bookingHasPassed, consultancyToday } from '../../../common/domain.ts';
+import { pastDateMessage } from '../appointments/bookable-dates.ts';
 import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, VALID_TIME, choice, date, email, honeypot, phone, text, time } from './fields.ts';
 
 export const BOOKING_LIMITS = {
@@ -23,7 +24,7 @@ export const bookingSchema = z.object({
   country: choice(BOOKING_COUNTRIES, 'Please choose a country.'),
   date: date(
     'the date of your appointment',
-    { test: (value, today) => value >= today, message: 'Please choose today or a later date.' },
+    { test: (value, today) => value >= today, message: pastDateMessage },
     () => consultancyToday(),
   ),
   time: time('a time'),

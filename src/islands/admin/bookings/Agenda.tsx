@@ -6,13 +6,14 @@ import { useId } from 'react';
 import { fetchAgenda, type AgendaDay } from '../../../lib/appointments/agenda.ts';
 import { STAFF_STATUS_LABELS, bookingStatusTone } from '../../../lib/appointments/staff-bookings.ts';
 import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../../common/domain.ts';
+import { formatConsultancyDate } from '../../../../common/consultancy-time.ts';
 import { getSupabase } from '../../../lib/supabase-loader.ts';
 import Badge from '../../ui/Badge.tsx';
 import { unwrap } from '../query-result.ts';
 import './agenda.css';
 
 function dayName(date: string, today: string): string {
-  const long = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const long = formatConsultancyDate(date, 'weekdayNoYear');
   return date === today ? `Today, ${long}` : long;
 }
 

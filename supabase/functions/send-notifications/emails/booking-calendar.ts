@@ -7,7 +7,7 @@
 // the `ics` library; the attachment's MIME type names the same method.
 import { createEvent, type EventAttributes } from 'ics';
 import type { Brand } from './brand.ts';
-import { zonedInstant } from './text.ts';
+import { consultancyInstant } from '../../../../common/consultancy-time.ts';
 import type { BookingSnapshot } from './booking-snapshot.ts';
 import type { EmailAttachment } from './types.ts';
 
@@ -33,7 +33,7 @@ export function bookingCalendar(booking: BookingSnapshot, brand: Brand): EmailAt
     method,
     uid: `booking-${booking.id}@bridgewayvisa.com`,
     sequence: booking.sequence,
-    start: zonedInstant(booking.date, booking.time),
+    start: consultancyInstant(booking.date, booking.time),
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: CONSULTATION_MINUTES },

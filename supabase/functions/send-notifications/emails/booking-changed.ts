@@ -12,7 +12,7 @@ import type { BookingRow, Email, EmailInput } from './types.ts';
 
 type Wording = { subject: string; title: string; lead: string };
 
-/** What the email says for each change, by who made it. */
+/** What the email says for each change, by who made it (for a cancellation, who asked for it). */
 function wording(change: string, byVisitor: boolean, when: string, before: string): Wording {
   switch (change) {
     case 'confirmed':
@@ -39,7 +39,9 @@ export function bookingChanged({ row, payload, brand, siteUrl }: EmailInput<Book
   const booking = bookingSnapshot(row, payload, siteUrl);
   const fromDate = payloadText(payload.from_date);
   const before = fromDate ? whenOf({ date: fromDate, time: payloadText(payload.from_time) }) : '';
-  const { subject, title, lead } = wording(payloadText(payload.change), payload.changed_by === 'visitor', whenOf(booking), before);
+  // A cancellation staff made because the visitor asked reads as the visitor's own.
+  const visitorAsked = payload.changed_by === 'visitor' || payload.asked_by === 'visitor';
+  const { subject, title, lead } = wording(payloadText(payload.change), visitorAsked, whenOf(booking), before);
   const note = payloadText(payload.note);
   return {
     subject,

@@ -7,6 +7,7 @@ import { consultancyNow, consultancyToday } from '../../../common/domain.ts';
 import { openSlot } from '../../support/open-slots.ts';
 import { anonClient, uniqueEmail } from '../support/backend.ts';
 import { BookingForm, INJECTION, axeViolations, isoDay, rowsWhere } from './forms.po.ts';
+import { docScreenshots } from '../support/doc-screenshots.ts';
 
 // A hydrating island and a backend round trip per test: generous on a busy shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -125,6 +126,20 @@ test.describe('a visitor whose own date is not Lagos’s', () => {
     await form.expectSuccess();
     expect(await rowsWhere('bookings', 'email', form.email)).toMatchObject([{ date, time: `${chosen}:00` }]);
   });
+});
+
+test('a date past in Lagos and a date beyond the booking window each say why they have no time', async ({ page }) => {
+  const form = await BookingForm.open(page);
+  const plus = (days: number) => new Date(Date.parse(`${consultancyToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const short = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const medium = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  await form.fill({ Date: plus(-3) });
+  await expect(form.field('Time')).toContainText(`It is already ${short(plus(0))} in Lagos (WAT). Please choose ${short(plus(0))} or a later date.`);
+  await docScreenshots(page, 'booking-form-past-date', form.form);
+  // The shipped window: 60 days ahead (public.booking_rules).
+  await form.fill({ Date: plus(75) });
+  await expect(form.field('Time')).toContainText(`We take bookings up to 60 days ahead. Please choose a date until ${medium(plus(60))}.`);
+  await expect(form.field('Time')).not.toContainText('No open times');
 });
 
 test('a Sunday says it has no open time, and the times follow the date chosen', async ({ page }) => {

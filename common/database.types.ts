@@ -759,6 +759,34 @@ export type Database = {
         }[]
       }
       booking_by_link: { Args: { token: string }; Returns: Json }
+      bookings_on_closed_days: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          calendar_sequence: number
+          client_key: string | null
+          country: Database["public"]["Enums"]["booking_country"]
+          created_at: string
+          date: string
+          email: string
+          email_lower: string | null
+          full_name: string
+          full_name_lower: string | null
+          handled_at: string | null
+          handled_by: string | null
+          id: string
+          phone: string
+          status: Database["public"]["Enums"]["booking_status"]
+          time: string
+          time_chosen_at: string
+          website: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       call_queue_function: {
         Args: { function_name: Database["public"]["Enums"]["queue_name"] }
         Returns: number
@@ -771,6 +799,7 @@ export type Database = {
           new_date?: string
           new_time?: string
           note?: string
+          visitor_asked?: boolean
         }
         Returns: {
           booking_id: string

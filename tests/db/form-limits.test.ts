@@ -203,7 +203,7 @@ describe('dates', () => {
     it('is for today in Lagos or later, never yesterday', () => {
       expect(at('2027-03-10', '10:00').ok).toBe(true);
       expect(at('2027-03-11', '07:00').ok).toBe(true);
-      expect(at('2027-03-09', '10:00')).toEqual({ ok: false, error: { kind: 'invalid', message: '', fieldErrors: { date: 'Please choose today or a later date.' } } });
+      expect(at('2027-03-09', '10:00')).toEqual({ ok: false, error: { kind: 'invalid', message: '', fieldErrors: { date: 'It is already 10 Mar in Lagos (WAT). Please choose 10 Mar or a later date.' } } });
     });
 
     it('today, is for the current minute or later in Lagos', () => {

@@ -54,7 +54,7 @@ test('booked, confirmed, rescheduled and cancelled: one calendar entry updated a
   const confirm = await admin.client.rpc('change_booking', { booking_id: booking!.id, change: 'confirmed', note: 'Bring your passport' });
   expect(confirm.error).toBeNull();
   const confirmed = (await mailTo(backend, email, 2))[1]!;
-  expect(confirmed.subject).toMatch(new RegExp(`^Your consultation is confirmed: ${when(booked.time)} \\(Lagos time\\)$`));
+  expect(confirmed.subject).toMatch(new RegExp(`^Your consultation is confirmed: ${when(booked.time)} \\(Lagos time, WAT\\)$`));
   expect(confirmed.text).toContain('Bring your passport');
   expect(confirmed.headers['reply-to']).toBe(MONITORED);
   expect(entryOf(confirmed)).toMatchObject({ uid: first.uid, partMethod: 'REQUEST', method: 'REQUEST', status: 'CONFIRMED', sequence: 1 });
@@ -63,7 +63,7 @@ test('booked, confirmed, rescheduled and cancelled: one calendar entry updated a
   const moved = await visitor.rpc('reschedule_booking_by_link', { token: tokenOf(confirmed), new_date: target.date, new_time: target.time });
   expect(moved.error).toBeNull();
   const rescheduled = (await mailTo(backend, email, 3))[2]!;
-  expect(rescheduled.subject).toMatch(new RegExp(`^New time requested: ${when(target.time)} \\(Lagos time\\)$`));
+  expect(rescheduled.subject).toMatch(new RegExp(`^New time requested: ${when(target.time)} \\(Lagos time, WAT\\)$`));
   expect(entryOf(rescheduled)).toMatchObject({ uid: first.uid, method: 'REQUEST', status: 'TENTATIVE', sequence: 2, start: utc(target) });
   await expect.poll(async () => (await notificationMail(backend)).some((m) => m.to === STAFF && new RegExp(`^Booking rescheduled: Ada Obi, now ${when(target.time)}$`).test(m.subject))).toBe(true);
   // The confirmed email's link is void after the reschedule: a clear 404, nothing changed.

@@ -28,7 +28,7 @@ describe('a booking', () => {
     expect(staff[0]!.text).toContain(email);
 
     // A booking is a request until staff confirm it (tests/functions/booking-emails.test.ts follows the rest of its life).
-    expect(confirmation!.subject).toMatch(new RegExp(`^Consultation requested with Bridgeway Visa & Immigration: [A-Z][a-z]+day, \\d{1,2} [A-Z][a-z]+ \\d{4} at ${slot.time} \\(Lagos time\\)$`));
+    expect(confirmation!.subject).toMatch(new RegExp(`^Consultation requested with Bridgeway Visa & Immigration: [A-Z][a-z]+day, \\d{1,2} [A-Z][a-z]+ \\d{4} at ${slot.time} \\(Lagos time, WAT\\)$`));
     const row = (await queue(backend)).find((r) => r.kind === 'booking_confirmation' && r.recipient === email)!;
     await expect.poll(async () => (await queue(backend, row.subject_id)).find((r) => r.id === row.id)?.status).toBe('sent');
     expect(confirmation!.headers['message-id']).toBe(`<${row.id}@bridgewayvisa.com>`);

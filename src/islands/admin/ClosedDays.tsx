@@ -1,9 +1,14 @@
 // The days the office is closed (public holidays, Eid known a few days ahead): staff add one with
 // its reason, and no consultation can be booked on it from then on; they open it again with one
 // button. Shown in the bookings section of /admin. Bookings already on a day closed since stay:
-// staff move or cancel them.
+// each is listed under its day with its own actions, so staff move or cancel it from here (the
+// visitor hears through that change's email).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addClosedDay, listClosedDays, removeClosedDay } from '../../lib/appointments/closed-days.ts';
+import { formatConsultancyDate } from '../../../common/consultancy-time.ts';
+import { addClosedDay, listBookingsOnClosedDays, listClosedDays, removeClosedDay } from '../../lib/appointments/closed-days.ts';
+import { formatSlotTime } from '../../../common/consultancy-time.ts';
+import type { Row } from '../../lib/admin/lists.ts';
+import BookingActions from './bookings/BookingActions.tsx';
 import { CLOSED_DAY_INITIAL, CLOSED_DAY_TEXTS, closedDaySchema } from '../../lib/forms/closed-day.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { useForm } from '../hooks/use-form.ts';
@@ -14,15 +19,19 @@ import { failureOf, unwrap } from './query-result.ts';
 import './closed-days.css';
 
 const QUERY_KEY = ['closed-days'];
+/** Under the agenda's key too: a booking moved or cancelled from here refreshes it (BOOKING_QUERIES). */
+const STRANDED_KEY = ['agenda', 'closed-days'];
 
-const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** "Friday, 20 March 2026" for 2026-03-20 (a date, no time zone involved). */
-const written = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+/** "Friday, 20 March 2026" for 2026-03-20. */
+const written = (date: string) => formatConsultancyDate(date, 'weekday');
 
 export default function ClosedDays() {
   const queryClient = useQueryClient();
   const days = useQuery({ queryKey: QUERY_KEY, queryFn: () => unwrap(listClosedDays(getSupabase())) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  const stranded = useQuery({ queryKey: STRANDED_KEY, queryFn: () => unwrap(listBookingsOnClosedDays(getSupabase())) });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['agenda'] })]);
+  const strandedOn = (date: string) => (stranded.data ?? []).filter((booking) => booking.date === date);
+  const strandedCount = stranded.data?.length ?? 0;
   const form = useForm({
     schema: closedDaySchema,
     initial: CLOSED_DAY_INITIAL,
@@ -54,10 +63,15 @@ export default function ClosedDays() {
               <button type="button" className="admin-button" disabled={reopen.isPending} onClick={() => reopen.mutate(day.date)}>
                 Open again<span className="visually-hidden"> {written(day.date)}</span>
               </button>
+              <Stranded bookings={strandedOn(day.date)} />
             </li>
           ))}
         </ul>
       )}
+      <p role="status" className="closed-days__stranded-count">
+        {strandedCount > 0 ? `${strandedCount} ${strandedCount === 1 ? 'booking is' : 'bookings are'} still on a closed day: move or cancel each below its day.` : ''}
+      </p>
+      {stranded.isError && <FailedLoad look="admin" message="Failed to load the bookings on closed days." retry={() => void stranded.refetch()} />}
       {reopen.isError && (
         <p role="alert" className="admin-dialog-error">
           Failed to open the day again. Please try again.
@@ -72,5 +86,25 @@ export default function ClosedDays() {
         <FormMessage status={form.status} message={form.message} />
       </form>
     </section>
+  );
+}
+
+/** The bookings still on one closed day, each with the actions of the bookings list. */
+function Stranded({ bookings }: { bookings: Row[] }) {
+  if (bookings.length === 0) return null;
+  return (
+    <ul className="closed-days__stranded" aria-label="Bookings still on this day">
+      {bookings.map((booking) => {
+        const name = `booking of ${String(booking.full_name)} at ${formatSlotTime(String(booking.time))}`;
+        return (
+          <li key={booking.id}>
+            <span className="closed-days__booking">
+              {formatSlotTime(String(booking.time))} {String(booking.full_name)}
+            </span>
+            <BookingActions row={booking} name={name} />
+          </li>
+        );
+      })}
+    </ul>
   );
 }

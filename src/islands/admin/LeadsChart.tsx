@@ -4,6 +4,7 @@
 // which screen readers read instead (the SVG is hidden from them). A legend names each colour in
 // words, and each bar's total is written above it, so nothing is told by colour alone.
 import { useQuery } from '@tanstack/react-query';
+import { formatConsultancyDate } from '../../../common/consultancy-time.ts';
 import { fetchLeadsByWeek, type WeekLeads } from '../../lib/admin/leads.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
@@ -16,9 +17,8 @@ const SERIES = [
   { key: 'applications', label: 'Applications', colour: '#9a4a00' },
 ] as const;
 
-const weekLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** A week as people read it: its Monday, "23 Nov" (the date is the Lagos one, read as written). */
-const weekOf = (week: WeekLeads) => weekLabel.format(new Date(`${week.week_start}T00:00:00Z`));
+const weekOf = (week: WeekLeads) => formatConsultancyDate(week.week_start, 'short');
 
 // The drawing's own units: the SVG scales to its box, keeping its proportions.
 const WIDTH = 360;

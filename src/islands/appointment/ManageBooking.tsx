@@ -1,29 +1,34 @@
 // The page of a booking's emailed link (/appointment?token=…): shows the booking, and lets the
 // visitor cancel it or move it to another time. Opening it only reads the booking (a mail scanner
-// that opens the link changes nothing); each change needs its button. Outcomes are announced in a
-// live region; a reschedule's field errors sit under their fields.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// that opens the link changes nothing); each change needs its button, and cancelling asks once
+// more. The reschedule is a form like the booking form: the same hook, fields, rules and slot
+// picker, and its refusals are known by their codes (booking-link.ts), said at their field.
+import { useCallback, useEffect, useId, useState } from 'react';
 import {
   BOOKING_STATUS_LABELS,
   LINK_TEXTS,
   cancelLinkedBooking,
+  linkFormFailure,
   readLinkedBooking,
   rescheduleLinkedBooking,
   type LinkFailure,
   type LinkedBooking,
 } from '../../lib/appointments/booking-link.ts';
-import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../common/domain.ts';
-import type { FieldErrors } from '../../lib/result.ts';
+import { CONSULTATION_MOVE_INITIAL, consultationMoveSchema } from '../../lib/forms/booking.ts';
+import { consultancyToday } from '../../../common/domain.ts';
+import { formatBookingWhenInLagos, formatConsultancyDate, formatSlotTimeInLagos } from '../../../common/consultancy-time.ts';
+import { succeeded, type Result } from '../../lib/result.ts';
+import { useForm } from '../hooks/use-form.ts';
+import SlotPicker from '../appointments/SlotPicker.tsx';
+import Dialog from '../ui/Dialog.tsx';
+import { TextField } from '../ui/Field.tsx';
+import FormMessage from '../ui/FormMessage.tsx';
+import SubmitButton from '../ui/SubmitButton.tsx';
 import './manage-booking.css';
 
 interface Props {
   url: string;
   anonKey: string;
-}
-
-/** 'Wednesday, 10 March 2027' for YYYY-MM-DD (a Lagos date, shown as it is). */
-function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 type State = { phase: 'loading' } | { phase: 'shown'; booking: LinkedBooking } | { phase: 'refused'; message: string };
@@ -34,13 +39,10 @@ export default function ManageBooking({ url, anonKey }: Props) {
   const [token, setToken] = useState('');
   const [today, setToday] = useState<string>();
   const [state, setState] = useState<State>({ phase: 'loading' });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
-  const [alert, setAlert] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
-  const ids = { date: useId(), time: useId(), heading: useId() };
+  // A refusal that ends the link (expired, replaced, the booking over): said on the page, whose forms go.
+  const [ended, setEnded] = useState('');
+  const headingId = useId();
 
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
@@ -56,38 +58,15 @@ export default function ManageBooking({ url, anonKey }: Props) {
     // The token and endpoint are fixed for the page's life: read once.
   }, []);
 
-  const fail = (error: LinkFailure, booking: LinkedBooking) => {
-    setAlert(error.message);
-    setFieldErrors(error.fields ?? {});
-    if (error.final) setState({ phase: 'shown', booking: { ...booking, can_change: false } });
+  /** After a change, or a refusal that ends the link: the page shows the booking as it now is, with nothing more to do. */
+  const settle = (changes: Partial<LinkedBooking>, message = '') => {
+    setState((current) => (current.phase === 'shown' ? { phase: 'shown', booking: { ...current.booking, ...changes, can_change: false } } : current));
+    setDone(message);
   };
-
-  const cancel = async (booking: LinkedBooking) => {
-    setBusy(true);
-    setAlert('');
-    const result = await cancelLinkedBooking(endpoint, token);
-    setBusy(false);
-    if (!result.ok) return fail(result.error, booking);
-    setState({ phase: 'shown', booking: { ...booking, ...result.data, can_change: false } });
-    setDone(LINK_TEXTS.cancelled);
-  };
-
-  const reschedule = async (event: FormEvent, booking: LinkedBooking) => {
-    event.preventDefault();
-    setAlert('');
-    const missing: FieldErrors = { ...(date ? {} : { date: LINK_TEXTS.noTime }), ...(time ? {} : { time: LINK_TEXTS.noTime }) };
-    setFieldErrors(missing);
-    if (Object.keys(missing).length > 0) {
-      setAlert(LINK_TEXTS.noTime);
-      return;
-    }
-    setBusy(true);
-    const result = await rescheduleLinkedBooking(endpoint, token, date, time);
-    setBusy(false);
-    if (!result.ok) return fail(result.error, booking);
-    // The link is void after a move: the page shows the new time and offers nothing more.
-    setState({ phase: 'shown', booking: { ...booking, ...result.data, can_change: false } });
-    setDone(LINK_TEXTS.rescheduled);
+  const onFailure = (error: LinkFailure) => {
+    if (!error.final) return;
+    settle({});
+    setEnded(error.message);
   };
 
   if (state.phase === 'loading') return <p role="status">Loading your booking…</p>;
@@ -99,17 +78,15 @@ export default function ManageBooking({ url, anonKey }: Props) {
     );
   const { booking } = state;
   return (
-    <section className="manage-booking" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading}>Booking details</h2>
+    <section className="manage-booking" aria-labelledby={headingId}>
+      <h2 id={headingId}>Booking details</h2>
       <dl className="manage-booking__facts">
         <dt>Name</dt>
         <dd>{booking.full_name}</dd>
         <dt>Date</dt>
-        <dd data-booking-date>{longDate(booking.date)}</dd>
+        <dd data-booking-date>{formatConsultancyDate(booking.date, 'weekday')}</dd>
         <dt>Time</dt>
-        <dd data-booking-time>
-          {booking.time} (Lagos time, {CONSULTANCY_TIME_ZONE_NAME})
-        </dd>
+        <dd data-booking-time>{formatSlotTimeInLagos(booking.time)}</dd>
         <dt>Status</dt>
         <dd data-booking-status>{BOOKING_STATUS_LABELS[booking.status]}</dd>
       </dl>
@@ -117,61 +94,109 @@ export default function ManageBooking({ url, anonKey }: Props) {
         {done}
       </p>
       <p role="alert" className="manage-booking__alert">
-        {alert}
+        {ended}
       </p>
       {booking.can_change && (
         <>
-          <form className="manage-booking__form" noValidate onSubmit={(event) => void reschedule(event, booking)} aria-label="Reschedule">
-            <h3>Reschedule</h3>
-            <p>Choose another date and time. We will confirm the new time by email.</p>
-            <div className="manage-booking__row">
-              <div className="field">
-                <label htmlFor={ids.date}>New date</label>
-                <input
-                  id={ids.date}
-                  type="date"
-                  min={today}
-                  value={date}
-                  onChange={(e) => setDate(e.target.value)}
-                  aria-invalid={fieldErrors.date ? true : undefined}
-                  aria-describedby={fieldErrors.date ? `${ids.date}-error` : undefined}
-                />
-                {fieldErrors.date && (
-                  <p className="field__error" id={`${ids.date}-error`}>
-                    {fieldErrors.date}
-                  </p>
-                )}
-              </div>
-              <div className="field">
-                <label htmlFor={ids.time}>New time (Lagos, {CONSULTANCY_TIME_ZONE_NAME})</label>
-                <input
-                  id={ids.time}
-                  type="time"
-                  value={time}
-                  onChange={(e) => setTime(e.target.value)}
-                  aria-invalid={fieldErrors.time ? true : undefined}
-                  aria-describedby={fieldErrors.time ? `${ids.time}-error` : undefined}
-                />
-                {fieldErrors.time && (
-                  <p className="field__error" id={`${ids.time}-error`}>
-                    {fieldErrors.time}
-                  </p>
-                )}
-              </div>
-            </div>
-            <button type="submit" className="form-submit" disabled={busy}>
-              Reschedule
-            </button>
-          </form>
-          <div className="manage-booking__cancel">
-            <h3>Cancel</h3>
-            <p>If you cannot come, cancel so that someone else can take the time.</p>
-            <button type="button" className="form-submit manage-booking__cancel-button" disabled={busy} onClick={() => void cancel(booking)}>
-              Cancel this booking
-            </button>
-          </div>
+          <Reschedule
+            today={today}
+            move={async (date, time) => {
+              const result = await rescheduleLinkedBooking(endpoint, token, date, time);
+              if (!result.ok) {
+                onFailure(result.error);
+                return linkFormFailure(result.error);
+              }
+              settle(result.data, LINK_TEXTS.rescheduled);
+              return succeeded();
+            }}
+          />
+          <Cancel
+            when={formatBookingWhenInLagos(booking.date, booking.time)}
+            cancel={async () => {
+              const result = await cancelLinkedBooking(endpoint, token);
+              if (!result.ok) {
+                onFailure(result.error);
+                return result.error.message;
+              }
+              settle(result.data, LINK_TEXTS.cancelled);
+              return '';
+            }}
+          />
         </>
       )}
     </section>
+  );
+}
+
+/** The reschedule form: a new date, then one of its open times. */
+function Reschedule({ today, move }: { today: string | undefined; move: (date: string, time: string) => Promise<Result> }) {
+  const form = useForm({
+    schema: consultationMoveSchema,
+    initial: CONSULTATION_MOVE_INITIAL,
+    submit: ({ date, time }) => move(date, time),
+    // The page says what happened (its status line), and the form goes away with the link.
+    resetOnSuccess: false,
+  });
+  const { setValue } = form;
+  const clearTime = useCallback(() => setValue('time', ''), [setValue]);
+  return (
+    <form ref={form.formRef} className="manage-booking__form" noValidate onSubmit={(event) => void form.onSubmit(event)} aria-label="Reschedule">
+      <h3>Reschedule</h3>
+      <p>Choose another date and time. We will confirm the new time by email.</p>
+      <TextField label="New date" type="date" min={today} field={form.fieldProps('date')} error={form.errors.date} />
+      <SlotPicker label="New time" date={form.values.date} field={form.fieldProps('time')} error={form.errors.time} clear={clearTime} refresh={form.errors.time} />
+      <SubmitButton label="Reschedule" busyLabel="Rescheduling..." busy={form.submitting} />
+      <FormMessage status={form.status} message={form.message} />
+    </form>
+  );
+}
+
+/** Cancelling: the button asks once more, in a dialog, before anything changes. */
+function Cancel({ when, cancel }: { when: string; cancel: () => Promise<string> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const confirm = async () => {
+    setBusy(true);
+    setFailure('');
+    const message = await cancel();
+    setBusy(false);
+    if (message) setFailure(message);
+    else setAsking(false);
+  };
+  return (
+    <div className="manage-booking__cancel">
+      <h3>Cancel</h3>
+      <p>If you cannot come, cancel so that someone else can take the time.</p>
+      <button type="button" className="form-submit manage-booking__cancel-button" onClick={() => setAsking(true)}>
+        Cancel this booking
+      </button>
+      <p role="alert" className="manage-booking__alert">
+        {asking ? '' : failure}
+      </p>
+      <Dialog
+        open={asking}
+        role="alertdialog"
+        title="Cancel this booking?"
+        onClose={() => setAsking(false)}
+        actions={
+          <>
+            <button type="button" className="form-submit manage-booking__cancel-button" disabled={busy} onClick={() => void confirm()}>
+              {busy ? 'Cancelling...' : 'Yes, cancel my booking'}
+            </button>
+            <button type="button" className="form-submit manage-booking__keep-button" disabled={busy} onClick={() => setAsking(false)}>
+              No, keep it
+            </button>
+          </>
+        }
+      >
+        <p>Your consultation on {when} will be cancelled, and the time offered to others. This cannot be undone.</p>
+        {failure && (
+          <p role="alert" className="manage-booking__alert">
+            {failure}
+          </p>
+        )}
+      </Dialog>
+    </div>
   );
 }

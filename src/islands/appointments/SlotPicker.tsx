@@ -5,7 +5,7 @@
 // asks for a consultation time (rescheduling) can.
 import { useEffect, useState } from 'react';
 import { CONSULTANCY_TIME_ZONE_NAME } from '../../../common/domain.ts';
-import { fetchOpenSlots, SLOTS_FAILED } from '../../lib/appointments/open-slots.ts';
+import { fetchOpenDay, SLOTS_FAILED } from '../../lib/appointments/open-slots.ts';
 import type { FieldProps } from '../hooks/use-form.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
@@ -32,9 +32,9 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
     if (refresh) setAsked((count) => count + 1);
   }, [refresh]);
   const { result, retry } = useFetch(`${date}|${asked}`, (signal) =>
-    date ? fetchOpenSlots(date, signal) : Promise.resolve({ ok: true as const, data: [] }),
+    date ? fetchOpenDay(date, signal) : Promise.resolve({ ok: true as const, data: { slots: [] } }),
   );
-  const slots = result?.ok ? result.data : undefined;
+  const slots = result?.ok ? result.data.slots : undefined;
 
   // Not while the time shows the database's refusal: the visitor reads it, then picks another time.
   useEffect(() => {
@@ -45,11 +45,11 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
   if (!date) content = <p className="field__hint">Choose a date to see the open times.</p>;
   else if (!result) content = <p className="field__hint">Looking for open times…</p>;
   else if (!result.ok) content = <FailedLoad message={result.error.message || SLOTS_FAILED} retry={retry} />;
-  else if (result.data.length === 0) content = <p className="slot-picker__none">No open times on this date. Please choose another date.</p>;
+  else if (result.data.slots.length === 0) content = <p className="slot-picker__none">{result.data.none}</p>;
   else
     content = (
       <div className="slot-picker__options">
-        {result.data.map((slot, index) => (
+        {result.data.slots.map((slot, index) => (
           <label key={slot.start} className="slot-picker__option">
             <input
               type="radio"

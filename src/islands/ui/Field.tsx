@@ -83,6 +83,35 @@ export function SelectField({
   );
 }
 
+/** One choice of a few, as radio buttons in a named group; the group carries the error. */
+export function RadioGroup({ label, field, error, options }: Omit<Common, 'hint'> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <fieldset className="field field--radios" aria-describedby={field['aria-describedby']}>
+      <legend>{label}</legend>
+      {options.map((option, index) => (
+        <label key={option.value} className="field__radio">
+          <input
+            type="radio"
+            name={field.name}
+            value={option.value}
+            // The first choice carries the field's id, so the form can focus the group on an error.
+            id={index === 0 ? field.id : undefined}
+            checked={field.value === option.value}
+            onChange={field.onChange}
+            aria-invalid={field['aria-invalid']}
+          />{' '}
+          {option.label}
+        </label>
+      ))}
+      {error && (
+        <p className="field__error" id={field['aria-describedby']}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /**
  * A field no person fills: bots that fill every input reveal themselves. Hidden from view and
  * from assistive technology, and skipped by the keyboard.

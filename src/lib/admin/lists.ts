@@ -15,7 +15,7 @@ import {
   isOneOf,
 } from '../../../common/domain.ts';
 import { applicationReference } from '../../../common/application-reference.ts';
-import { formatConsultancyDate, formatConsultancyTime } from '../../../common/consultancy-time.ts';
+import { formatConsultancyDate, formatConsultancyTime, formatSlotTime } from '../../../common/consultancy-time.ts';
 import { STAFF_STATUS_LABELS } from '../appointments/staff-bookings.ts';
 import { documentCounts } from '../documents/counts.ts';
 import { staffFailure } from '../forms/errors.ts';
@@ -105,7 +105,7 @@ export function formatDateTime(value: unknown): string {
 
 /** A booking's time (HH:MM:SS, already Lagos time) as staff read it: "09:30 WAT". */
 function formatBookingTime(value: unknown): string {
-  return typeof value === 'string' ? `${value.slice(0, 5)} ${CONSULTANCY_TIME_ZONE_NAME}` : '';
+  return typeof value === 'string' ? `${formatSlotTime(value)} ${CONSULTANCY_TIME_ZONE_NAME}` : '';
 }
 
 function formatDate(value: unknown): string {

@@ -3,7 +3,7 @@
 // each answer, known by status and SQLSTATE (20261122000730_booking_changes.sql), never by the
 // server's English. Opening the page only reads; the buttons act.
 import { fieldRefusal, OFFLINE_MESSAGE } from '../forms/errors.ts';
-import type { FieldErrors } from '../result.ts';
+import { failed, type FieldErrors } from '../result.ts';
 import type { BookingStatus } from '../../../common/bookings.ts';
 
 export type { BookingStatus };
@@ -39,7 +39,6 @@ export const LINK_TEXTS = {
   failed: 'We could not reach our booking system just now. Please try again in a moment.',
   cancelled: 'Your booking is cancelled. We have emailed you to confirm it.',
   rescheduled: 'Your new time is requested: we have emailed you, and will confirm it shortly. This link no longer works; the email carries a new one.',
-  noTime: 'Choose the new date and time.',
   sameTime: 'That is your current date and time: choose another.',
 } as const;
 
@@ -62,6 +61,14 @@ export function linkFailure(status: number, code: string | undefined): LinkFailu
   if (fields) return { message: Object.values(fields)[0] ?? LINK_TEXTS.failed, fields, final: false };
   if (code === 'PT400') return { message: LINK_TEXTS.sameTime, fields: { time: LINK_TEXTS.sameTime }, final: false };
   return { message: LINK_TEXTS.failed, final: false };
+}
+
+/**
+ * A reschedule's failure as the form shows it: a refusal tied to a field is said there only; any
+ * other (an ended link, no answer) as the form's message.
+ */
+export function linkFormFailure(error: LinkFailure) {
+  return error.fields ? failed('refused', '', error.fields) : failed('refused', error.message);
 }
 
 interface Endpoint {

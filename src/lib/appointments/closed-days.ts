@@ -1,6 +1,7 @@
 // Staff's closed days (public.closed_dates, 20261122000710_consultation_hours.sql): read, added and
 // removed by admins through row-level security. A closed day has no open slot from the moment it
 // is stored; bookings already on it stay until staff move or cancel them.
+import type { Row } from '../admin/lists.ts';
 import type { SiteClient } from '../database.ts';
 import { consultancyToday } from '../../../common/domain.ts';
 import { CLOSED_DAY_TEXTS } from '../forms/closed-day.ts';
@@ -30,4 +31,13 @@ export async function addClosedDay(supabase: SiteClient, day: ClosedDay): Promis
 export async function removeClosedDay(supabase: SiteClient, date: string): Promise<Result> {
   const { error } = await supabase.from('closed_dates').delete().eq('date', date);
   return error ? staffFailure(error) : succeeded();
+}
+
+/**
+ * The bookings that still hold a place on a closed day from today on (public.bookings_on_closed_days,
+ * which says which states hold a place): staff move or cancel each from the closed days' list.
+ */
+export async function listBookingsOnClosedDays(supabase: SiteClient): Promise<Result<Row[]>> {
+  const { data, error } = await supabase.rpc('bookings_on_closed_days');
+  return error ? staffFailure(error) : succeeded(data as Row[]);
 }

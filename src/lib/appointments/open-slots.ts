@@ -4,13 +4,22 @@
 // without downloading the client (it loads only to store the booking).
 import * as z from 'zod/mini';
 import { OFFLINE_MESSAGE } from '../forms/errors.ts';
+import { consultancyToday } from '../../../common/domain.ts';
 import { failed, succeeded, type Result } from '../result.ts';
+import { NO_OPEN_TIMES, addDays, beyondWindowMessage, pastDateMessage } from './bookable-dates.ts';
 import { siteSupabaseSettings } from '../supabase-settings.ts';
 
 /** A slot a visitor may book: its start (HH:MM, Lagos) and the places it has left. */
 export interface OpenSlot {
   start: string;
   placesLeft: number;
+}
+
+/** A date's open slots, or, when it has none, why (the visitor reads it instead of the times). */
+export interface OpenDay {
+  slots: OpenSlot[];
+  /** Set when `slots` is empty. */
+  none?: string;
 }
 
 /** Shown when the server answered but not with the slots. */
@@ -33,4 +42,33 @@ export async function fetchOpenSlots(day: string, signal?: AbortSignal): Promise
     return failed('unexpected', SLOTS_FAILED);
   }
   return succeeded(parsed.data.map((slot) => ({ start: slot.start.slice(0, 5), placesLeft: slot.places_left })));
+}
+
+const windowSchema = z.array(z.object({ booking_window_days: z.number() }));
+
+/** How many days ahead a visitor may book (public.booking_rules, readable by anyone). */
+async function fetchWindowDays(signal?: AbortSignal): Promise<number | undefined> {
+  const { url, anonKey } = siteSupabaseSettings();
+  try {
+    const response = await fetch(`${url}/rest/v1/booking_rules?select=booking_window_days`, { headers: { apikey: anonKey }, signal: signal ?? null });
+    const parsed = windowSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data[0]?.booking_window_days : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The open slots of `day` (YYYY-MM-DD, Lagos), or why there are none: a day already past in Lagos
+ * is told so without asking; a day with nothing open is checked against the booking window.
+ */
+export async function fetchOpenDay(day: string, signal?: AbortSignal): Promise<Result<OpenDay>> {
+  const today = consultancyToday();
+  if (day < today) return succeeded({ slots: [], none: pastDateMessage(today) });
+  const slots = await fetchOpenSlots(day, signal);
+  if (!slots.ok) return slots;
+  if (slots.data.length > 0) return succeeded({ slots: slots.data });
+  const windowDays = await fetchWindowDays(signal);
+  const last = windowDays === undefined ? undefined : addDays(today, windowDays);
+  return succeeded({ slots: [], none: last !== undefined && day > last ? beyondWindowMessage(last, windowDays!) : NO_OPEN_TIMES });
 }

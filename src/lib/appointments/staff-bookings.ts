@@ -1,6 +1,7 @@
 // Staff's changes of a booking from /admin, through public.change_booking (admins only; the
 // database says which change is allowed from which state, records it and emails the visitor), and
 // what each change and state is called there. Answers a Result for react-query.
+import { formatBookingWhen } from '../../../common/consultancy-time.ts';
 import type { BadgeTone } from '../badges.ts';
 import type { SiteClient } from '../database.ts';
 import { fieldRefusal, staffFailure } from '../forms/errors.ts';
@@ -26,12 +27,16 @@ export function bookingStatusTone(status: unknown): BadgeTone {
   return STATUS_TONES[status as BookingStatus] ?? 'neutral';
 }
 
-/** Each change as staff choose it: its button, the dialog's title and the toast after it. */
-export const STAFF_CHANGES: Record<StaffChange, { button: string; title: string; done: string }> = {
-  confirmed: { button: 'Confirm', title: 'Confirm the booking', done: 'confirmed' },
-  declined: { button: 'Decline', title: 'Decline the booking', done: 'declined' },
-  moved: { button: 'Move', title: 'Move the booking', done: 'moved' },
-  cancelled: { button: 'Cancel', title: 'Cancel the booking', done: 'cancelled' },
+/**
+ * Each change as staff choose it: its button in the list, the dialog's title, the dialog's button
+ * that makes the change (named for what it does: "Cancel booking", never a bare "Cancel" that reads
+ * as closing the dialog) and the toast after it.
+ */
+export const STAFF_CHANGES: Record<StaffChange, { button: string; title: string; act: string; done: string }> = {
+  confirmed: { button: 'Confirm', title: 'Confirm the booking', act: 'Confirm booking', done: 'confirmed' },
+  declined: { button: 'Decline', title: 'Decline the booking', act: 'Decline booking', done: 'declined' },
+  moved: { button: 'Move', title: 'Move the booking', act: 'Move booking', done: 'moved' },
+  cancelled: { button: 'Cancel', title: 'Cancel the booking', act: 'Cancel booking', done: 'cancelled' },
 };
 
 /** The changes open to staff from a state: every change the database allows from it (common/bookings.ts). */
@@ -44,23 +49,28 @@ export const NOTE_MAX = BOOKING_NOTE_MAX;
 
 const CHANGED_MEANWHILE = 'This booking changed meanwhile (the visitor or another admin acted). The list has been refreshed: look at it again.';
 
-/** Applies `change` to the booking, with the new date and time for a move and an optional note to the visitor. */
+/**
+ * Applies `change` to the booking, with the new date and time for a move, for a cancellation
+ * whether the visitor asked for it (their email says so), and an optional note to the visitor.
+ */
 export async function changeBooking(
   supabase: SiteClient,
   bookingId: string,
   change: StaffChange,
-  { date, time, note }: { date?: string; time?: string; note?: string },
+  { date, time, note, visitorAsked }: { date?: string; time?: string; note?: string; visitorAsked?: boolean },
 ): Promise<Result> {
   const { error } = await supabase.rpc('change_booking', {
     booking_id: bookingId,
     change,
     ...(change === 'moved' ? { new_date: date ?? '', new_time: time ?? '' } : {}),
+    ...(change === 'cancelled' && visitorAsked ? { visitor_asked: true } : {}),
     ...(note?.trim() ? { note: note.trim() } : {}),
   });
   if (!error) return succeeded();
   if (error.code === 'PT409') return failed('refused', CHANGED_MEANWHILE);
   const fields = fieldRefusal(error);
-  if (fields) return failed('refused', Object.values(fields)[0] ?? '', fields);
+  // Said at its field only (the dialog's form shows it there).
+  if (fields) return failed('refused', '', fields);
   if (error.code === 'PT400') return failed('refused', change === 'moved' ? 'Choose a new date and time, different from the current one.' : 'The note is too long.');
   return staffFailure(error);
 }
@@ -78,10 +88,10 @@ export interface BookingEvent {
   created_at: string;
 }
 
-/** What one change of the history says ("Moved by the visitor from 2027-03-10 09:30 to 2027-03-12 14:00"). */
+/** What one change of the history says ("Moved by the visitor from 10 Mar 2027 at 09:30 to 12 Mar 2027 at 14:00"). */
 export function describeBookingEvent(event: BookingEvent): string {
   const who = event.changed_by === 'visitor' ? 'the visitor' : 'staff';
-  const at = (date: string, time: string) => `${date} ${time.slice(0, 5)}`;
+  const at = (date: string, time: string) => formatBookingWhen(date, time, 'medium');
   const what = { confirmed: 'Confirmed', declined: 'Declined', moved: 'Moved', cancelled: 'Cancelled' }[event.change];
   const moved = event.change === 'moved' ? ` from ${at(event.from_date, event.from_time)} to ${at(event.to_date, event.to_time)}` : '';
   return `${what} by ${who}${moved}${event.note ? `: “${event.note}”` : ''}`;

@@ -2,6 +2,7 @@
 // first. The one way pages read the news collection, so drafts and scheduled items stay off the
 // published site everywhere at once (src/lib/content/publication.ts).
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { formatConsultancyDate } from '../../../common/consultancy-time.ts';
 import { toPicture, type Picture } from '../pictures/picture.ts';
 import { publicationState, showsUnpublished, type PublicationState } from './publication.ts';
 
@@ -23,8 +24,6 @@ export interface NewsView {
   entry: CollectionEntry<'news'>;
 }
 
-// Dates are calendar days: formatting in UTC keeps them from shifting with the build machine's zone.
-const labelFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** The news items this build shows, newest first (ties keep the editors' id order). */
 export async function getNews(): Promise<NewsView[]> {
@@ -44,7 +43,7 @@ export async function getNews(): Promise<NewsView[]> {
         image: toPicture(entry.data.image),
         published,
         publishedIso: entry.data.published,
-        publishedLabel: labelFormat.format(published),
+        publishedLabel: formatConsultancyDate(entry.data.published, 'long'),
         state: publicationState(entry.data),
         entry,
       };

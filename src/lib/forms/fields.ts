@@ -104,16 +104,18 @@ function isIsoDate(value: string): boolean {
  * A required date (YYYY-MM-DD, as <input type="date"> gives it) that `rule` accepts. `today` gives
  * the day the rule compares with (the visitor's own by default; a booking passes the
  * consultancy's), read at validation time so a form left open past midnight still judges correctly.
+ * The rule's message may depend on that day ("It is already 29 Nov in Lagos…").
  */
 export function date(
   what: string,
-  rule: { test: (value: string, today: string) => boolean; message: string },
+  rule: { test: (value: string, today: string) => boolean; message: string | ((today: string) => string) },
   today: () => string = () => localToday(),
 ) {
+  const { message } = rule;
   return z.string().check(
     z.minLength(1, `Please enter ${what}.`),
     z.refine((value) => value === '' || isIsoDate(value), `Please enter ${what} as a valid date.`),
-    z.refine((value) => !isIsoDate(value) || rule.test(value, today()), rule.message),
+    z.refine((value) => !isIsoDate(value) || rule.test(value, today()), { error: () => (typeof message === 'string' ? message : message(today())) }),
   );
 }
 

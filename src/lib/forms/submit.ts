@@ -25,15 +25,16 @@ export function isDuplicateSubmission(error: RequestError): boolean {
 /**
  * Sends `request`: success (also for a duplicate idempotency key), or the form's `failure` text
  * (the offline and rate-limit messages where they apply). A refusal the database ties to a field
- * (the booking date judged in the past, say: errors.ts knows them by their SQLSTATE) is shown at
- * that field.
+ * (the booking date judged in the past, a slot filled meanwhile: errors.ts knows them by their
+ * SQLSTATE) is shown at that field only.
  */
 export async function store(request: Request, failure: string): Promise<Result> {
   try {
     const { error, status } = await request(await loadSupabase());
     if (!error || isDuplicateSubmission(error)) return succeeded();
+    // Said once, at its field: the form's general failure beside it would read as a second problem.
     const atField = fieldRefusal(error);
-    if (atField) return failed('refused', failure, atField);
+    if (atField) return failed('refused', '', atField);
     return toFailure({ ...error, status }, failure, failure);
   } catch (thrown) {
     // The chunk with supabase-js could not be loaded (offline), or something threw.

@@ -10,6 +10,7 @@ import { isoDay } from '../forms/forms.po.ts';
 import { openSlot } from '../../support/open-slots.ts';
 import type { MailMessage } from '../../../supabase/local/mail/mailbox.ts';
 import { calendarEntry } from '../../support/calendar-entry.ts';
+import { docScreenshots } from '../support/doc-screenshots.ts';
 import { AdminPage, axeViolations, expect, signIn } from './admin.po.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -21,6 +22,9 @@ function entry(mail: MailMessage) {
   const [ics] = mail.attachments;
   return calendarEntry(ics!.content, ics!.method);
 }
+
+/** A date as the booking history writes it: "10 Mar 2027". */
+const written = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 function appointmentLink(mail: MailMessage): string {
   const link = mail.links.find((l) => new URL(l).pathname === '/appointment');
@@ -60,7 +64,7 @@ test('book, staff confirm, the visitor reschedules then cancels from their email
   await state.getByRole('button', { name: /^Confirm booking of Amara Eze/ }).click();
   const dialog = staff.getByRole('dialog', { name: 'Confirm the booking' });
   await dialog.getByLabel('A note to the visitor (optional)').fill('Please bring your passport.');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(admin.toast('The booking of Amara Eze is confirmed; the visitor is emailed.')).toBeVisible();
   await expect(state).toContainText('Confirmed');
   await expect(state.getByRole('button', { name: /^Confirm/ })).toHaveCount(0);
@@ -84,9 +88,11 @@ test('book, staff confirm, the visitor reschedules then cancels from their email
   const target = openSlot();
   const newDate = target.date;
   await region.getByLabel('New date').fill(newDate);
-  await region.getByLabel(/^New time/).fill(target.time);
+  // The times are the slot picker's, as on the booking form.
+  await region.getByRole('group', { name: /^New time/ }).getByRole('radio', { name: target.time }).check();
+  await docScreenshots(page, 'appointment-reschedule', region);
   await region.getByRole('button', { name: 'Reschedule' }).click();
-  await expect(region.getByRole('status')).toContainText('Your new time is requested');
+  await expect(region.getByText('Your new time is requested')).toBeVisible();
   await expect(region.getByText('Requested: we will confirm it by email')).toBeVisible();
 
   const rescheduled = await waitForMail(email, 'notification', { after: 2, timeoutMs: 30_000 });
@@ -102,7 +108,7 @@ test('book, staff confirm, the visitor reschedules then cancels from their email
   const history = staff.getByRole('dialog', { name: 'Confirm the booking' }).locator('details');
   await history.getByText('History (2)').click();
   await expect(history).toContainText('Confirmed by staff: “Please bring your passport.”');
-  await expect(history).toContainText(`Moved by the visitor from ${date} ${time} to ${newDate} ${target.time}`);
+  await expect(history).toContainText(`Moved by the visitor from ${written(date)} at ${time} to ${written(newDate)} at ${target.time}`);
   await staff.keyboard.press('Escape');
 
   // The confirmation's link is void now: a clear message, no buttons.
@@ -110,10 +116,19 @@ test('book, staff confirm, the visitor reschedules then cancels from their email
   await expect(page.getByRole('alert')).toContainText('This link is not valid');
   await expect(page.getByRole('button', { name: 'Cancel this booking' })).toHaveCount(0);
 
-  // The visitor cancels from the newest email.
+  // The visitor cancels from the newest email: the button asks once more, and "No" keeps it.
   region = await openLink(page, appointmentLink(rescheduled));
   await region.getByRole('button', { name: 'Cancel this booking' }).click();
-  await expect(region.getByRole('status')).toContainText('Your booking is cancelled');
+  const ask = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  await expect(ask).toContainText('at ' + target.time + ' (Lagos time, WAT) will be cancelled');
+  expect(await axeViolations(page)).toEqual([]);
+  await docScreenshots(page, 'appointment-cancel-confirm');
+  await ask.getByRole('button', { name: 'No, keep it' }).click();
+  await expect(ask).toBeHidden();
+  await expect(region.getByText('Requested: we will confirm it by email')).toBeVisible();
+  await region.getByRole('button', { name: 'Cancel this booking' }).click();
+  await ask.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+  await expect(region.getByText('Your booking is cancelled')).toBeVisible();
   const cancelled = await waitForMail(email, 'notification', { after: 3, timeoutMs: 30_000 });
   expect(entry(cancelled)).toMatchObject({ uid: first.uid, partMethod: 'CANCEL', method: 'CANCEL', status: 'CANCELLED', sequence: 3 });
 

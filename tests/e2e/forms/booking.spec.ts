@@ -7,6 +7,7 @@ import { consultancyNow, consultancyToday } from '../../../common/domain.ts';
 import { openSlot } from '../../support/open-slots.ts';
 import { anonClient, uniqueEmail } from '../support/backend.ts';
 import { BookingForm, INJECTION, axeViolations, isoDay, rowsWhere } from './forms.po.ts';
+import { docScreenshots } from '../support/doc-screenshots.ts';
 
 // A hydrating island and a backend round trip per test: generous on a busy shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -70,7 +71,8 @@ test('a wrong email and a past date are refused with the field named and the res
   await form.fill(values);
   await form.submit();
   await form.expectError('Email', 'Please enter a valid email address, like name@example.com.');
-  await form.expectError('Date', 'Please choose today or a later date.');
+  const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Africa/Lagos' }).format(new Date());
+  await form.expectError('Date', `It is already ${today} in Lagos (WAT). Please choose ${today} or a later date.`);
   await expect(form.field('Email')).toBeFocused();
   expect(await form.values(form.labels)).toEqual(values);
 });
@@ -83,12 +85,15 @@ test.describe('a visitor in New York at 20:00 on 10 March 2027 (02:00 on 11 Marc
     await page.clock.setFixedTime(new Date('2027-03-11T01:00:00Z'));
   });
 
-  test('is offered Lagos’s today, and their own day is already past', async ({ page }) => {
+  test('is offered Lagos’s today, and told their own day is already over there', async ({ page }) => {
     const form = await BookingForm.open(page);
     await expect(form.field('Date')).toHaveAttribute('min', '2027-03-11');
     await form.fill(form.valid({ Date: '2027-03-10', Time: '' }));
+    const already = 'It is already 11 Mar in Lagos (WAT). Please choose 11 Mar or a later date.';
+    // Said as soon as the date is chosen, where the times would be, and again at the date on submit.
+    await expect(form.field('Time')).toContainText(already);
     await form.submit();
-    await form.expectError('Date', 'Please choose today or a later date.');
+    await form.expectError('Date', already);
   });
 });
 
@@ -121,6 +126,20 @@ test.describe('a visitor whose own date is not Lagos’s', () => {
     await form.expectSuccess();
     expect(await rowsWhere('bookings', 'email', form.email)).toMatchObject([{ date, time: `${chosen}:00` }]);
   });
+});
+
+test('a date past in Lagos and a date beyond the booking window each say why they have no time', async ({ page }) => {
+  const form = await BookingForm.open(page);
+  const plus = (days: number) => new Date(Date.parse(`${consultancyToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const short = (date: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const medium = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  await form.fill({ Date: plus(-3) });
+  await expect(form.field('Time')).toContainText(`It is already ${short(plus(0))} in Lagos (WAT). Please choose ${short(plus(0))} or a later date.`);
+  await docScreenshots(page, 'booking-form-past-date', form.form);
+  // The shipped window: 60 days ahead (public.booking_rules).
+  await form.fill({ Date: plus(75) });
+  await expect(form.field('Time')).toContainText(`We take bookings up to 60 days ahead. Please choose a date until ${medium(plus(60))}.`);
+  await expect(form.field('Time')).not.toContainText('No open times');
 });
 
 test('a Sunday says it has no open time, and the times follow the date chosen', async ({ page }) => {
@@ -163,7 +182,8 @@ test.describe('a slot taken by others', () => {
     await fill({ date: values['Date']!, time: values['Time']! });
     await form.submit();
     await form.expectError('Time', 'This time has just been fully booked. Please choose another time.');
-    await expect(form.message()).toHaveText(BOOKING_TEXTS.failure);
+    // One message: the precise one at the time, no general failure beside it.
+    await expect(form.message()).toHaveText('');
     await expect(form.time(values['Time']!)).toHaveCount(0);
     expect(await form.field('Email').inputValue()).toBe(form.email);
     expect(await rowsWhere('bookings', 'email', form.email)).toHaveLength(0);

@@ -24,7 +24,7 @@ test('a booking emails staff, and the visitor a confirmation with a calendar fil
   const staff = await waitForNotification(STAFF, /^New booking: Amara Eze, /, { mentioning: form.email });
   expect(staff.text).toContain(form.email);
   const confirmation = await waitForNotification(form.email, /^Consultation requested with Bridgeway Visa & Immigration: /);
-  expect(confirmation.subject).toContain(` at ${booked['Time']} (Lagos time)`);
+  expect(confirmation.subject).toContain(` at ${booked['Time']} (Lagos time, WAT)`);
   const [ics] = confirmation.attachments;
   expect(ics?.filename).toBe('consultation.ics');
   const lines = icsLines(ics!.content);

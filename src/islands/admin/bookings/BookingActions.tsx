@@ -1,11 +1,13 @@
 // A booking's status in the admin list, and what staff may do next from it: confirm or decline a
 // request, move or cancel a booking that holds its place, each with an optional note the visitor
-// reads in their email (public.change_booking). The status replaces "mark handled" for bookings:
+// reads in their email (public.change_booking). Each change is a form on the project's form hook
+// and field components; a move picks from the open times (the slot picker), a cancellation says
+// who asked for it. The status replaces "mark handled" for bookings:
 // a staff change marks the booking handled, a visitor's change makes it new again.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../../common/domain.ts';
-import { formatConsultancyDate } from '../../../../common/consultancy-time.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useState } from 'react';
+import { consultancyToday } from '../../../../common/domain.ts';
+import { LAGOS_TIME, formatBookingWhen } from '../../../../common/consultancy-time.ts';
 import {
   NOTE_MAX,
   STAFF_CHANGES,
@@ -18,10 +20,14 @@ import {
   type StaffChange,
 } from '../../../lib/appointments/staff-bookings.ts';
 import type { BookingStatus } from '../../../lib/appointments/booking-link.ts';
-import type { Failure } from '../../../lib/result.ts';
+import { BOOKING_CHANGE_INITIAL, CANCEL_ASKERS, CANCEL_ASKER_LABELS, bookingCancelSchema, bookingMoveSchema, bookingNoteSchema } from '../../../lib/forms/booking-change.ts';
 import { getSupabase } from '../../../lib/supabase-loader.ts';
 import Badge from '../../ui/Badge.tsx';
 import Dialog from '../../ui/Dialog.tsx';
+import { RadioGroup, TextArea, TextField } from '../../ui/Field.tsx';
+import FormMessage from '../../ui/FormMessage.tsx';
+import { useForm } from '../../hooks/use-form.ts';
+import SlotPicker from '../../appointments/SlotPicker.tsx';
 import { formatDateTime, type Row } from '../../../lib/admin/lists.ts';
 import { unwrap } from '../query-result.ts';
 import { useToast } from '../Toasts.tsx';
@@ -53,72 +59,78 @@ export default function BookingActions({ row, name }: Props) {
   );
 }
 
-function ChangeDialog({ row, name, change, onClose }: { row: Row; name: string; change: StaffChange; onClose: () => void }) {
+/** The form a change asks for: a note always, the new date and time of a move, who asked for a cancellation. */
+function changeSchema(change: StaffChange) {
+  if (change === 'moved') return bookingMoveSchema;
+  if (change === 'cancelled') return bookingCancelSchema;
+  return bookingNoteSchema;
+}
+
+export function ChangeDialog({ row, name, change, onClose }: { row: Row; name: string; change: StaffChange; onClose: () => void }) {
   const queryClient = useQueryClient();
   const notify = useToast();
-  const ids = { note: useId(), date: useId(), time: useId() };
-  const [note, setNote] = useState('');
-  const [date, setDate] = useState(String(row.date ?? ''));
-  const [time, setTime] = useState(String(row.time ?? '').slice(0, 5));
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const apply = useMutation({
-    mutationFn: () => changeBooking(getSupabase(), row.id, change, { date, time, note }),
-    onSuccess: (result) => {
-      if (!result.ok) {
-        setFailure(result.error);
-        if (result.error.message.startsWith('This booking changed meanwhile')) void queryClient.invalidateQueries({ queryKey: ['list', 'bookings'] });
-        return;
-      }
-      notify(`The ${name} is ${STAFF_CHANGES[change].done}; the visitor is emailed.`);
-      for (const key of BOOKING_QUERIES) void queryClient.invalidateQueries({ queryKey: [...key] });
-      onClose();
-    },
-    onError: () => setFailure({ kind: 'unexpected', message: 'Failed to change the booking. Please try again.' }),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    apply.mutate();
-  };
-  const fieldError = (field: string) => failure?.fieldErrors?.[field];
   const formId = useId();
+  const form = useForm({
+    schema: changeSchema(change) as typeof bookingMoveSchema,
+    initial: { ...BOOKING_CHANGE_INITIAL, date: change === 'moved' ? String(row.date ?? '') : '' },
+    resetOnSuccess: false,
+    submit: async (values: { date?: string; time?: string; note?: string; asked_by?: string }) => {
+      const result = await changeBooking(getSupabase(), row.id, change, {
+        ...(values.date ? { date: values.date } : {}),
+        ...(values.time ? { time: values.time } : {}),
+        ...(values.note ? { note: values.note } : {}),
+        visitorAsked: values.asked_by === 'visitor',
+      });
+      if (result.ok) {
+        notify(`The ${name} is ${STAFF_CHANGES[change].done}; the visitor is emailed.`);
+        for (const key of BOOKING_QUERIES) void queryClient.invalidateQueries({ queryKey: [...key] });
+        onClose();
+      } else {
+        // Refused (changed meanwhile, a slot filled): the list shows the booking as it now is.
+        void queryClient.invalidateQueries({ queryKey: ['list', 'bookings'] });
+      }
+      return result;
+    },
+  });
+  const { setValue } = form;
+  const clearTime = useCallback(() => setValue('time', ''), [setValue]);
   return (
     <Dialog
       open
       title={STAFF_CHANGES[change].title}
       onClose={onClose}
       actions={
-        <button type="submit" form={formId} className="admin-button admin-button--primary" disabled={apply.isPending}>
-          {apply.isPending ? 'Saving...' : STAFF_CHANGES[change].button}
-        </button>
+        <>
+          <button type="submit" form={formId} className={`admin-button ${change === 'cancelled' || change === 'declined' ? 'admin-button--danger' : 'admin-button--primary'}`} disabled={form.submitting}>
+            {form.submitting ? 'Saving...' : STAFF_CHANGES[change].act}
+          </button>
+          <button type="button" className="admin-button" onClick={onClose}>
+            {change === 'cancelled' ? 'Keep booking' : 'Close'}
+          </button>
+        </>
       }
     >
-      <form id={formId} className="booking-change" noValidate onSubmit={submit}>
+      <form id={formId} ref={form.formRef} className="booking-change" noValidate onSubmit={(event) => void form.onSubmit(event)}>
         <p>
-          {String(row.full_name)}, {formatConsultancyDate(String(row.date))} at {String(row.time).slice(0, 5)} ({CONSULTANCY_TIME_ZONE_NAME}).
+          {String(row.full_name)}, {formatBookingWhen(String(row.date), String(row.time), 'medium')} ({LAGOS_TIME}).
         </p>
         {change === 'moved' && (
-          <div className="booking-change__row">
-            <div className="field">
-              <label htmlFor={ids.date}>New date</label>
-              <input id={ids.date} type="date" min={consultancyToday()} required value={date} onChange={(e) => setDate(e.target.value)} aria-invalid={fieldError('date') ? true : undefined} aria-describedby={fieldError('date') ? `${ids.date}-error` : undefined} />
-              {fieldError('date') && <p className="field__error" id={`${ids.date}-error`}>{fieldError('date')}</p>}
-            </div>
-            <div className="field">
-              <label htmlFor={ids.time}>New time (Lagos)</label>
-              <input id={ids.time} type="time" required value={time} onChange={(e) => setTime(e.target.value)} aria-invalid={fieldError('time') ? true : undefined} aria-describedby={fieldError('time') ? `${ids.time}-error` : undefined} />
-              {fieldError('time') && <p className="field__error" id={`${ids.time}-error`}>{fieldError('time')}</p>}
-            </div>
-          </div>
+          <>
+            <TextField label="New date" type="date" min={consultancyToday()} field={form.fieldProps('date')} error={form.errors.date} />
+            <SlotPicker label="New time" date={form.values.date} field={form.fieldProps('time')} error={form.errors.time} clear={clearTime} refresh={form.errors.time} />
+          </>
         )}
-        <div className="field">
-          <label htmlFor={ids.note}>A note to the visitor (optional)</label>
-          <textarea id={ids.note} rows={3} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
+        {change === 'cancelled' && (
+          <RadioGroup
+            label="Who asked for the cancellation? (The visitor's email says so.)"
+            field={form.fieldProps('asked_by')}
+            error={form.errors.asked_by}
+            options={CANCEL_ASKERS.map((value) => ({ value, label: CANCEL_ASKER_LABELS[value] }))}
+          />
+        )}
+        <TextArea label="A note to the visitor (optional)" rows={3} maxLength={NOTE_MAX} field={form.fieldProps('note')} error={form.errors.note} />
         <History bookingId={row.id} />
-        <p role="alert" className="booking-change__alert">
-          {failure && !failure.fieldErrors ? failure.message : ''}
-        </p>
+        <FormMessage status={form.status} message={form.message} />
       </form>
     </Dialog>
   );

@@ -1,13 +1,14 @@
 // To staff: a visitor rescheduled (to confirm again) or cancelled their booking through their link.
 import { createElement as h } from 'react';
 import { Button, Fields, P } from './layout.ts';
-import { longDate, oneLine, payloadText, shortTime } from './text.ts';
+import { LAGOS_TIME, formatBookingWhen } from '../../../../common/consultancy-time.ts';
+import { oneLine, payloadText } from './text.ts';
 import type { BookingRow, Email, EmailInput } from './types.ts';
 
 /** The staff's email about a visitor's own change. */
 export function staffBookingChanged({ row, payload, siteUrl, brand }: EmailInput<BookingRow>): Email {
-  const before = `${longDate(payloadText(payload.from_date) || row.date)} at ${shortTime(payloadText(payload.from_time) || row.time)}`;
-  const after = `${longDate(payloadText(payload.date) || row.date)} at ${shortTime(payloadText(payload.time) || row.time)}`;
+  const before = formatBookingWhen(payloadText(payload.from_date) || row.date, payloadText(payload.from_time) || row.time);
+  const after = formatBookingWhen(payloadText(payload.date) || row.date, payloadText(payload.time) || row.time);
   const moved = payload.change === 'moved';
   const admin = new URL('/admin', siteUrl);
   admin.searchParams.set('bookings.q', row.email.toLowerCase());
@@ -16,8 +17,8 @@ export function staffBookingChanged({ row, payload, siteUrl, brand }: EmailInput
     title: moved ? 'A visitor rescheduled, to confirm' : 'A visitor cancelled',
     body: h('div', null,
       h(P, null, moved
-        ? `${row.full_name} moved their consultation from ${before} to ${after} (Lagos time). Please confirm the new time.`
-        : `${row.full_name} cancelled their consultation on ${before} (Lagos time). The time is free again.`),
+        ? `${row.full_name} moved their consultation from ${before} to ${after} (${LAGOS_TIME}). Please confirm the new time.`
+        : `${row.full_name} cancelled their consultation on ${before} (${LAGOS_TIME}). The time is free again.`),
       h(Fields, { rows: [['Name', row.full_name], ['Email', row.email], ['Phone', row.phone]] }),
       h(Button, { href: admin.toString(), brand }, 'Open bookings in admin'),
     ),

@@ -1,7 +1,5 @@
 // Small rules the templates share: how a user's value may enter a subject line, the reference an
-// applicant quotes, and dates and times in the consultancy's time zone.
-
-import { CONSULTANCY_TIME_ZONE } from '../../../../common/domain.ts';
+// applicant quotes, and a payload's values. Dates and times are common/consultancy-time.ts's.
 
 // The one rule for the reference, shared with the site (its card, receipt and admin).
 export { applicationReference } from '../../../../common/application-reference.ts';
@@ -17,31 +15,6 @@ export function oneLine(value: unknown, max = 80): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** 'Tuesday 1 December 2026' for a date written YYYY-MM-DD. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
-}
-
-/** '09:30' for a time written HH:MM or HH:MM:SS. */
-export function shortTime(time: string): string {
-  return time.slice(0, 5);
-}
-
-/** The instant (ms since 1970) of a wall-clock date and time in `zone`. */
-export function zonedInstant(date: string, time: string, zone = CONSULTANCY_TIME_ZONE): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
-  return asUtc - offsetMinutes(asUtc, zone) * 60_000;
-}
-
-function offsetMinutes(instant: number, zone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? '';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
 /** A payload's text value ('' when it is missing or not text: a template never shows "undefined"). */

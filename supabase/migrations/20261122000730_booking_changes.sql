@@ -146,13 +146,18 @@ revoke all on function private.booking_of_link(text, boolean) from public, anon,
   *   a move needs a new date and time, not the current ones, not past in Lagos
   *   (private.refuse_past_booking_time: RF001/RF003);
   *   after a staff move the booking is confirmed, after the visitor's it is requested again.
+  * A cancellation says who asked for it: the visitor (through their link, or staff for a visitor who
+  * phoned: visitor_asked) or the consultancy; the email's payload carries asked_by = 'visitor' and the
+  * template reads "As you asked" instead of "we have had to cancel". Only a cancellation takes
+  * visitor_asked (PT400 otherwise).
   * A staff change also marks the booking handled by that admin (its status says what was done); the
   * visitor's marks it new again, so staff see it needs them. The visitor's email is never subject to
   * the daily share of first emails: each one answers something staff or the visitor did.
  */
 create or replace function private.apply_booking_change(booking public.bookings, change public.booking_change,
                                                   changed_by public.booking_changer, new_date date default null,
-                                                  new_time time default null, note text default null)
+                                                  new_time time default null, note text default null,
+                                                  visitor_asked boolean default false)
     returns public.booking_events
     language plpgsql
     set search_path = ''
@@ -175,6 +180,9 @@ begin
                 using errcode = 'PT409';
         end if;
         raise exception 'This booking is % and can no longer be changed.', old_booking.status using errcode = 'PT409';
+    end if;
+    if apply_booking_change.visitor_asked and apply_booking_change.change <> 'cancelled' then
+        raise exception 'Only a cancellation records that the visitor asked for it.' using errcode = 'PT400';
     end if;
     if apply_booking_change.change = 'moved' then
         if apply_booking_change.new_date is null or apply_booking_change.new_time is null then
@@ -218,7 +226,8 @@ begin
     end if;
     payload := private.booking_email_payload(new_booking, token) || jsonb_strip_nulls(jsonb_build_object(
             'change', event.change, 'changed_by', event.changed_by, 'note', event.note,
-            'from_date', event.from_date, 'from_time', to_char(event.from_time, 'HH24:MI')));
+            'from_date', event.from_date, 'from_time', to_char(event.from_time, 'HH24:MI'),
+            'asked_by', case when apply_booking_change.visitor_asked then 'visitor' end));
     perform private.queue_notification('booking_changed', new_booking.email, 'bookings', new_booking.id, payload, event.id);
     if apply_booking_change.changed_by = 'visitor' then
         perform private.queue_notification('staff_booking_changed', null, 'bookings', new_booking.id, payload - 'link_token', event.id);
@@ -227,7 +236,7 @@ begin
 end;
 $$;
 
-revoke all on function private.apply_booking_change(public.bookings, public.booking_change, public.booking_changer, date, time, text) from public, anon, authenticated;
+revoke all on function private.apply_booking_change(public.bookings, public.booking_change, public.booking_changer, date, time, text, boolean) from public, anon, authenticated;
 
 /**
   * -------------------------------------------------------
@@ -235,7 +244,7 @@ revoke all on function private.apply_booking_change(public.bookings, public.book
   * -------------------------------------------------------
  */
 create or replace function private.staff_change_booking(booking_id uuid, change public.booking_change, new_date date,
-                                                        new_time time, note text)
+                                                        new_time time, note text, visitor_asked boolean)
     returns public.booking_events
     language plpgsql
     security definer
@@ -254,20 +263,23 @@ begin
         raise exception 'Booking not found.' using errcode = 'PT404';
     end if;
     return private.apply_booking_change(booking, staff_change_booking.change, 'staff', staff_change_booking.new_date,
-                                  staff_change_booking.new_time, staff_change_booking.note);
+                                        staff_change_booking.new_time, staff_change_booking.note,
+                                        coalesce(staff_change_booking.visitor_asked, false));
 end;
 $$;
 
-revoke all on function private.staff_change_booking(uuid, public.booking_change, date, time, text) from public, anon, authenticated;
-grant execute on function private.staff_change_booking(uuid, public.booking_change, date, time, text) to authenticated;
+revoke all on function private.staff_change_booking(uuid, public.booking_change, date, time, text, boolean) from public, anon, authenticated;
+grant execute on function private.staff_change_booking(uuid, public.booking_change, date, time, text, boolean) to authenticated;
 
 /**
   * Staff confirm, decline, move or cancel a booking: rpc('change_booking', { booking_id, change,
-  * new_date, new_time, note }), new_date and new_time for a move only. Admins only (42501
-  * otherwise); returns the recorded event. See private.apply_booking_change for what is allowed.
+  * new_date, new_time, note, visitor_asked }), new_date and new_time for a move only, visitor_asked
+  * (the visitor asked for the cancellation, by phone say) for a cancellation only. Admins only
+  * (42501 otherwise); returns the recorded event. See private.apply_booking_change for what is allowed.
  */
 create or replace function public.change_booking(booking_id uuid, change public.booking_change, new_date date default null,
-                                                 new_time time default null, note text default null)
+                                                 new_time time default null, note text default null,
+                                                 visitor_asked boolean default false)
     returns public.booking_events
     language sql
     security invoker
@@ -275,11 +287,44 @@ create or replace function public.change_booking(booking_id uuid, change public.
 as
 $$
 select private.staff_change_booking(change_booking.booking_id, change_booking.change, change_booking.new_date,
-                                    change_booking.new_time, change_booking.note);
+                                    change_booking.new_time, change_booking.note,
+                                    coalesce(change_booking.visitor_asked, false));
 $$;
 
-revoke all on function public.change_booking(uuid, public.booking_change, date, time, text) from public, anon, authenticated, service_role;
-grant execute on function public.change_booking(uuid, public.booking_change, date, time, text) to authenticated;
+revoke all on function public.change_booking(uuid, public.booking_change, date, time, text, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.change_booking(uuid, public.booking_change, date, time, text, boolean) to authenticated;
+
+/**
+  * -------------------------------------------------------
+  * Section - The bookings a closed day leaves stranded
+  * -------------------------------------------------------
+  * A day closed after bookings were made keeps them (staff move or cancel each, and the visitor
+  * hears through that change's email). Staff's closed days list shows them under their day:
+  * rpc('bookings_on_closed_days') → the bookings that still hold a place on a closed day from
+  * Lagos's today on, in date and time order. Admins only (42501 otherwise).
+ */
+create or replace function public.bookings_on_closed_days()
+    returns setof public.bookings
+    language plpgsql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    perform private.require_admin(null, not_admin => 'Only administrators can read bookings.', on_self => '');
+    return query
+        select b.*
+        from public.bookings b
+                 join public.closed_dates c on c.date = b.date
+        where b.date >= private.consultancy_today(now())
+          and private.booking_holds_place(b.status)
+        order by b.date, b.time, b.id;
+end;
+$$;
+
+revoke all on function public.bookings_on_closed_days() from public, anon, authenticated, service_role;
+grant execute on function public.bookings_on_closed_days() to authenticated;
 
 /**
   * -------------------------------------------------------

@@ -1,4 +1,4 @@
-// What staff and visitors read about a booking (20261129000200_appointment_wording.sql): a
+// What staff and visitors read about a booking (20261122000730_booking_changes.sql): a
 // cancellation staff make because the visitor asked reads as the visitor's own in their email; the
 // bookings a closed day leaves stranded are listed for staff; and every refusal the database ties
 // to a form field names, as its column, the field the form shows it at (src/lib/forms/errors.ts).

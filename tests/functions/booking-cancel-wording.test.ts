@@ -8,7 +8,7 @@ import { BRAND } from '../../supabase/functions/send-notifications/emails/brand.
 
 const row = { id: '00000000-0000-4000-8000-00000000000a', full_name: 'Ada Obi', email: 'ada@example.com', phone: '+234 800 000 0001', country: 'UK', date: '2027-03-10', time: '09:30:00', status: 'cancelled' } as const;
 const lead = (payload: Record<string, unknown>) =>
-  JSON.stringify(bookingChanged({ row, payload: { date: '2027-03-10', time: '09:30', status: 'cancelled', sequence: 2, change: 'cancelled', ...payload }, brand: BRAND, siteUrl: 'https://example.com', apiUrl: 'https://api.example.com' }).body);
+  JSON.stringify(bookingChanged({ row, payload: { date: '2027-03-10', time: '09:30', status: 'cancelled', holds_place: false, starts_at: '2027-03-10T08:30:00Z', ends_at: '2027-03-10T09:00:00Z', sequence: 2, change: 'cancelled', ...payload }, brand: BRAND, siteUrl: 'https://example.com', apiUrl: 'https://api.example.com' }).body);
 
 describe('the cancellation email', () => {
   it('says "as you asked" when staff cancelled at the visitor’s request, as when the visitor cancelled', () => {

@@ -49,7 +49,12 @@ $$;
 
 revoke all on function private.rebuild_site() from public, anon, authenticated, service_role;
 
--- pg_cron replaces a job of the same name, so applying this again changes nothing. Cron runs in
--- UTC; Lagos is UTC+1 all year, so 23:05 UTC is 00:05 in Lagos: the first minutes of the new day,
--- which src/lib/content/publication.ts counts in Lagos too.
-select cron.schedule('rebuild-site-daily', '5 23 * * *', 'select private.rebuild_site()');
+-- pg_cron replaces a job of the same name, so applying this again changes nothing. Cron reads its
+-- schedule in UTC (hosted Supabase does not let a project set cron.timezone), so the hour is worked
+-- out here from the consultancy's zone (private.consultancy_time_zone), not written by hand: 00:05
+-- in Lagos, the first minutes of the new day, which src/lib/content/publication.ts counts in Lagos
+-- too. Lagos keeps one offset all year (UTC+1), so one daily hour is right in every season.
+select cron.schedule('rebuild-site-daily',
+                     format('5 %s * * *', extract(hour from ('2000-01-01 00:05'::timestamp
+                         at time zone private.consultancy_time_zone()) at time zone 'UTC')::int),
+                     'select private.rebuild_site()');

@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { authState, refreshProfile, startAuth } from '../../lib/auth/store.ts';
-import { loginHref } from '../../scripts/login-redirect.ts';
+import { loginHref } from '../../page-scripts/login-redirect.ts';
 import './admin-base.css';
 
 // The dashboard itself (lists, dialogs, overview, chart, and react-query) loads only for a

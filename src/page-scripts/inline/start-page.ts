@@ -1,7 +1,7 @@
 // The first script of <body>, inlined by LoadingOverlay.astro right after the overlay element
 // (src/integrations/inline-scripts.ts bundles it), so all of this happens before the rest of the
 // body is parsed:
-// - the overlay is set up (src/scripts/navigation-overlay.ts);
+// - the overlay is set up (src/page-scripts/navigation-overlay.ts);
 // - a page whose visitor has a stored session is marked, so the header never shows its static
 //   Login / SignUp dropdown to them while the account menu's code loads (src/lib/auth/stored-session.ts);
 // - the scripts that can wait (the islands' code and the behaviour scripts) are put into the page

@@ -10,7 +10,7 @@ import './admin-base.css';
 // The dashboard itself (lists, dialogs, overview, chart, and react-query) loads only for a
 // signed-in visitor, asked for as soon as a session is known, beside the check of its role: a
 // signed-out visitor, told to log in, downloads none of it.
-const loadDashboard = () => import('./Dashboard.tsx');
+const loadDashboard = () => import('./Workspace.tsx');
 const Dashboard = lazy(loadDashboard);
 
 const NOT_LOGGED_IN = 'You must log in to access this page.';

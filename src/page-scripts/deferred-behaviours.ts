@@ -8,7 +8,7 @@
 // below the first screen): the nav's account menu is an island, and an auth-gated page shows its
 // content once supabase-js has read the session. With no stored session the visitor cannot be
 // signed in, and the page waits for its load as well.
-import { hasStoredSession } from '../lib/auth/stored-session.ts';
+import { hasStoredSession } from '../lib/stored-session.ts';
 import { afterFirstPaint } from '../lib/first-paint.ts';
 
 /**

@@ -6,7 +6,7 @@
 //   visitor cannot be signed in, so they go at once and download no React or supabase-js just to be
 //   sent away;
 // - the page's island, when a stored session turns out to be expired or revoked.
-import { hasStoredSession } from '../lib/auth/stored-session.ts';
+import { hasStoredSession } from '../lib/stored-session.ts';
 
 /** Where a signed-out visitor logs in, coming back to this page with the same query. */
 export function loginHref(location: { pathname: string; search: string }): string {

@@ -7,7 +7,7 @@
 // applicant, another user, an anonymous visitor, an admin and the service key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providesItem } from '../../src/lib/documents/checklist-view.ts';
-import { DOCUMENTS_BUCKET } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET } from '../../src/lib/document-rules.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';
 import {

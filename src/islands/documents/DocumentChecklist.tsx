@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { itemStateTone } from '../../lib/badges.ts';
 import { ITEM_STATE_LABELS, OPTIONAL_MARK, REQUESTED_MARK, replacementReason, type ChecklistView } from '../../lib/documents/checklist-view.ts';
-import { DOCUMENT_LIMITS, OTHER_ITEM_KEY, OTHER_ITEM_LABEL } from '../../lib/documents/rules.ts';
+import { DOCUMENT_LIMITS, OTHER_ITEM_KEY, OTHER_ITEM_LABEL } from '../../lib/document-rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import Badge from '../ui/Badge.tsx';
 import DocumentList from './DocumentList.tsx';

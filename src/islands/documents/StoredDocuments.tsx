@@ -2,7 +2,7 @@
 // when there is one, an Open button, and, while the application is open, a Remove button for each.
 import { itemStateTone } from '../../lib/badges.ts';
 import { verdictLabel } from '../../lib/documents/checklist-view.ts';
-import { documentTypeLabel, formatBytes } from '../../lib/documents/rules.ts';
+import { documentTypeLabel, formatBytes } from '../../lib/document-rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import Badge from '../ui/Badge.tsx';
 import OpenDocument from './OpenDocument.tsx';

@@ -5,7 +5,7 @@
 // which item a file belongs to is part of the upload itself, seen by the policies and kept by
 // Storage. Files stored before items had keys sit directly in the application's folder. The file
 // name is made safe here, in the browser: the policies refuse any other shape.
-import { MAX_DOCUMENT_NAME_LENGTH } from './rules.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../document-rules.ts';
 
 /** The folder of one application's documents, with its trailing slash. */
 function applicationFolder(userId: string, applicationId: string): string {

@@ -80,7 +80,7 @@ values ('5e3d1a7c-0000-4000-8000-0000000b0001', '00000000-0000-4000-8000-0000000
   * Section - Public forms
   * -------------------------------------------------------
   * Booking dates are relative to today so they stay in the future, on a weekday a week and two
-  * weeks ahead (open slots: 20261128003000_appointment_slots.sql); everything else is fixed.
+  * weeks ahead (open slots: 20261122000720_bookings.sql); everything else is fixed.
  */
 insert into public.bookings (id, full_name, phone, email, country, date, time, created_at)
 select id::uuid, full_name, phone, email, country::public.booking_country,

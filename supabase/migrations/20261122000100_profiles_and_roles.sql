@@ -85,7 +85,7 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
   *   RF008  the booking's time is not an open slot of its date (the time field)
   *   RF009  the slot is full (the time field)
   *   RF010  the client's address holds its share of upcoming bookings (the date field)
-  *          (RF007 to RF010: 20261128003000_appointment_slots.sql)
+  *          (RF007 to RF010: 20261122000720_bookings.sql)
  */
 
 /**

@@ -49,12 +49,23 @@ create table public.visa_applications
     -- yet fulfilled. Kept here (by the documents' functions, in the transactions that open and
     -- settle requests, 20261122000910 and 000920_document_*.sql) so the admin's list filters by it and the
     -- overview counts it through an index. No API role may write it.
-    awaiting_documents    boolean     not null default false
+    awaiting_documents    boolean     not null default false,
+    -- The reference an applicant quotes: the first 8 hex digits of the id (its receipt and every
+    -- email show it in capitals: common/application-reference.ts), kept lower-cased as the other
+    -- search keys are, in the "C" collation, so the admin's prefix search (a range on the key,
+    -- src/lib/admin/list-queries.ts) uses the index. Two applications can share a reference; a
+    -- search by it lists every one.
+    reference             text collate "C" generated always as (left(id::text, 8)) stored
 );
 
 comment on table public.visa_applications is 'Visa applications; status is submitted, in_review, approved or rejected.';
 comment on column public.visa_applications.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
+comment on column public.visa_applications.reference is
+    'The reference an applicant quotes: the first 8 hex digits of the id, lower-cased (shown in capitals). Not unique.';
 comment on column public.visa_applications.awaiting_documents is 'True while a document request of the application is open; kept by public.request_documents and the upload''s trigger.';
+
+-- Staff search by the reference.
+create index visa_applications_reference_idx on public.visa_applications (reference, id);
 
 -- The admin list pages by submission time; an applicant lists their own.
 create index visa_applications_submitted_at_idx on public.visa_applications (submitted_at desc, id);

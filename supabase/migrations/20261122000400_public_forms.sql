@@ -1,9 +1,10 @@
 /**
   * -------------------------------------------------------
-  * Public forms: bookings and contact messages, and their spam guards
+  * Public forms: their spam guards, and contact messages
   * -------------------------------------------------------
-  * Anyone, signed in or not, may submit these forms; nobody but an admin reads them back. Anonymous
-  * inserts therefore use return=minimal: there is no SELECT policy for visitors. Three guards:
+  * Anyone, signed in or not, may submit the public forms (the contact forms here, the booking form
+  * of 20261122000720_bookings.sql); nobody but an admin reads them back. Anonymous inserts
+  * therefore use return=minimal: there is no SELECT policy for visitors. Three guards:
   * - a spam limit: each email address may submit each form at most a few times an hour (the
   *   newsletter's sign-up counts too, 20261122000800_newsletter.sql);
   * - a honeypot column (`website`) on the bookings and contact tables: a row that fills it comes
@@ -11,7 +12,7 @@
   * - an idempotency key (`client_key`): the browser makes one per submission and sends it again on
   *   a retry, so a double click or a retry after a lost answer stores one row (the second insert
   *   fails with a unique violation, HTTP 409, which the form counts as done).
-  * What each submission then sets off (the emails, staff marking it handled) is
+  * What a contact message then sets off (the staff's email, staff marking it handled) is
   * 20261122000700_lead_handling.sql.
  */
 
@@ -131,150 +132,6 @@ revoke all on function private.drop_honeypot_rows() from public, anon, authentic
 
 /**
   * -------------------------------------------------------
-  * Section - Bookings
-  * -------------------------------------------------------
-  * The home page's appointment form. date is its own field (the old site bound it to the email).
- */
-
--- The countries the form offers, the specification's list in its order (an enum, as
--- 20261122000100_profiles_and_roles.sql says; the admin sorts by this order).
-create type public.booking_country as enum ('USA', 'Canada', 'UK', 'Nigeria', 'India', 'Australia', 'Germany', 'China');
-
-/**
-  * A booking from the home page's form is a request for a consultation slot. It holds its place
-  * from the moment it is stored (so two visitors are never promised one place), staff confirm or
-  * decline it, and the visitor or staff may cancel it. A move to another time is an event of the
-  * booking (20261128004000_booking_changes.sql), not a state of its own. Declared in the order the
-  * admin sorts by.
- */
-create type public.booking_status as enum ('requested', 'confirmed', 'declined', 'cancelled');
-
-comment on type public.booking_status is
-    'requested: stored, holds its place, awaiting staff; confirmed: staff accepted it; declined: staff refused it; cancelled: the visitor or staff called it off. Only requested and confirmed hold a place.';
-
-create table public.bookings
-(
-    id              uuid primary key     default extensions.gen_random_uuid(),
-    full_name       text        not null check (char_length(btrim(full_name)) between 1 and 200),
-    phone           text        not null check (char_length(btrim(phone)) between 3 and 40),
-    email           public.email_address not null,
-    country         public.booking_country not null,
-    -- Today or later: enforced on insert by reject_past_booking_date().
-    date            date        not null,
-    time            time        not null,
-    created_at      timestamptz not null default now(),
-    -- The admin dashboard's search keys (20261122000100_profiles_and_roles.sql says why).
-    full_name_lower text collate "C" generated always as (lower(full_name)) stored,
-    email_lower     text collate "C" generated always as (lower(email)) stored,
-    website         text,
-    client_key      uuid unique,
-    -- Written only by public.set_lead_handled (20261122000700_lead_handling.sql).
-    handled_at      timestamptz,
-    handled_by      uuid references public.profiles (id) on delete set null,
-    -- Where the booking stands; changed only by the booking's changes (20261128004000_booking_changes.sql).
-    status          public.booking_status not null default 'requested'
-);
-
-comment on table public.bookings is 'Appointment requests from the home page booking form.';
-comment on column public.bookings.status is 'Where the booking stands; see type public.booking_status.';
-
-/**
-  * Whether a booking in this state takes one of its slot's places: the one rule the slot look-up,
-  * the capacity check, the agenda and the dashboard's counts share.
- */
-create or replace function private.booking_holds_place(status public.booking_status)
-    returns boolean
-    language sql
-    immutable
-    set search_path = ''
-as
-$$
-select booking_holds_place.status in ('requested', 'confirmed');
-$$;
-
-revoke all on function private.booking_holds_place(public.booking_status) from public, anon, authenticated;
-comment on column public.bookings.website is 'Honeypot: always empty in a stored row (private.drop_honeypot_rows).';
-comment on column public.bookings.client_key is 'Idempotency key made by the browser per submission; a retry with the same key is refused (409).';
-comment on column public.bookings.handled_at is 'When staff marked the booking handled (NULL: new); set by public.set_lead_handled.';
-
-create index bookings_created_at_idx on public.bookings (created_at desc, id);
--- The admin list's search and sort keys (20261122000100_profiles_and_roles.sql says why).
-create index bookings_full_name_lower_idx on public.bookings (full_name_lower desc, id);
-create index bookings_email_lower_idx on public.bookings (email_lower desc, id);
-create index bookings_date_idx on public.bookings (date desc, id);
--- The dashboard counts and lists what is new.
-create index bookings_new_idx on public.bookings (date) where handled_at is null;
-create index bookings_handled_by_idx on public.bookings (handled_by);
-
-/**
-  * The one rule for a booking's time, on insert and on a move (20261128004000_booking_changes.sql)
-  * alike: the date may not be before today in Lagos (RF001, the date) and the moment not before the
-  * current minute there (RF003, the time). A booking may be for the current minute in Lagos or
-  * later, never before.
- */
-create or replace function private.refuse_past_booking_time(on_date date, at_time time)
-    returns void
-    language plpgsql
-    stable
-    set search_path = ''
-as
-$$
-declare
-    lagos_now timestamp := private.consultancy_now(now());
-begin
-    if refuse_past_booking_time.on_date < lagos_now::date then
-        raise exception 'The booking date cannot be in the past.'
-            using errcode = 'RF001', column = 'date';
-    end if;
-    if refuse_past_booking_time.on_date + refuse_past_booking_time.at_time < lagos_now then
-        raise exception 'The booking time has already passed in Lagos (WAT).'
-            using errcode = 'RF003', column = 'time';
-    end if;
-end;
-$$;
-
-revoke all on function private.refuse_past_booking_time(date, time) from public, anon, authenticated;
-
-/**
-  * Before insert on public.bookings: refuses a booking whose date or time is already past in Lagos
-  * (private.refuse_past_booking_time). Security definer because visitors may not call the private
-  * clock functions themselves.
- */
-create or replace function private.reject_past_booking_date()
-    returns trigger
-    language plpgsql
-    security definer
-    set search_path = ''
-as
-$$
-begin
-    perform private.refuse_past_booking_time(new.date, new.time);
-    return new;
-end;
-$$;
-
-revoke all on function private.reject_past_booking_date() from public, anon, authenticated;
-
-create trigger bookings_drop_honeypot
-    before insert
-    on public.bookings
-    for each row
-execute function private.drop_honeypot_rows();
-
-create trigger bookings_reject_past_date
-    before insert
-    on public.bookings
-    for each row
-execute function private.reject_past_booking_date();
-
-create trigger bookings_submission_limit
-    before insert
-    on public.bookings
-    for each row
-execute function private.enforce_submission_limit();
-
-/**
-  * -------------------------------------------------------
   * Section - Contact messages
   * -------------------------------------------------------
   * From /contact and /contact1; page records which one.
@@ -332,17 +189,15 @@ execute function private.enforce_submission_limit();
   * created_at or the handled state); admins read and delete through the policies below; the
   * service key has full access.
  */
-revoke all on table public.bookings, public.contact_messages
+revoke all on table public.contact_messages
     from anon, authenticated, service_role;
 
-grant insert (full_name, phone, email, country, date, time, website, client_key)
-    on table public.bookings to anon, authenticated;
 grant insert (name, email, subject, phone, message, page, website, client_key)
     on table public.contact_messages to anon, authenticated;
 
-grant select, delete on table public.bookings, public.contact_messages
+grant select, delete on table public.contact_messages
     to authenticated;
-grant all on table public.bookings, public.contact_messages to service_role;
+grant all on table public.contact_messages to service_role;
 
 /**
   * -------------------------------------------------------
@@ -354,26 +209,7 @@ grant all on table public.bookings, public.contact_messages to service_role;
   * should that trigger ever go). The column grants keep every other column (id, created_at) out
   * of a visitor's reach.
  */
-alter table public.bookings enable row level security;
 alter table public.contact_messages enable row level security;
-
--- Visitors and signed-in users book appointments.
-create policy "Anyone can book an appointment" on public.bookings
-    for insert
-    to anon, authenticated
-    with check (nullif(btrim(website), '') is null);
-
--- Admins read bookings.
-create policy "Admins can read bookings" on public.bookings
-    for select
-    to authenticated
-    using ((select private.is_admin()));
-
--- Admins delete bookings.
-create policy "Admins can delete bookings" on public.bookings
-    for delete
-    to authenticated
-    using ((select private.is_admin()));
 
 -- Visitors and signed-in users send contact messages.
 create policy "Anyone can send a contact message" on public.contact_messages

@@ -35,7 +35,8 @@
 create type public.notification_kind as enum (
     'staff_new_booking', 'staff_new_contact_message', 'staff_new_application', 'staff_documents_provided',
     'applicant_application_received', 'applicant_status_changed', 'applicant_document_needs_replacing',
-    'applicant_documents_requested', 'booking_confirmation', 'newsletter_confirmation', 'newsletter_welcome');
+    'applicant_documents_requested', 'booking_confirmation', 'newsletter_confirmation', 'newsletter_welcome',
+    'booking_changed', 'staff_booking_changed', 'booking_reminder');
 
 create type public.notification_subject as enum ('bookings', 'contact_messages', 'visa_applications', 'newsletter_subscribers');
 
@@ -50,6 +51,9 @@ $$
 select case notification_subject.kind
            when 'staff_new_booking' then 'bookings'
            when 'booking_confirmation' then 'bookings'
+           when 'booking_changed' then 'bookings'
+           when 'staff_booking_changed' then 'bookings'
+           when 'booking_reminder' then 'bookings'
            when 'staff_new_contact_message' then 'contact_messages'
            when 'newsletter_confirmation' then 'newsletter_subscribers'
            when 'newsletter_welcome' then 'newsletter_subscribers'
@@ -218,6 +222,37 @@ create trigger notifications_call_sender
     referencing new table as queued
     for each statement
 execute function private.on_rows_queued('send-notifications');
+
+/**
+  * -------------------------------------------------------
+  * Section - Links in the outbox
+  * -------------------------------------------------------
+  * An email that lets its reader act carries a link token in its payload (link_token; the booking
+  * emails' links, 20261122000720_bookings.sql, store only its hash). The outbox keeps the token
+  * only until the email is sent: once a row is sent (or completed without sending), its payload
+  * loses link_token, so the outbox holds no live link of an email already delivered. A failed row
+  * keeps it for an admin's retry.
+ */
+create or replace function private.forget_sent_link_tokens()
+    returns trigger
+    language plpgsql
+    set search_path = ''
+as
+$$
+begin
+    new.payload := new.payload - 'link_token';
+    return new;
+end;
+$$;
+
+revoke all on function private.forget_sent_link_tokens() from public, anon, authenticated;
+
+create trigger notifications_forget_sent_link_tokens
+    before update of status
+    on public.notifications
+    for each row
+    when (new.status = 'sent' and new.payload ? 'link_token')
+execute function private.forget_sent_link_tokens();
 
 /**
   * -------------------------------------------------------

@@ -1,74 +1,13 @@
 /**
   * -------------------------------------------------------
-  * Lead handling: what follows a booking or a contact message
+  * Lead handling: what follows a contact message, and staff marking leads handled
   * -------------------------------------------------------
-  * Each new one tells the staff (and the visitor who booked); staff then mark it handled from
-  * /admin. Handled state (the handled_at and handled_by columns of both tables) is written only by
-  * set_lead_handled, which records who did it, so handled_by cannot name anyone but the admin who
-  * clicked. Deleting a lead forgets its notifications (how staff honour a request to be forgotten).
+  * Each new contact message tells the staff (a booking's emails are 20261122000720_bookings.sql's);
+  * staff then mark a booking or a contact message handled from /admin. Handled state (the
+  * handled_at and handled_by columns of both tables) is written only by set_lead_handled, which
+  * records who did it, so handled_by cannot name anyone but the admin who clicked. Deleting a lead
+  * forgets its notifications (how staff honour a request to be forgotten).
  */
-
-/**
-  * -------------------------------------------------------
-  * Section - Booking confirmations: a few a day to one address
-  * -------------------------------------------------------
-  * Anyone may type someone else's address into the booking form, and each booking confirms to
-  * it. The spam limit (private.enforce_submission_limit) lets one address book five times an
-  * hour, which would still let a stranger send 120 confirmations a day to one mailbox. So an
-  * address gets at most private.booking_confirmations_per_day() confirmations in any 24 hours,
-  * counted on its trimmed, lower-cased form as the spam limit counts it. A booking beyond that is
-  * still stored and staff are still told; only the visitor's confirmation is not queued.
-  * Concurrent bookings from one address are serialised by the spam limit's lock on that address,
-  * taken earlier in the same transaction, so two cannot both pass the count.
- */
-
-/** The one place that sets how many booking confirmations one address may receive in 24 hours. */
-create or replace function private.booking_confirmations_per_day()
-    returns integer
-    language sql
-    immutable
-    set search_path = ''
-as
-$$
-select 5;
-$$;
-
-revoke all on function private.booking_confirmations_per_day() from public, anon, authenticated;
-
-/**
-  * After insert on bookings: the staff's "new booking" email, and the visitor's confirmation
-  * unless their address has had its day's share (see above; private.queue_notification's
-  * daily_cap counts it). A row dropped by the honeypot or refused by the spam limit never gets
-  * here. Security definer: visitors cannot read or write the outbox.
- */
-create or replace function private.on_booking_submitted()
-    returns trigger
-    language plpgsql
-    security definer
-    set search_path = ''
-as
-$$
-begin
-    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id);
-    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id,
-                                       daily_cap => private.booking_confirmations_per_day());
-    return null;
-end;
-$$;
-
-revoke all on function private.on_booking_submitted() from public, anon, authenticated;
-
-create trigger bookings_submitted
-    after insert
-    on public.bookings
-    for each row
-execute function private.on_booking_submitted();
-
-create trigger bookings_forget_notifications
-    after delete
-    on public.bookings
-    for each row
-execute function private.forget_notifications();
 
 /**
   * After insert on contact_messages: the staff's "new contact message" email.

@@ -1,4 +1,4 @@
-// Appointment slots (20261128003000_appointment_slots.sql): which slots are open at a given moment
+// Appointment slots (20261122000720_bookings.sql): which slots are open at a given moment
 // (weekly hours, Saturday's, the last slot ending by closing time, minimum notice across midnight
 // and closed days, the booking window, holidays), the public look-up (counts only), and the judge
 // that refuses a booking outside an open slot, beyond a slot's places or beyond one client's

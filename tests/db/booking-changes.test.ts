@@ -1,4 +1,4 @@
-// A booking's life (20261128004000_booking_changes.sql): staff confirm, decline, move or cancel a
+// A booking's life (20261122000730_booking_changes.sql): staff confirm, decline, move or cancel a
 // booking through public.change_booking, the visitor cancels or reschedules it through the link in
 // their email, each change is recorded and emails the visitor, links are stored hashed, expire at
 // the appointment and are void after a move, and the day-before reminder is queued once per time.
@@ -28,7 +28,7 @@ interface Queued {
 
 /**
  * A booking for `date` at `time`, and its id, stored by the database owner as an earlier booking
- * stands (the slot judge, 20261128003000_appointment_slots.sql, judges API requests; its rules are
+ * stands (the slot judge, 20261122000720_bookings.sql, judges API requests; its rules are
  * tested there). Moves made through the API below go to open slots (openSlot).
  */
 async function book(date = `${nextYear}-03-10`, time = '10:00', email = uniqueEmail('life')): Promise<string> {

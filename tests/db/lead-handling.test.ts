@@ -60,7 +60,7 @@ async function newBooking(date = lagosDate()): Promise<string> {
  * A booking made in the transaction `tx` for `date` at `time` (Lagos), which must not be past at
  * the transaction's now(). Stored as the operator would, as the database owner outside any API
  * request, so the slot rules, which allow no booking within the minimum notice, leave alone a
- * booking for this very minute (20261128003000_appointment_slots.sql); then the transaction goes
+ * booking for this very minute (20261122000720_bookings.sql); then the transaction goes
  * on as its caller.
  */
 async function newBookingIn(tx: Sql, date: string, time: string, status = 'requested'): Promise<string> {

@@ -3,7 +3,7 @@
 // files the folder no longer has (the migrations before a squash or a re-cut) is refused, not
 // half-migrated.
 
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,10 @@ describe('the project migrations', () => {
       'notifications',
       'application_timeline',
       'lead_handling',
+      'consultation_hours',
+      'bookings',
+      'booking_changes',
+      'booking_reminders',
       'newsletter',
       'documents',
       'document_reviews_and_requests',
@@ -51,11 +55,36 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
-      'admin_workspace',
-      'appointment_slots',
-      'booking_changes',
-      'booking_reminders',
     ]);
+  });
+
+  // Each file holds its domain in its final form: a table is altered, a type given labels and a
+  // function replaced only in the file that creates it (SQL comments are left out of the scan).
+  it('define each function once and alter only the tables and types of their own file', async () => {
+    const files = await Promise.all(
+      (await listMigrations()).map(async ({ name, path }) => ({
+        name,
+        sql: (await readFile(path, 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '').replace(/--[^\n]*/g, ''),
+      })),
+    );
+    const owner = new Map<string, string>();
+    const found = (sql: string, pattern: RegExp) => [...sql.matchAll(pattern)].map((match) => match[1]!.toLowerCase());
+    for (const { name, sql } of files) {
+      for (const object of found(sql, /\bcreate\s+(?:table|type)\s+([\w.]+)/gi)) owner.set(object, name);
+    }
+    const strays: string[] = [];
+    const definedIn = new Map<string, string>();
+    for (const { name, sql } of files) {
+      for (const fn of new Set(found(sql, /\bcreate\s+(?:or\s+replace\s+)?function\s+([\w.]+)\s*\(/gi))) {
+        if (definedIn.has(fn)) strays.push(`${name} defines ${fn} again (${definedIn.get(fn)})`);
+        else definedIn.set(fn, name);
+      }
+      for (const object of found(sql, /\balter\s+(?:table|type)\s+(?:only\s+)?([\w.]+)/gi)) {
+        if (owner.has(object) && owner.get(object) !== name) strays.push(`${name} alters ${object} (${owner.get(object)})`);
+      }
+    }
+    expect(definedIn.size).toBeGreaterThan(100);
+    expect(strays).toEqual([]);
   });
 
   it('are all recorded in supabase_migrations.schema_migrations with a checksum', async () => {
@@ -252,6 +281,28 @@ describe('a database migrated with files the folder does not have', () => {
     ['20261125000510', 'admin_overview_leads'],
   ];
 
+  // The ledger of a local database made before the bookings were gathered into the files of their
+  // domains (the files after the admin overview were then named after the work that added them).
+  const BEFORE_THE_BOOKINGS_RECUT = [
+    ...['profiles_and_roles', 'consultancy_time', 'visa_applications', 'public_forms'].map((name, i) => [`20261122000${i + 1}00`, name]),
+    ['20261122000450', 'job_queue'],
+    ['20261122000500', 'notifications'],
+    ['20261122000600', 'application_timeline'],
+    ['20261122000700', 'lead_handling'],
+    ['20261122000800', 'newsletter'],
+    ['20261122000900', 'documents'],
+    ['20261122000910', 'document_reviews_and_requests'],
+    ['20261122000920', 'document_staff_actions'],
+    ['20261122000930', 'document_removals'],
+    ['20261122001000', 'admin_overview'],
+    ['20261128000100', 'site_rebuild'],
+    ['20261128001330', 'cms_sign_in'],
+    ['20261128002000', 'admin_workspace'],
+    ['20261128003000', 'appointment_slots'],
+    ['20261128004000', 'booking_changes'],
+    ['20261128004100', 'booking_reminders'],
+  ];
+
   /** Replaces the ledger with `rows` while `run` runs, then puts the real one back. */
   async function withLedger(rows: string[][], run: () => Promise<void>): Promise<void> {
     const { rows: saved } = await db.query<{ version: string; name: string; checksum: string }>(
@@ -300,6 +351,17 @@ describe('a database migrated with files the folder does not have', () => {
       await expect(attempt).rejects.toThrow('run `npm run db:reset` to rebuild the local database');
     });
     const { rows } = await db.query(`select to_regclass('public.pending_two') as tbl`);
+    expect(rows).toEqual([{ tbl: null }]);
+  });
+
+  it('made before the bookings were gathered by domain is refused before anything is applied, naming the four files gone', async () => {
+    const dir = await scratchFolder('after-bookings-recut', { '29990106000000_pending.sql': 'create table public.pending_three (id int);' });
+    await withLedger(BEFORE_THE_BOOKINGS_RECUT, async () => {
+      await expect(migrate(db, dir)).rejects.toThrow(
+        /^This database was migrated with 20261128002000_admin_workspace\.sql, 20261128003000_appointment_slots\.sql, 20261128004000_booking_changes\.sql, 20261128004100_booking_reminders\.sql, which .* does not have/,
+      );
+    });
+    const { rows } = await db.query(`select to_regclass('public.pending_three') as tbl`);
     expect(rows).toEqual([{ tbl: null }]);
   });
 

@@ -18,7 +18,7 @@ afterAll(() => backend.close());
 describe('a booking', () => {
   test('tells staff, and tells the visitor their request is held, with a calendar invitation at the Lagos time', async () => {
     const email = uniqueEmail('booker');
-    // An open slot: the database judges every booking (20261128003000_appointment_slots.sql).
+    // An open slot: the database judges every booking (20261122000720_bookings.sql).
     const slot = openSlot();
     const { error } = await backend.client().from('bookings').insert({ full_name: 'Ada Obi', phone: '+234 800 000 0001', email, country: 'UK', ...slot });
     expect(error).toBeNull();

@@ -10,8 +10,9 @@ export interface CalendarEntry {
   uid: unknown;
   sequence: unknown;
   status: unknown;
-  /** DTSTART as an ISO instant in UTC. */
+  /** DTSTART and DTEND as ISO instants in UTC. */
   start: string;
+  end: string;
   /** The ORGANIZER and ATTENDEE addresses, lower-cased (mailto:…). */
   organizer: string;
   attendees: string[];
@@ -29,6 +30,7 @@ export function calendarEntry(content: string, partMethod?: string): CalendarEnt
     sequence: event.getFirstPropertyValue('sequence'),
     status: event.getFirstPropertyValue('status'),
     start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    end: (event.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
     organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
     attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).toLowerCase()),
   };

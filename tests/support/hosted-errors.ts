@@ -149,11 +149,11 @@ const postgrest = (status: number, code: string, message: string, details: strin
 });
 
 export const POSTGREST = {
-  /** private.reject_past_booking_date (20261122000400_public_forms.sql). */
+  /** private.reject_past_booking_date (20261122000720_bookings.sql). */
   bookingDateInPast: () => postgrest(400, 'RF001', 'The booking date cannot be in the past.'),
-  /** private.reject_past_booking_date (20261122000400_public_forms.sql). */
+  /** private.reject_past_booking_date (20261122000720_bookings.sql). */
   bookingTimePassed: () => postgrest(400, 'RF003', 'The booking time has already passed in Lagos (WAT).'),
-  /** private.judge_booking_slot (20261128003000_appointment_slots.sql): the date has no open time. */
+  /** private.judge_booking_slot (20261122000720_bookings.sql): the date has no open time. */
   bookingDateClosed: () => postgrest(400, 'RF007', 'There are no consultation times left on this date. Please choose another date.'),
   /** private.judge_booking_slot: the time is not an open slot. */
   bookingTimeNotOpen: () => postgrest(400, 'RF008', 'This time is not open for booking. Please choose one of the times offered.'),

@@ -1,6 +1,6 @@
 // A bookable slot for tests that store a booking and are not about slots: a weekday between 3 and
 // 50 days ahead in Lagos, at a half hour from 9:00 to 17:00, which the shipped rules keep open
-// (supabase/migrations/20261128003000_appointment_slots.sql; tests/db/appointment-slots.test.ts
+// (supabase/migrations/20261122000720_bookings.sql; tests/db/appointment-slots.test.ts
 // tests those rules themselves). Each call gives the next slot from a start chosen at random per
 // process, so one process never books a slot twice and test files or workers sharing a backend
 // rarely meet in one: a slot's two places are never all taken by tests that do not mean to.

@@ -3,26 +3,14 @@
 // link to its list with the matching filter (the lists read their view from the URL,
 // src/lib/admin/list-view.ts); then the leads of the last 12 weeks (LeadsChart).
 import { useQuery } from '@tanstack/react-query';
-import { fetchOverview, type Overview as Counts } from '../../lib/admin/overview.ts';
+import { fetchOverview, OVERVIEW_COUNTS } from '../../lib/admin/overview.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
-import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from '../../lib/admin/lists.ts';
+import type { ListConfig } from '../../lib/admin/lists.ts';
 import LeadsChart from './LeadsChart.tsx';
 import { defaultView, writeView } from '../../lib/admin/list-view.ts';
 import { onWorkspaceLink, workspaceHref } from './workspace-address.ts';
 import './admin-overview.css';
 import { unwrap } from './query-result.ts';
-
-/** The names of the overview's counts (beside them it has times). */
-export type CountKey = { [K in keyof Counts]: Counts[K] extends number ? K : never }[keyof Counts];
-
-/** Each count, what it counts, and the list and filter it opens. */
-const COUNTS: { key: CountKey; label: string; list: ListConfig; filter: [string, string] }[] = [
-  { key: 'new_applications', label: 'New applications', list: APPLICATIONS, filter: ['status', 'submitted'] },
-  { key: 'new_messages', label: 'New messages', list: CONTACT_MESSAGES, filter: ['state', 'new'] },
-  { key: 'bookings_today', label: 'Bookings today', list: BOOKINGS, filter: ['when', 'today'] },
-  { key: 'bookings_upcoming', label: 'Upcoming bookings', list: BOOKINGS, filter: ['when', 'upcoming'] },
-  { key: 'waiting_on_applicant', label: 'Waiting on the applicant', list: APPLICATIONS, filter: ['documents', 'waiting'] },
-];
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -47,7 +35,7 @@ export default function Overview() {
           </div>
         ) : (
           <ul className="admin-overview__counts">
-            {COUNTS.map(({ key, label, list, filter }) => (
+            {OVERVIEW_COUNTS.map(({ key, label, list, filter }) => (
               <li key={key}>
                 <a href={filteredHref(list, filter)} onClick={onWorkspaceLink}>
                   <span className="admin-overview__count">{overview.data ? count.format(overview.data[key]) : '…'}</span>

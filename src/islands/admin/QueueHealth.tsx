@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchOverview } from '../../lib/admin/overview.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { formatDateTime } from '../../lib/admin/lists.ts';
-import type { CountKey } from './Overview.tsx';
+import type { CountKey } from '../../lib/admin/overview.ts';
 import { unwrap } from './query-result.ts';
 
 /** Each queue's count, and the time its oldest waiting row was queued. */

@@ -4,6 +4,7 @@
 import type { SiteClient } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
+import { APPLICATIONS, BOOKINGS, CONTACT_MESSAGES, type ListConfig } from './lists.ts';
 
 /**
  * What is waiting for an answer (admin_overview: "today" in the consultancy's time zone), and
@@ -33,3 +34,18 @@ export async function fetchOverview(supabase: SiteClient): Promise<Result<Overvi
   if (error) return staffFailure(error);
   return succeeded(data as Overview);
 }
+
+/** The names of the overview's counts (beside them it has times). */
+export type CountKey = { [K in keyof Overview]: Overview[K] extends number ? K : never }[keyof Overview];
+
+/**
+ * Each count of what is waiting, what it is called, and the list and filter its link opens. The
+ * list, so filtered, holds exactly the rows the count counts (tests/api/overview-counts.test.ts).
+ */
+export const OVERVIEW_COUNTS: { key: CountKey; label: string; list: ListConfig; filter: [string, string] }[] = [
+  { key: 'new_applications', label: 'New applications', list: APPLICATIONS, filter: ['status', 'submitted'] },
+  { key: 'new_messages', label: 'New messages', list: CONTACT_MESSAGES, filter: ['state', 'new'] },
+  { key: 'bookings_today', label: 'Bookings today', list: BOOKINGS, filter: ['when', 'today'] },
+  { key: 'bookings_upcoming', label: 'Upcoming bookings', list: BOOKINGS, filter: ['when', 'upcoming'] },
+  { key: 'waiting_on_applicant', label: 'Waiting on the applicant', list: APPLICATIONS, filter: ['documents', 'waiting'] },
+];

@@ -1,8 +1,9 @@
-// Staff's agenda: the bookings that hold a place (requested or confirmed) from today to the end of
+// Staff's agenda: the bookings that hold a place (common/bookings.ts) from today to the end of
 // the seven days starting today in Lagos, grouped by day and then by slot (their time), read through
 // the admins' row-level security on public.bookings.
 import type { SiteClient } from '../database.ts';
 import { consultancyToday } from '../../../common/domain.ts';
+import { PLACE_HOLDING_STATUSES } from '../../../common/bookings.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 import type { BookingStatus } from './booking-link.ts';
@@ -56,7 +57,7 @@ export async function fetchAgenda(supabase: SiteClient, today = consultancyToday
     .select('id, full_name, phone, email, status, date, time')
     .gte('date', today)
     .lte('date', addDays(today, AGENDA_DAYS - 1))
-    .in('status', ['requested', 'confirmed'])
+    .in('status', [...PLACE_HOLDING_STATUSES])
     .order('date')
     .order('time')
     .order('created_at');

@@ -1,11 +1,12 @@
 // The page a booking's emailed link opens (/appointment?token=…): the three RPCs it calls with a
 // plain request (no supabase-js: the page needs nothing else of it), and what a visitor reads for
-// each answer, known by status and SQLSTATE (20261128004000_booking_changes.sql), never by the
+// each answer, known by status and SQLSTATE (20261122000730_booking_changes.sql), never by the
 // server's English. Opening the page only reads; the buttons act.
 import { fieldRefusal, OFFLINE_MESSAGE } from '../forms/errors.ts';
 import type { FieldErrors } from '../result.ts';
+import type { BookingStatus } from '../../../common/bookings.ts';
 
-export type BookingStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
+export type { BookingStatus };
 
 /** The booking as public.booking_by_link shows it. */
 export interface LinkedBooking {

@@ -1,4 +1,4 @@
-// Staff's closed days (public.closed_dates, 20261128003000_appointment_slots.sql): read, added and
+// Staff's closed days (public.closed_dates, 20261122000710_consultation_hours.sql): read, added and
 // removed by admins through row-level security. A closed day has no open slot from the moment it
 // is stored; bookings already on it stay until staff move or cancel them.
 import type { SiteClient } from '../database.ts';

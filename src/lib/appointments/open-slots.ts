@@ -1,5 +1,5 @@
 // The open consultation slots of a date, in Lagos time, read with one plain request to the
-// database's look-up (public.open_slots, supabase/migrations/20261128003000_appointment_slots.sql),
+// database's look-up (public.open_slots, supabase/migrations/20261122000720_bookings.sql),
 // which gives counts only. A plain fetch, not supabase-js: the home page's booking form shows them
 // without downloading the client (it loads only to store the booking).
 import * as z from 'zod/mini';

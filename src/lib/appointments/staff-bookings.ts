@@ -5,9 +5,11 @@ import type { BadgeTone } from '../badges.ts';
 import type { SiteClient } from '../database.ts';
 import { fieldRefusal, staffFailure } from '../forms/errors.ts';
 import { failed, succeeded, type Result } from '../result.ts';
-import type { BookingStatus } from './booking-link.ts';
+import { BOOKING_NOTE_MAX, BOOKING_STATUSES, CHANGES_ALLOWED, type BookingChange, type BookingStatus } from '../../../common/bookings.ts';
+import { isOneOf } from '../../../common/domain.ts';
+import type { Enums } from '../../../common/database.types.ts';
 
-export type StaffChange = 'confirmed' | 'declined' | 'moved' | 'cancelled';
+export type StaffChange = BookingChange;
 
 /** The states staff see, in the list and the agenda. */
 export const STAFF_STATUS_LABELS: Record<BookingStatus, string> = {
@@ -32,15 +34,13 @@ export const STAFF_CHANGES: Record<StaffChange, { button: string; title: string;
   cancelled: { button: 'Cancel', title: 'Cancel the booking', done: 'cancelled' },
 };
 
-/** The changes open to staff from a state (the database's rule, 20261128004000_booking_changes.sql, as buttons). */
-export function staffChangesFor(status: unknown): StaffChange[] {
-  if (status === 'requested') return ['confirmed', 'declined', 'moved', 'cancelled'];
-  if (status === 'confirmed') return ['moved', 'cancelled'];
-  return [];
+/** The changes open to staff from a state: every change the database allows from it (common/bookings.ts). */
+export function staffChangesFor(status: unknown): readonly StaffChange[] {
+  return isOneOf(BOOKING_STATUSES, status) ? CHANGES_ALLOWED[status] : [];
 }
 
 /** The longest note staff may add (the database's limit). */
-export const NOTE_MAX = 1000;
+export const NOTE_MAX = BOOKING_NOTE_MAX;
 
 const CHANGED_MEANWHILE = 'This booking changed meanwhile (the visitor or another admin acted). The list has been refreshed: look at it again.';
 
@@ -69,7 +69,7 @@ export async function changeBooking(
 export interface BookingEvent {
   id: string;
   change: StaffChange;
-  changed_by: 'staff' | 'visitor';
+  changed_by: Enums<'booking_changer'>;
   note: string | null;
   from_date: string;
   from_time: string;

@@ -81,7 +81,7 @@ const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
   // The booking form's date and time, judged in Lagos: a browser whose clock disagrees is corrected.
   RF001: { field: 'date', message: 'The booking date cannot be in the past.' },
   RF003: { field: 'time', message: 'The booking time has already passed in Lagos (WAT).' },
-  // The slot rules (20261128003000_appointment_slots.sql): the form offers only open slots, so these
+  // The slot rules (20261122000720_bookings.sql): the form offers only open slots, so these
   // reach a visitor when a slot closed or filled between the look-up and the submit.
   RF007: { field: 'date', message: 'There are no consultation times left on this date. Please choose another date.' },
   RF008: { field: 'time', message: 'This time is not open for booking. Please choose one of the times offered.' },

@@ -19,13 +19,18 @@ const ROWS: SubjectRows = {
   newsletter_subscribers: { id: '00000000-0000-4000-8000-000000000004', email: 'ngozi@example.com', unsubscribe_token: '00000000-0000-4000-8000-000000000005', unsubscribed_at: null, confirmation_token: '00000000-0000-4000-8000-000000000006', confirmed_at: null },
 };
 
+/** What private.booking_email_payload adds to a booking's date and time: its instants and whether it holds its place. */
+const BOOKED = { holds_place: true, starts_at: '2027-03-11T09:00:00+00:00', ends_at: '2027-03-11T09:30:00+00:00' };
+
 const PAYLOADS: Partial<Record<NotificationKind, Record<string, unknown>>> = {
+  booking_confirmation: { ...BOOKED, date: '2027-03-11', time: '10:00', status: 'requested', sequence: 0, link_token: 'a'.repeat(64) },
+  booking_reminder: { ...BOOKED, date: '2027-03-11', time: '10:00', status: 'confirmed', sequence: 1, link_token: 'a'.repeat(64) },
   applicant_status_changed: { from_status: 'submitted', to_status: 'in_review' },
   // Staff's words and the checklist's labels are typed too.
   applicant_document_needs_replacing: { item_key: 'passport', item_label: TYPED, file_name: 'passport (1).pdf', reason: TYPED },
   applicant_documents_requested: { request_id: '00000000-0000-4000-8000-000000000006', items: [{ key: 'passport', label: TYPED }, { key: 'photo', label: 'Passport photograph' }], note: TYPED },
-  booking_changed: { change: 'moved', changed_by: 'staff', note: TYPED, date: '2027-03-11', time: '10:00', from_date: '2027-03-10', from_time: '09:30', status: 'confirmed', sequence: 1, link_token: 'a'.repeat(64) },
-  staff_booking_changed: { change: 'moved', changed_by: 'visitor', date: '2027-03-11', time: '10:00', from_date: '2027-03-10', from_time: '09:30', status: 'requested', sequence: 1 },
+  booking_changed: { ...BOOKED, change: 'moved', changed_by: 'staff', note: TYPED, date: '2027-03-11', time: '10:00', from_date: '2027-03-10', from_time: '09:30', status: 'confirmed', sequence: 1, link_token: 'a'.repeat(64) },
+  staff_booking_changed: { ...BOOKED, change: 'moved', changed_by: 'visitor', date: '2027-03-11', time: '10:00', from_date: '2027-03-10', from_time: '09:30', status: 'requested', sequence: 1 },
   staff_documents_provided: { request_id: '00000000-0000-4000-8000-000000000006', items: [{ key: 'passport', label: TYPED }] },
 };
 

@@ -51,7 +51,7 @@ interface InsertRound {
 
 type Measure = (count: number, concurrency: number, request: (i: number) => Promise<Response>) => Promise<{ perSecond: number; failures: number }>;
 
-/** The trigger that queues a booking's notifications (supabase/migrations/20261122000700_lead_handling.sql). */
+/** The trigger that queues a booking's notifications (supabase/migrations/20261122000720_bookings.sql). */
 const BOOKING_TRIGGER = 'bookings_submitted';
 
 function booking(n: number, tag: string) {

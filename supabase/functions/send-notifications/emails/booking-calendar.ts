@@ -7,16 +7,12 @@
 // the `ics` library; the attachment's MIME type names the same method.
 import { createEvent, type EventAttributes } from 'ics';
 import type { Brand } from './brand.ts';
-import { zonedInstant } from './text.ts';
 import type { BookingSnapshot } from './booking-snapshot.ts';
 import type { EmailAttachment } from './types.ts';
 
-/** How long a consultation is planned for in the calendar entry. */
-export const CONSULTATION_MINUTES = 30;
-
-/** The iTIP method of the entry for a booking in this state. */
-export function calendarMethod(booking: Pick<BookingSnapshot, 'status'>): 'REQUEST' | 'CANCEL' {
-  return booking.status === 'requested' || booking.status === 'confirmed' ? 'REQUEST' : 'CANCEL';
+/** The iTIP method of the entry: a booking that holds its place is on the calendar, any other is removed. */
+export function calendarMethod(booking: Pick<BookingSnapshot, 'holdsPlace'>): 'REQUEST' | 'CANCEL' {
+  return booking.holdsPlace ? 'REQUEST' : 'CANCEL';
 }
 
 function calendarStatus(booking: Pick<BookingSnapshot, 'status'>): EventAttributes['status'] {
@@ -25,18 +21,24 @@ function calendarStatus(booking: Pick<BookingSnapshot, 'status'>): EventAttribut
   return 'CANCELLED';
 }
 
-/** The .ics attachment of an email about the booking, in UTC (DTSTART…Z). */
+/**
+ * The .ics attachment of an email about the booking, in UTC (DTSTART…Z): from the start to the end
+ * the database queued with the email (one slot length, public.booking_rules.slot_minutes).
+ */
 export function bookingCalendar(booking: BookingSnapshot, brand: Brand): EmailAttachment {
+  if (!(booking.endsAt > booking.startsAt)) throw new Error('calendar entry: the email carries no start and end of the booking');
   const method = calendarMethod(booking);
   const { error, value } = createEvent({
     productId: 'bridgewayvisa/notifications',
     method,
     uid: `booking-${booking.id}@bridgewayvisa.com`,
     sequence: booking.sequence,
-    start: zonedInstant(booking.date, booking.time),
+    start: booking.startsAt,
     startInputType: 'utc',
     startOutputType: 'utc',
-    duration: { minutes: CONSULTATION_MINUTES },
+    end: booking.endsAt,
+    endInputType: 'utc',
+    endOutputType: 'utc',
     title: `Consultation with ${brand.name}`,
     description: `Your visa consultation with ${brand.name}.`,
     location: brand.contact.address,

@@ -2,7 +2,7 @@
   * -------------------------------------------------------
   * Reminders the day before, queued by Supabase Cron
   * -------------------------------------------------------
-  * Follows 20261128004000_booking_changes.sql: a reminder carries the booking as the other emails
+  * Follows 20261122000720_bookings.sql: a reminder carries the booking as the other emails
   * about it do (private.booking_email_payload) and a fresh link (private.issue_booking_link).
  */
 

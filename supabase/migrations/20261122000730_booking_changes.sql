@@ -2,7 +2,7 @@
   * -------------------------------------------------------
   * A booking's life: staff confirm, decline, move or cancel it; the visitor cancels or reschedules it
   * -------------------------------------------------------
-  * A booking is stored 'requested' and holds its place (public.booking_status, 20261122000400_public_forms.sql). From there:
+  * A booking is stored 'requested' and holds its place (public.booking_status, 20261122000720_bookings.sql). From there:
   *   - staff, in the admin, confirm it (requested → confirmed), decline it (requested → declined),
   *     move it to another date and time (→ confirmed: staff chose the time) or cancel it, each with
   *     an optional note the visitor reads;
@@ -11,17 +11,9 @@
   * Every change is one call of private.apply_booking_change, which checks the change is allowed from the
   * booking's state, writes the booking, records the change in public.booking_events (the history)
   * and queues the visitor's email (and staff's, when the visitor made it) in the same transaction.
-  * A move updates the booking's date and time, so whatever judges a slot on update judges it.
-  *
-  * Each email to the visitor carries the booking's calendar entry: the same UID every time, and
-  * calendar_sequence, one higher at each change, so calendar apps update the entry instead of adding one.
-  *
-  * Links: each email that lets the visitor act carries a link with a random token. Only its SHA-256
-  * is stored (private.booking_links); the token itself is in the email's payload in the outbox until
-  * the email is sent, and is then removed from it (private.forget_sent_link_tokens). A link expires at
-  * the appointment's start and every link of a booking is void once it is rescheduled or moved (the
-  * move's email carries the new one). Opening the page reads the booking (public.booking_by_link);
-  * only its buttons change anything.
+  * A move updates the booking's date and time, so whatever judges a slot on update judges it, and
+  * voids the booking's links (20261122000720_bookings.sql, private.booking_links). Opening a link's
+  * page reads the booking (public.booking_by_link); only its buttons change anything.
  */
 
 create type public.booking_change as enum ('confirmed', 'declined', 'moved', 'cancelled');
@@ -32,25 +24,40 @@ create type public.booking_changer as enum ('staff', 'visitor');
 
 comment on type public.booking_changer is 'Who changed a booking: staff in the admin, or the visitor through the link in their email.';
 
-alter table public.bookings
-    add column calendar_sequence integer     not null default 0 check (calendar_sequence >= 0),
-    add column time_chosen_at    timestamptz not null default now();
-
-comment on column public.bookings.calendar_sequence is 'The calendar entry''s SEQUENCE (RFC 5546): 0 when booked, one more at each change, so calendar apps replace the entry.';
-comment on column public.bookings.time_chosen_at is 'When the booking''s date and time were chosen (booked or last moved): a time chosen less than a day ahead gets no reminder.';
-
-/** The instant a booking starts: its date and time are Lagos wall-clock time. */
-create or replace function private.booking_starts_at(on_date date, at_time time)
-    returns timestamptz
+/** The longest note a change may carry for the visitor, in characters: the one place it is set. */
+create or replace function private.booking_note_max()
+    returns integer
     language sql
-    stable
+    immutable
     set search_path = ''
 as
 $$
-select (booking_starts_at.on_date + booking_starts_at.at_time) at time zone private.consultancy_time_zone();
+select 1000;
 $$;
 
-revoke all on function private.booking_starts_at(date, time) from public, anon, authenticated;
+revoke all on function private.booking_note_max() from public, anon, authenticated;
+
+/**
+  * The changes allowed from a state, in the order of public.booking_change: confirming and
+  * declining only a requested booking; moving and cancelling only one that holds its place. The
+  * one rule private.apply_booking_change enforces (src/lib/appointments/ offers staff the same
+  * buttons through common/bookings.ts, which tests/db/booking-rules.test.ts holds equal to this).
+ */
+create or replace function private.booking_changes_allowed(status public.booking_status)
+    returns public.booking_change[]
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select array(select change
+             from unnest(enum_range(null::public.booking_change)) as change
+             where case when change in ('confirmed', 'declined') then booking_changes_allowed.status = 'requested'
+                        else private.booking_holds_place(booking_changes_allowed.status) end
+             order by change);
+$$;
+
+revoke all on function private.booking_changes_allowed(public.booking_status) from public, anon, authenticated;
 
 /**
   * -------------------------------------------------------
@@ -65,7 +72,7 @@ create table public.booking_events
     changed_by public.booking_changer  not null,
     -- The admin who made a staff change (NULL for the visitor's, or once that admin is deleted).
     staff_id   uuid references public.profiles (id) on delete set null,
-    note       text check (char_length(note) between 1 and 1000),
+    note       text check (char_length(note) between 1 and private.booking_note_max()),
     from_date  date                    not null,
     from_time  time                    not null,
     to_date    date                    not null,
@@ -91,45 +98,6 @@ create policy "Admins can read booking history" on public.booking_events
     for select
     to authenticated
     using ((select private.is_admin()));
-
-/**
-  * -------------------------------------------------------
-  * Section - Links the visitor acts through
-  * -------------------------------------------------------
- */
-create table private.booking_links
-(
-    token_hash bytea primary key,
-    booking_id uuid        not null references public.bookings (id) on delete cascade,
-    expires_at timestamptz not null,
-    created_at timestamptz not null default now()
-);
-
-comment on table private.booking_links is 'SHA-256 of each link token sent to a visitor; deleted when the booking is moved (void) and a day after it expires.';
-
-create index booking_links_booking_idx on private.booking_links (booking_id);
-create index booking_links_expires_idx on private.booking_links (expires_at);
-
-revoke all on table private.booking_links from public, anon, authenticated;
-
-/** A new link token for the booking, valid until its start; returns the token (only its hash is kept). */
-create or replace function private.issue_booking_link(booking_id uuid, on_date date, at_time time)
-    returns text
-    language plpgsql
-    set search_path = ''
-as
-$$
-declare
-    token text := encode(extensions.gen_random_bytes(32), 'hex');
-begin
-    insert into private.booking_links (token_hash, booking_id, expires_at)
-    values (sha256(convert_to(token, 'UTF8')), issue_booking_link.booking_id,
-            private.booking_starts_at(issue_booking_link.on_date, issue_booking_link.at_time));
-    return token;
-end;
-$$;
-
-revoke all on function private.issue_booking_link(uuid, date, time) from public, anon, authenticated;
 
 /**
   * The booking a link token opens. A token that was never issued, was voided by a move, or is not
@@ -169,112 +137,12 @@ $$;
 revoke all on function private.booking_of_link(text, boolean) from public, anon, authenticated;
 
 /**
-  * The outbox keeps a link's token only until its email is sent: once a row is sent (or completed
-  * without sending), its payload loses link_token, so the outbox holds no live link of an email
-  * already delivered. A failed row keeps it for an admin's retry.
- */
-create or replace function private.forget_sent_link_tokens()
-    returns trigger
-    language plpgsql
-    set search_path = ''
-as
-$$
-begin
-    new.payload := new.payload - 'link_token';
-    return new;
-end;
-$$;
-
-revoke all on function private.forget_sent_link_tokens() from public, anon, authenticated;
-
-create trigger notifications_forget_sent_link_tokens
-    before update of status
-    on public.notifications
-    for each row
-    when (new.status = 'sent' and new.payload ? 'link_token')
-execute function private.forget_sent_link_tokens();
-
-/**
-  * -------------------------------------------------------
-  * Section - The emails' payload and kinds
-  * -------------------------------------------------------
-  * A booking's emails carry the booking as it was when queued (date, time, status, calendar
-  * sequence), not as the sender finds it later: two quick changes send two emails, each with its own
-  * calendar entry, in order.
- */
-alter type public.notification_kind add value 'booking_changed';
-alter type public.notification_kind add value 'staff_booking_changed';
-alter type public.notification_kind add value 'booking_reminder';
-
-/**
-  * The subject table of each kind, with the three kinds above (replacing
-  * 20261122000500_notifications.sql's). The new kinds are compared as text: a value added by
-  * ALTER TYPE cannot be used as an enum constant in the transaction that adds it.
- */
-create or replace function private.notification_subject(kind public.notification_kind)
-    returns public.notification_subject
-    language sql
-    immutable
-    set search_path = ''
-as
-$$
-select case
-           when notification_subject.kind::text in ('staff_new_booking', 'booking_confirmation', 'booking_changed',
-                                                    'staff_booking_changed', 'booking_reminder') then 'bookings'
-           when notification_subject.kind::text = 'staff_new_contact_message' then 'contact_messages'
-           when notification_subject.kind::text in ('newsletter_confirmation', 'newsletter_welcome') then 'newsletter_subscribers'
-           else 'visa_applications'
-           end::public.notification_subject;
-$$;
-
-/** What every email about a booking carries: the booking at the time of queuing, and a link token (or null). */
-create or replace function private.booking_email_payload(booking public.bookings, link_token text)
-    returns jsonb
-    language sql
-    stable
-    set search_path = ''
-as
-$$
-select jsonb_strip_nulls(jsonb_build_object(
-        'date', booking_email_payload.booking.date,
-        'time', to_char(booking_email_payload.booking.time, 'HH24:MI'),
-        'status', booking_email_payload.booking.status,
-        'sequence', booking_email_payload.booking.calendar_sequence,
-        'link_token', booking_email_payload.link_token));
-$$;
-
-revoke all on function private.booking_email_payload(public.bookings, text) from public, anon, authenticated;
-
-/**
-  * After insert on bookings (replacing 20261122000700_lead_handling.sql's): as before, the staff's
-  * "new booking" email and, within the address's daily share, the visitor's first email; that email
-  * now carries the booking as requested and the visitor's first link.
- */
-create or replace function private.on_booking_submitted()
-    returns trigger
-    language plpgsql
-    security definer
-    set search_path = ''
-as
-$$
-begin
-    perform private.queue_notification('staff_new_booking', null, 'bookings', new.id);
-    -- The link is issued even when the address has had its day's share and the email is skipped:
-    -- its token is then known to no one, and its hash expires with the appointment.
-    perform private.queue_notification('booking_confirmation', new.email, 'bookings', new.id,
-                                       private.booking_email_payload(new, private.issue_booking_link(new.id, new.date, new.time)),
-                                       daily_cap => private.booking_confirmations_per_day());
-    return null;
-end;
-$$;
-
-/**
   * -------------------------------------------------------
   * Section - One change of a booking
   * -------------------------------------------------------
-  * The one place that says which change is allowed from which state, and what follows:
-  *   confirmed, declined: only a requested booking (409 otherwise);
-  *   moved, cancelled: only a booking that holds its place, requested or confirmed (409 otherwise);
+  * Which change is allowed from which state is private.booking_changes_allowed (409 otherwise):
+  *   confirmed, declined: only a requested booking;
+  *   moved, cancelled: only a booking that holds its place, requested or confirmed;
   *   a move needs a new date and time, not the current ones, not past in Lagos
   *   (private.refuse_past_booking_time: RF001/RF003);
   *   after a staff move the booking is confirmed, after the visitor's it is requested again.
@@ -298,14 +166,14 @@ declare
     token      text;
     payload    jsonb;
 begin
-    if char_length(clean_note) > 1000 then
-        raise exception 'The note is too long: at most 1000 characters.' using errcode = 'PT400', column = 'note';
+    if char_length(clean_note) > private.booking_note_max() then
+        raise exception 'The note is too long: at most % characters.', private.booking_note_max() using errcode = 'PT400', column = 'note';
     end if;
-    if apply_booking_change.change in ('confirmed', 'declined') and old_booking.status <> 'requested' then
-        raise exception 'Only a requested booking can be %; this one is %.', apply_booking_change.change, old_booking.status
-            using errcode = 'PT409';
-    end if;
-    if apply_booking_change.change in ('moved', 'cancelled') and not private.booking_holds_place(old_booking.status) then
+    if not apply_booking_change.change = any (private.booking_changes_allowed(old_booking.status)) then
+        if apply_booking_change.change in ('confirmed', 'declined') then
+            raise exception 'Only a requested booking can be %; this one is %.', apply_booking_change.change, old_booking.status
+                using errcode = 'PT409';
+        end if;
         raise exception 'This booking is % and can no longer be changed.', old_booking.status using errcode = 'PT409';
     end if;
     if apply_booking_change.change = 'moved' then

@@ -37,8 +37,9 @@ export default defineConfig({
     },
     {
       // Tests run against the production build, exactly what a CDN would serve (with the headers
-      // of its _headers file: scripts/serve-site.ts), built to talk to the backend above.
-      command: `npm run build && node scripts/serve-site.ts --port ${E2E_PORT}`,
+      // of its _headers file: scripts/serve-site.ts), built to talk to the backend above. `npm test`
+      // builds it beside the other suites and says so with E2E_SITE_BUILT (scripts/test.ts).
+      command: `${process.env.E2E_SITE_BUILT === '1' ? '' : 'npm run build && '}node scripts/serve-site.ts --port ${E2E_PORT}`,
       url: baseURL,
       env: E2E_SITE_ENV,
       reuseExistingServer: !process.env.CI,

@@ -456,7 +456,7 @@ const JOBS: Job[] = [
   wordmark('partners/lagos-travel-report.webp', { text: 'Travel Report', sub: 'LAGOS EDITION', emblem: 'wave', colour: NAVY }),
   wordmark('partners/diaspora-voices.webp', { text: 'Diaspora Voices', sub: 'RADIO & PODCAST', emblem: 'star', colour: TEAL }),
   wordmark('partners/afro-mobility.webp', { text: 'AfroMobility', sub: 'MIGRATION NEWS', emblem: 'frame', colour: '#8c2f39' }),
-  // Testimony-video posters (the videos themselves are made from these by scripts/generate-videos.sh).
+  // Testimony-video posters (the videos themselves are made from these further down, by renderVideo).
   poster('videos/study-in-canada.webp', { sky: 'dawn', landmark: 'cntower', extras: ['skyline', 'water'] }),
   poster('videos/family-reunion-uk.webp', { sky: 'dusk', landmark: 'bigben', extras: ['skyline'] }),
 ];

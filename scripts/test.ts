@@ -1,12 +1,18 @@
 // `npm test`: the Edge Functions' own tests in Deno (`npm run test:functions`), the unit, content,
 // database, API and function tests (Vitest), then the browser journeys (Playwright), then a
-// closing summary: the combined counts and, when something failed, which tests and why in one line
-// each. CI keeps only the end of a long log, so the summary is where a failure must name itself.
-// Every suite always runs; the exit code is non-zero if any failed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// closing summary: each suite's time, the combined counts and, when something failed, which tests
+// and why in one line each. CI keeps only the end of a long log, so the summary is where a failure
+// must name itself. Every suite always runs; the exit code is non-zero if any failed.
+//
+// What can run side by side does: the browser journeys' build of the site (a minute or more of
+// Astro on two cores) runs beside Deno and Vitest, which spend much of their time waiting on the
+// backends and Deno processes they start, and Playwright then serves that build instead of
+// building it again (E2E_SITE_BUILT, playwright.config.ts).
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { chromiumMissing } from '../tests/support/chromium.ts';
+import { E2E_SITE_ENV } from '../tests/e2e/support/e2e-env.ts';
 
 interface Outcome {
   passed: number;
@@ -25,20 +31,48 @@ if (missing) {
 
 // Playwright empties test-results/ when it starts, so the machine-readable reports live apart.
 const results = '.test-reports';
-rmSync(`${results}/deno.xml`, { force: true });
-rmSync(`${results}/vitest.json`, { force: true });
-rmSync(`${results}/playwright.json`, { force: true });
+for (const report of ['deno.xml', 'vitest.json', 'playwright.json', 'e2e-build.log']) rmSync(`${results}/${report}`, { force: true });
 mkdirSync(results, { recursive: true });
 
 const extra = process.argv.slice(2);
-const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** Each step's wall time in seconds, printed at the end. */
+const seconds = new Map<string, number>();
 
-const denoStatus = run('npm', ['run', '--silent', 'test:functions', '--', '--reporter=dot', `--junit-path=${results}/deno.xml`]);
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`, ...extra]);
-const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+/** Runs a command to its end; its output goes to this terminal, or to `log` when given. */
+function run(name: string, cmd: string, args: string[], { env = {}, log }: { env?: Record<string, string>; log?: string } = {}): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    if (log) {
+      const file = createWriteStream(log);
+      child.stdout!.pipe(file);
+      child.stderr!.pipe(file);
+    }
+    const done = (status: number) => {
+      seconds.set(name, (performance.now() - started) / 1000);
+      resolve(status);
+    };
+    child.on('error', () => done(1));
+    child.on('close', (status) => done(status ?? 1));
+  });
+}
+
+const started = performance.now();
+const buildLog = `${results}/e2e-build.log`;
+const [siteBuildStatus, [denoStatus, vitestStatus]] = await Promise.all([
+  run('site build for the browser tests', 'npm', ['run', '--silent', 'build'], { env: E2E_SITE_ENV, log: buildLog }),
+  (async () => {
+    const deno = await run('Deno', 'npm', ['run', '--silent', 'test:functions', '--', '--reporter=dot', `--junit-path=${results}/deno.xml`]);
+    const vitest = await run('Vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`, ...extra]);
+    return [deno, vitest] as const;
+  })(),
+]);
+// A build that failed is Playwright's to report (its web server builds again, and says why).
+if (siteBuildStatus !== 0) console.log(`\nThe site build for the browser tests failed (${buildLog}); Playwright builds it again.`);
+const playwrightStatus = await run('Playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`, ...(siteBuildStatus === 0 ? { E2E_SITE_BUILT: '1' } : {}) },
 });
+const total = (performance.now() - started) / 1000;
 
 /** An error in one line: its first line, and what was expected and received when it says so. */
 function briefly(text: string | undefined): string {
@@ -141,4 +175,8 @@ console.log(`\nDeno: ${d.passed} passed, ${d.failed} failed, ${d.skipped} skippe
 console.log(`Vitest: ${v.passed} passed, ${v.failed} failed, ${v.skipped} skipped`);
 console.log(`Playwright: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
 console.log(`Tests: ${d.passed + v.passed + p.passed} passed, ${d.failed + v.failed + p.failed} failed, ${d.skipped + v.skipped + p.skipped} skipped`);
+const minutes = (value: number) => `${Math.floor(value / 60)} min ${Math.round(value % 60)} s`;
+const order = ['Deno', 'Vitest', 'site build for the browser tests', 'Playwright'];
+const times = order.filter((name) => seconds.has(name)).map((name) => `${name} ${minutes(seconds.get(name)!)}`);
+console.log(`\nTime: ${times.join(', ')}; all ${minutes(total)} (the build runs beside Deno and Vitest)`);
 process.exit(denoStatus !== 0 || vitestStatus !== 0 || playwrightStatus !== 0 ? 1 : 0);

@@ -5,7 +5,7 @@
 // the page has painted. When the build ends, this moves a page's island scripts into one
 // fingerprinted file under /_astro/ (cached for a year; the pages with the same islands, most of
 // them, share it), named inside the page's <template data-deferred-behaviours>: the page's loader
-// adds it after first paint (src/scripts/deferred-behaviours.ts). One file rather than one per
+// adds it after first paint (src/page-scripts/deferred-behaviours.ts). One file rather than one per
 // script: each request costs its headers and, for a signed-in visitor whose scripts do not wait for
 // the page's load, a share of the connection.
 //
@@ -14,7 +14,7 @@
 // part has registered (the element's code reads the global the first directive creates). The pages are rendered on
 // the server, so nothing a visitor sees waits for them. A directive that arrives after the visitor
 // has already used its island hydrates it at once (client-directives/interaction.ts), and a submit
-// made before then is held (src/scripts/hold-early-submits.ts).
+// made before then is held (src/page-scripts/hold-early-submits.ts).
 //
 // Not loaded with `defer`: a script the browser finds before first paint counts into Lighthouse's
 // simulated largest paint (about 300 ms later on every page when this was tried), and on a phone its

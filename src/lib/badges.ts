@@ -1,6 +1,6 @@
 // Which colour each status's badge wears. A badge always shows its label as text; the tone only
 // adds colour (its contrast is in src/islands/ui/badge.css), so no status is told by colour alone.
-import type { ItemState } from './documents/checklist.ts';
+import type { ItemState } from './documents/checklist-view.ts';
 import { APPLICATION_STATUSES, isOneOf, SUBSCRIPTION_STATUSES, type ApplicationStatus, type SubscriptionStatus } from '../../common/domain.ts';
 
 /** A badge's colour family. */

@@ -1,6 +1,6 @@
 // When a page has painted its first content, from the browser's paint timing. Islands that are not
 // needed for the first view hydrate only after it (client:painted), and the behaviour scripts load
-// only after it (src/scripts/deferred-behaviours.ts, inlined into every page): neither competes with
+// only after it (src/page-scripts/deferred-behaviours.ts, inlined into every page): neither competes with
 // the page's own bytes for first paint.
 
 /**

@@ -4,7 +4,7 @@
 // the loader also decides when the client may be created (after the email link is read).
 // The settings are in supabase-settings.ts.
 import { createClient } from '@supabase/supabase-js';
-import { SUPABASE_STORAGE_KEY } from './auth/stored-session.ts';
+import { SUPABASE_STORAGE_KEY } from './stored-session.ts';
 import type { Database, SiteClient } from './database.ts';
 import { siteSupabaseSettings } from './supabase-settings.ts';
 

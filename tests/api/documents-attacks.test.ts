@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM, MAX_DOCUMENT_BYTES } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM, MAX_DOCUMENT_BYTES } from '../../src/lib/document-rules.ts';
 import { documentPath } from '../../src/lib/documents/paths.ts';
 import { LOCAL_JWT_SECRET } from '../../supabase/local/config.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';

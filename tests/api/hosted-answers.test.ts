@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentPath } from '../../src/lib/documents/paths.ts';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/document-rules.ts';
 import { isoTimestamp } from '../../supabase/local/storage/timestamps.ts';
 import { GOTRUE, POSTGREST, STORAGE } from '../support/hosted-errors.ts';
 import { rawRequest, sample } from './storage-support.ts';

@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path';
 import { measurePage, routeOf } from './lib/js-weight.ts';
 import { buildRef } from './lib/build-ref.ts';
 import { bytesUntil, FIRST_ROUND_TRIP_BYTES, firstResponse, printFirstResponses, type FirstResponse } from './lib/first-response.ts';
-import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/stored-session.ts';
 import { measureAccountWeights, printAccountWeights } from './lib/account-weight.ts';
 import { audit, type LighthouseFigures } from './lib/lighthouse.ts';
 import { timeNavigation } from './lib/navigation.ts';

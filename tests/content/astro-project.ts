@@ -2,10 +2,11 @@
 // (a linked one breaks Vite's build, which resolves the link and then misses its compiled modules)
 // that links to its node_modules/, public/ and supabase/ (whose environment schema the config
 // uses), so Astro's generated .astro/ folder and its output never touch the working tree, and
-// CONTENT_DIR points at the copy.
-import { spawnSync } from 'node:child_process';
+// CONTENT_DIR points at the copy. A pool of such projects runs Astro side by side, one run per
+// project at a time (two runs in one project would write its .astro/ folder together).
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTENT_ROOT, PROJECT_ROOT } from './content-files.ts';
 
@@ -13,8 +14,15 @@ export interface AstroProject {
   /** A fresh copy of content/ for one run. */
   copyContent(): string;
   /** Runs `astro <command>` on a content folder; `outDir` is where a build writes. */
-  run(command: 'sync' | 'build', content: string, env?: Record<string, string>): { status: number | null; output: string; outDir: string };
+  run(command: 'sync' | 'build', content: string, env?: Record<string, string>): Promise<AstroRun>;
   remove(): void;
+}
+
+/** What one run of Astro did. */
+export interface AstroRun {
+  status: number | null;
+  output: string;
+  outDir: string;
 }
 
 export function createAstroProject(prefix: string): AstroProject {
@@ -30,9 +38,8 @@ export function createAstroProject(prefix: string): AstroProject {
     },
     run: (command, content, env = {}) => {
       const outDir = mkdtempSync(join(workspace, 'dist-'));
-      const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), command], {
+      const child = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), command], {
         cwd: project,
-        encoding: 'utf-8',
         env: {
           ...process.env,
           CONTENT_DIR: content,
@@ -44,8 +51,42 @@ export function createAstroProject(prefix: string): AstroProject {
           ...env,
         },
       });
-      return { status: result.status, output: `${result.stdout}\n${result.stderr}`, outDir };
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf-8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf-8').on('data', (chunk: string) => (stderr += chunk));
+      return new Promise((resolve) => {
+        child.on('error', (error) => resolve({ status: null, output: `${stdout}\n${stderr}\n${error.message}`, outDir }));
+        child.on('close', (status) => resolve({ status, output: `${stdout}\n${stderr}`, outDir }));
+      });
     },
     remove: () => rmSync(workspace, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Projects that run Astro side by side, at most one run each: as many as the machine has cores,
+ * so a file's builds or syncs take the time of the longest instead of their sum.
+ */
+export function createAstroPool(prefix: string, size = Math.min(availableParallelism(), 4)): AstroProject {
+  const projects = Array.from({ length: Math.max(size, 1) }, () => createAstroProject(prefix));
+  const idle = [...projects];
+  const waiting: ((project: AstroProject) => void)[] = [];
+  const release = (project: AstroProject) => {
+    const next = waiting.shift();
+    if (next) next(project);
+    else idle.push(project);
+  };
+  return {
+    copyContent: () => projects[0]!.copyContent(),
+    run: async (command, content, env) => {
+      const project = idle.pop() ?? (await new Promise<AstroProject>((resolve) => waiting.push(resolve)));
+      try {
+        return await project.run(command, content, env);
+      } finally {
+        release(project);
+      }
+    },
+    remove: () => projects.forEach((project) => project.remove()),
   };
 }

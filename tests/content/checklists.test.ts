@@ -10,7 +10,7 @@ import {
   MAX_DOCUMENTS_PER_ITEM,
   MAX_ITEM_KEY_LENGTH,
   OTHER_ITEM_KEY,
-} from '../../src/lib/documents/rules.ts';
+} from '../../src/lib/document-rules.ts';
 import { loadMdxCollection } from './content-files.ts';
 
 const visas = loadMdxCollection('visas', visaSchema);

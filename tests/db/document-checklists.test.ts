@@ -6,8 +6,8 @@
 // staff are told exactly once. For every table and RPC, what each role may do and may not: the
 // applicant, another user, an anonymous visitor, an admin and the service key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providesItem } from '../../src/lib/documents/checklist.ts';
-import { DOCUMENTS_BUCKET } from '../../src/lib/documents/rules.ts';
+import { providesItem } from '../../src/lib/documents/checklist-view.ts';
+import { DOCUMENTS_BUCKET } from '../../src/lib/document-rules.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';
 import {
@@ -136,7 +136,7 @@ describe('which items an application has provided (public.application_document_i
     expect((await runAs(db, applicant, ITEMS, [[id2]])).rows).toEqual([{ application_id: id2, item: 'photo', files: 2, needs_replacing: 1, provided: true }]);
   });
 
-  it("says of each item what the browser's rule says of its files (src/lib/documents/checklist.ts)", async () => {
+  it("says of each item what the browser's rule says of its files (src/lib/documents/checklist-view.ts)", async () => {
     const { rows: files } = await runAs<{ item: string | null; verdict: 'accepted' | 'needs_replacing' | null }>(
       db,
       applicant,

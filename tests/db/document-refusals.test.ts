@@ -4,7 +4,7 @@
 // an application that is not theirs; the trigger's refusals keep 42501 (Storage's 403) and carry
 // the same reason as their hint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/document-rules.ts';
 import {
   DENIED,
   INSERT_APPLICATION_FOR,

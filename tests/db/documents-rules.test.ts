@@ -1,4 +1,4 @@
-// The rules of src/lib/documents/rules.ts and the migrations that enforce them
+// The rules of src/lib/document-rules.ts and the migrations that enforce them
 // (supabase/migrations/20261122000900_documents.sql) say
 // the same: the bucket's row, the count limits, the open statuses, the file names the insert
 // policy takes (every name paths.ts makes) and the item keys (every key the content schema takes).
@@ -14,7 +14,7 @@ import {
   MAX_ITEM_KEY_LENGTH,
   OPEN_FOR_DOCUMENTS,
   isItemKey,
-} from '../../src/lib/documents/rules.ts';
+} from '../../src/lib/document-rules.ts';
 import { openTestDb, type TestDb } from './support.ts';
 
 let db: TestDb;

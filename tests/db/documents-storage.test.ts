@@ -7,7 +7,7 @@
 // the policies), files stored before items had keys, the document counts, the list of one
 // application's documents and the removal queue a deleted application fills.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM, MAX_ITEM_KEY_LENGTH } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM, MAX_ITEM_KEY_LENGTH } from '../../src/lib/document-rules.ts';
 import { ON_REMOTE } from '../support/remote-target.ts';
 import {
   DENIED,

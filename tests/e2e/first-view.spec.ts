@@ -9,7 +9,7 @@ import { test, expect } from './support/fixtures.ts';
 import { publicRoutes } from './support/routes.ts';
 import { content } from './support/content.ts';
 import { behavioursReady } from './behaviours/widgets.po.ts';
-import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/stored-session.ts';
 
 /** Pages that open with a picture: the largest paint on a phone. */
 const PAGES_WITH_A_LEAD_PICTURE = [

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DOCUMENTS_BUCKET } from '../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET } from '../../src/lib/document-rules.ts';
 import { documentPath } from '../../src/lib/documents/paths.ts';
 import { application, uniqueEmail, type TestBackend } from '../api/support.ts';
 import { sample } from '../api/storage-support.ts';

@@ -8,7 +8,7 @@ vi.mock('../../src/lib/auth/store.ts', async (importOriginal) => ({
   startAuth: vi.fn(async () => undefined),
 }));
 const { authState, startAuth } = await import('../../src/lib/auth/store.ts');
-const { AUTH_OVERLAY_DELAY_MS, gateOnAuth } = await import('../../src/scripts/auth-gate.ts');
+const { AUTH_OVERLAY_DELAY_MS, gateOnAuth } = await import('../../src/page-scripts/auth-gate.ts');
 
 const SIGNED_IN: AuthState = { status: 'signed-in', userId: 'u1', email: 'a@example.com', profile: null, role: null, profileError: false };
 const authStatus = { set: (status: 'loading' | 'signed-out' | 'signed-in') => authState.set(status === 'signed-in' ? SIGNED_IN : { status }) };

@@ -2,7 +2,7 @@
 // sign-in on this page (the store's event) or in another tab (the storage event), and never loads
 // the island for a visitor who stays signed out.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ATTRIBUTE, SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../src/lib/auth/stored-session.ts';
+import { SESSION_ATTRIBUTE, SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession } from '../../src/lib/stored-session.ts';
 import directive from '../../src/integrations/client-directives/session.ts';
 
 let stored: string | null;

@@ -5,8 +5,8 @@
 // timing; and at most 3 s after the load event (after the page is parsed, with a stored session).
 // Timers and frames are fake, so a busy machine cannot reorder them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
-import startPage from '../../src/scripts/inline/start-page.ts?inline-script';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/stored-session.ts';
+import startPage from '../../src/page-scripts/inline/start-page.ts?inline-script';
 
 /** Runs the page's first script as the page does: bundled, minified, inline (with no overlay element, its installer stops at once). */
 const runInline = () => new Function(startPage)();

@@ -2,7 +2,7 @@
 // before anything is sent.
 import { describe, expect, it } from 'vitest';
 import { documentProblem, documentType, hasPreview } from '../../src/lib/documents/check.ts';
-import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NAME_LENGTH, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/documents/rules.ts';
+import { DOCUMENT_MESSAGES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_NAME_LENGTH, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../src/lib/document-rules.ts';
 import { safeFileName, uniqueFileName } from '../../src/lib/documents/paths.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (character) => character.charCodeAt(0));

@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, test } from 'vitest';
 import { documentCounts } from '../../src/lib/documents/counts.ts';
 import { documentOpening } from '../../src/lib/documents/open.ts';
-import { documentTypeLabel } from '../../src/lib/documents/rules.ts';
+import { documentTypeLabel } from '../../src/lib/document-rules.ts';
 
 describe('documentOpening', () => {
   test.each([

@@ -2,7 +2,7 @@
 // client:interaction form that has not taken over what was typed) is held and marked, never sent by
 // the browser itself; one in a ready island, or outside any island, is left alone.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlySubmits } from '../../src/scripts/hold-early-submits.ts';
+import { holdEarlySubmits } from '../../src/page-scripts/hold-early-submits.ts';
 import { FORM_READY_ATTRIBUTE, HELD_SUBMIT_EVENT, PENDING_SUBMIT_ATTRIBUTE } from '../../src/integrations/client-directives/held-submit.ts';
 
 class FakeElement {

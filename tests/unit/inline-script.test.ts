@@ -2,8 +2,8 @@
 // is one classic script with everything it imports bundled in, and the page's first script, which
 // every page carries in its first bytes, stays small.
 import { describe, expect, it } from 'vitest';
-import startPage from '../../src/scripts/inline/start-page.ts?inline-script';
-import sendToLogin from '../../src/scripts/inline/send-to-login.ts?inline-script';
+import startPage from '../../src/page-scripts/inline/start-page.ts?inline-script';
+import sendToLogin from '../../src/page-scripts/inline/send-to-login.ts?inline-script';
 
 describe('inline scripts', () => {
   it.each([

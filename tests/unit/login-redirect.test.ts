@@ -1,9 +1,9 @@
 // The signed-in-only pages' way to /login: the inline head script sends a visitor with no stored
 // session at once, to the same address the island uses for an expired one.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SUPABASE_STORAGE_KEY } from '../../src/lib/auth/stored-session.ts';
-import { loginHref } from '../../src/scripts/login-redirect.ts';
-import sendToLogin from '../../src/scripts/inline/send-to-login.ts?inline-script';
+import { SUPABASE_STORAGE_KEY } from '../../src/lib/stored-session.ts';
+import { loginHref } from '../../src/page-scripts/login-redirect.ts';
+import sendToLogin from '../../src/page-scripts/inline/send-to-login.ts?inline-script';
 
 const page = { pathname: '/visa-form', search: '?type=Naija%20Wife%20%2F%20Resident%20Permit' };
 

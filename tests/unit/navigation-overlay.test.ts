@@ -2,7 +2,7 @@
 // within the site, for what is left of the configured time since the navigation started; never on a
 // first visit, a reload, an arrival from another site or under reduced motion.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installOverlay, type OverlayElement } from '../../src/scripts/navigation-overlay.ts';
+import { installOverlay, type OverlayElement } from '../../src/page-scripts/navigation-overlay.ts';
 
 const ORIGIN = 'https://www.example.test';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberFrom } from '../../src/scripts/page-settings.ts';
+import { numberFrom } from '../../src/page-scripts/page-settings.ts';
 
 const element = (value: string | null) => ({ getAttribute: () => value }) as unknown as HTMLElement;
 

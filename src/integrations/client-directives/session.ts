@@ -2,7 +2,7 @@
 // moves it into the page's islands file, ../island-runtime.ts), so it imports only the tiny
 // stored-session module.
 import type { ClientDirective } from 'astro';
-import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession, markSession } from '../../lib/auth/stored-session.ts';
+import { SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY, hasStoredSession, markSession } from '../../lib/stored-session.ts';
 
 const sessionDirective: ClientDirective = (load) => {
   let hydrated = false;

@@ -3,7 +3,7 @@
 // documents it has, what is missing, staff's open request) and its history. Every place that shows
 // an application to its applicant shows this card.
 import { lazy, Suspense } from 'react';
-import type { OwnApplication } from '../../lib/auth/applications.ts';
+import type { OwnApplication } from '../../lib/own-applications.ts';
 import { applicationReference } from '../../../common/application-reference.ts';
 import { applicationStatusTone } from '../../lib/badges.ts';
 import { formatConsultancyDay } from '../../../common/consultancy-time.ts';

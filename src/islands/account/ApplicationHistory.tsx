@@ -3,7 +3,7 @@
 // them arrived) and each verdict on a document, oldest first, every time in Lagos time. What staff
 // did reads "by the consultancy": staff's names stay inside it (docs/product-decisions.md).
 // Internal notes are staff-only and never shown here.
-import type { OwnApplication } from '../../lib/auth/applications.ts';
+import type { OwnApplication } from '../../lib/own-applications.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { formatConsultancyTime } from '../../../common/consultancy-time.ts';
 import { statusChangeText } from '../../../common/domain.ts';

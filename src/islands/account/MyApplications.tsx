@@ -1,7 +1,7 @@
 // The user's own visa applications on /profile, one card each (ApplicationCard: status, what
 // happens next, checklist and history), newest first.
-import { listOwnApplications } from '../../lib/auth/applications.ts';
-import { fetchChecklists } from '../../lib/documents/checklists.ts';
+import { listOwnApplications } from '../../lib/own-applications.ts';
+import { fetchChecklists } from '../../lib/documents/published-checklists.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import ApplicationCard from './ApplicationCard.tsx';

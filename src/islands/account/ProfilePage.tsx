@@ -6,7 +6,7 @@ import './account.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { authState, refreshProfile, startAuth, type Profile } from '../../lib/auth/store.ts';
-import { loginHref } from '../../scripts/login-redirect.ts';
+import { loginHref } from '../../page-scripts/login-redirect.ts';
 import AccountNote from './AccountNote.tsx';
 import ProfileEditor from './ProfileEditor.tsx';
 import { useHydrated } from './use-hydrated.ts';
@@ -53,7 +53,7 @@ export default function ProfilePage() {
     if (signedIn) void loadApplications();
   }, [signedIn]);
 
-  // The loading overlay (src/scripts/auth-gate.ts) covers this state after a short delay.
+  // The loading overlay (src/page-scripts/auth-gate.ts) covers this state after a short delay.
   if (!hydrated || state.status === 'loading') return null;
 
   if (state.status === 'signed-out') {

@@ -3,8 +3,8 @@
 // checklist shares). Every row of a page asks with the same key, so react-query sends one request
 // per page, not one per row; the checklists are read once for the dashboard.
 import { useQuery } from '@tanstack/react-query';
-import { requiredProgress } from '../../lib/documents/checklist.ts';
-import { fetchChecklists } from '../../lib/documents/checklists.ts';
+import { requiredProgress } from '../../lib/documents/checklist-view.ts';
+import { fetchChecklists } from '../../lib/documents/published-checklists.ts';
 import { fetchDocumentItems } from '../../lib/documents/requests.ts';
 import { isOneOf, VISA_TYPES } from '../../../common/domain.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';

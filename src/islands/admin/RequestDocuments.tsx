@@ -7,7 +7,7 @@
 // card and in their history, and staff are told once the last of them arrives.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ChecklistRow } from '../../lib/documents/checklist.ts';
+import type { ChecklistRow } from '../../lib/documents/checklist-view.ts';
 import { requestDocuments } from '../../lib/documents/requests.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import { DOCUMENT_REVIEW_LIMITS, REQUEST_INITIAL, requestSchema } from '../../lib/forms/document-review.ts';

@@ -7,9 +7,9 @@
 // an applicant whose account was deleted).
 import { useQuery } from '@tanstack/react-query';
 import { itemStateTone } from '../../lib/badges.ts';
-import { checklistView, ITEM_STATE_LABELS, OPTIONAL_MARK, replacementReason, verdictLabel } from '../../lib/documents/checklist.ts';
+import { checklistView, ITEM_STATE_LABELS, OPTIONAL_MARK, replacementReason, verdictLabel } from '../../lib/documents/checklist-view.ts';
 import { documentOpening, type DocumentOpening } from '../../lib/documents/open.ts';
-import { documentTypeLabel, formatBytes, OPEN_FOR_DOCUMENTS, OTHER_ITEM_LABEL } from '../../lib/documents/rules.ts';
+import { documentTypeLabel, formatBytes, OPEN_FOR_DOCUMENTS, OTHER_ITEM_LABEL } from '../../lib/document-rules.ts';
 import { listDocuments, type StoredDocument } from '../../lib/documents/stored.ts';
 import { isOneOf, VISA_TYPES } from '../../../common/domain.ts';
 import Badge from '../ui/Badge.tsx';

@@ -5,9 +5,9 @@
 // button; a decided application shows its documents read-only.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChecklistEntry } from '../../lib/content/visas.ts';
-import { askedFor, checklistProgress, checklistView } from '../../lib/documents/checklist.ts';
+import { askedFor, checklistProgress, checklistView } from '../../lib/documents/checklist-view.ts';
 import type { DocumentRequest } from '../../lib/documents/requests.ts';
-import { DOCUMENT_MESSAGES, OPEN_FOR_DOCUMENTS } from '../../lib/documents/rules.ts';
+import { DOCUMENT_MESSAGES, OPEN_FOR_DOCUMENTS } from '../../lib/document-rules.ts';
 import { listDocuments, removeDocument, type StoredDocument } from '../../lib/documents/stored.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';

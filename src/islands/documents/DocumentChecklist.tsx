@@ -5,8 +5,8 @@
 // files that fit no item. One live region says what just happened to the chosen files.
 import { useId } from 'react';
 import { itemStateTone } from '../../lib/badges.ts';
-import { ITEM_STATE_LABELS, OPTIONAL_MARK, REQUESTED_MARK, replacementReason, type ChecklistView } from '../../lib/documents/checklist.ts';
-import { DOCUMENT_LIMITS, OTHER_ITEM_KEY, OTHER_ITEM_LABEL } from '../../lib/documents/rules.ts';
+import { ITEM_STATE_LABELS, OPTIONAL_MARK, REQUESTED_MARK, replacementReason, type ChecklistView } from '../../lib/documents/checklist-view.ts';
+import { DOCUMENT_LIMITS, OTHER_ITEM_KEY, OTHER_ITEM_LABEL } from '../../lib/document-rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import Badge from '../ui/Badge.tsx';
 import DocumentList from './DocumentList.tsx';

@@ -4,7 +4,7 @@
 // Try again goes once clicked, and a double click must not land on a button that took its place.
 import { useId } from 'react';
 import { hasPreview } from '../../lib/documents/check.ts';
-import { formatBytes } from '../../lib/documents/rules.ts';
+import { formatBytes } from '../../lib/document-rules.ts';
 import FilePreview from './FilePreview.tsx';
 import type { QueuedDocument } from './use-document-queue.ts';
 import './documents.css';

@@ -2,7 +2,7 @@
 // technology work as with any file field) labelled with the item's name ("Add Passport bio page"),
 // drawn as a button, which also takes files dropped on it.
 import { useState, type DragEvent } from 'react';
-import { DOCUMENT_ACCEPT } from '../../lib/documents/rules.ts';
+import { DOCUMENT_ACCEPT } from '../../lib/document-rules.ts';
 import './documents.css';
 
 interface Props {

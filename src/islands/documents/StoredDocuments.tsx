@@ -1,8 +1,8 @@
 // The files an item already has, as its applicant sees them: name, size and type, staff's verdict
 // when there is one, an Open button, and, while the application is open, a Remove button for each.
 import { itemStateTone } from '../../lib/badges.ts';
-import { verdictLabel } from '../../lib/documents/checklist.ts';
-import { documentTypeLabel, formatBytes } from '../../lib/documents/rules.ts';
+import { verdictLabel } from '../../lib/documents/checklist-view.ts';
+import { documentTypeLabel, formatBytes } from '../../lib/document-rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import Badge from '../ui/Badge.tsx';
 import OpenDocument from './OpenDocument.tsx';

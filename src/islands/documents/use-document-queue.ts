@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { documentProblem, documentType } from '../../lib/documents/check.ts';
 import { documentPath, uniqueFileName } from '../../lib/documents/paths.ts';
-import { DOCUMENT_MESSAGES, type DocumentType } from '../../lib/documents/rules.ts';
+import { DOCUMENT_MESSAGES, type DocumentType } from '../../lib/document-rules.ts';
 import { SIGNATURE_BYTES } from '../../../common/file-signatures.ts';
 import type { UploadTarget } from '../../lib/documents/upload.ts';
 

@@ -22,7 +22,7 @@ import SubmitButton from '../ui/SubmitButton.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
 import { useServerForm } from '../hooks/use-server-form.ts';
-import { loginHref } from '../../scripts/login-redirect.ts';
+import { loginHref } from '../../page-scripts/login-redirect.ts';
 import VisaDocumentsField from './VisaDocumentsField.tsx';
 import { useApplicationSubmission } from './use-application-submission.ts';
 

@@ -1,10 +1,10 @@
 // The visa form's documents: the chosen type's checklist item by item (from its content file,
-// fetched once when the form hydrates: src/lib/documents/checklists.ts), each with an "Add"
+// fetched once when the form hydrates: src/lib/documents/published-checklists.ts), each with an "Add"
 // control, and Other documents. Files wait under their item and are sent with the application.
 // Documents are optional at submission (an adviser asks for what is missing), so this part has no
 // error of its own; each file carries its own.
-import { checklistView } from '../../lib/documents/checklist.ts';
-import { fetchChecklists } from '../../lib/documents/checklists.ts';
+import { checklistView } from '../../lib/documents/checklist-view.ts';
+import { fetchChecklists } from '../../lib/documents/published-checklists.ts';
 import { isOneOf, VISA_TYPES, visaTypeSlug } from '../../../common/domain.ts';
 import DocumentChecklist from '../documents/DocumentChecklist.tsx';
 import type { useDocumentQueue } from '../documents/use-document-queue.ts';

@@ -1,6 +1,6 @@
 // What a form island does once it takes over its server-rendered form: it keeps whatever the
 // visitor typed before hydration (nothing is lost on a slow phone), sends a submit held back before
-// it was ready (src/scripts/hold-early-submits.ts), and starts loading supabase-js so the first
+// it was ready (src/page-scripts/hold-early-submits.ts), and starts loading supabase-js so the first
 // submit does not wait for it.
 import { useEffect, useState, type RefObject } from 'react';
 import { FORM_READY_ATTRIBUTE, PENDING_SUBMIT_ATTRIBUTE } from '../../integrations/client-directives/held-submit.ts';
@@ -32,7 +32,7 @@ export function useServerForm<K extends string>(
   // Only once the adopted values have rendered does the island take submits itself: a submit
   // handled earlier would read the empty values of the first render (a typed address judged blank).
   // Until then submits are held (every one before hydration; for a client:interaction form, also
-  // until this point: src/scripts/hold-early-submits.ts); the one held is sent now.
+  // until this point: src/page-scripts/hold-early-submits.ts); the one held is sent now.
   useEffect(() => {
     if (!adopted) return;
     const island = formRef.current?.closest('astro-island');

@@ -20,7 +20,7 @@ import { STAFF_STATUS_LABELS } from '../appointments/staff-bookings.ts';
 import { documentCounts } from '../documents/counts.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { failed, succeeded, type Result } from '../result.ts';
-import { OPEN_FOR_DOCUMENTS } from '../documents/rules.ts';
+import { OPEN_FOR_DOCUMENTS } from '../document-rules.ts';
 import { PLACE_HOLDING_STATUSES } from '../../../common/bookings.ts';
 
 /** The tables the admin lists read. */

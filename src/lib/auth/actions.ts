@@ -1,5 +1,6 @@
 // The account calls the forms make (sign up, log in, resend the verification email, request and
-// complete a password reset, edit the profile); one's applications are read by applications.ts. Each returns a Result
+// complete a password reset, edit the profile); one's applications are read by
+// src/lib/own-applications.ts. Each returns a Result
 // (src/lib/result.ts); the texts are the forms' own (src/lib/forms/), or, for a refusal of the auth
 // service, the words src/lib/forms/errors.ts gives its code.
 import type { SiteClient } from '../database.ts';

@@ -7,7 +7,7 @@ import { atom, computed } from 'nanostores';
 import type { Tables } from '../database.ts';
 import { MARITAL_STATUSES, type MaritalStatus } from '../../../common/domain.ts';
 import { loadSupabase } from '../supabase-loader.ts';
-import { SIGNED_IN_EVENT } from './stored-session.ts';
+import { SIGNED_IN_EVENT } from '../stored-session.ts';
 
 export type Role = 'user' | 'admin';
 

@@ -4,7 +4,7 @@
 // src/content.config.ts so tests and scripts can import them without Astro's virtual modules.
 import { z } from 'astro/zod';
 import { VISA_TYPES } from '../../../common/domain.ts';
-import { ITEM_KEY_PATTERN, MAX_CHECKLIST_ITEMS, MAX_ITEM_KEY_LENGTH, OTHER_ITEM_KEY } from '../documents/rules.ts';
+import { ITEM_KEY_PATTERN, MAX_CHECKLIST_ITEMS, MAX_ITEM_KEY_LENGTH, OTHER_ITEM_KEY } from '../document-rules.ts';
 import { isEmailAddress } from '../../../common/email-address.ts';
 
 /** One email address under the site's one rule (common/email-address.ts): never a list or a display name. */

@@ -11,7 +11,7 @@ import {
   MAX_DOCUMENTS_PER_ITEM,
   PREVIEWABLE_TYPES,
   type DocumentType,
-} from './rules.ts';
+} from '../document-rules.ts';
 import { essence, signatureMatches } from '../../../common/file-signatures.ts';
 
 /** What the check reads of a chosen file (a File has all three). */

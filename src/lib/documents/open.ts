@@ -4,7 +4,7 @@
 import type { SiteClient } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
-import { DOCUMENTS_BUCKET, PREVIEWABLE_TYPES } from './rules.ts';
+import { DOCUMENTS_BUCKET, PREVIEWABLE_TYPES } from '../document-rules.ts';
 import type { StoredDocument } from './stored.ts';
 
 /** How a document opens: shown in the page (images browsers display), in a new tab (PDF), or saved. */

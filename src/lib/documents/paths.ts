@@ -1,11 +1,11 @@
 // Where a document lives in the bucket: `{user id}/{application id}/{item key}/{file name}`. The
 // first folder is the applicant's own (Supabase's usual layout, which the policies check first);
 // the second names the application, so its documents list, count and go together; the third is
-// the checklist item the file was added for (rules.ts: ITEM_KEY_PATTERN, or OTHER_ITEM_KEY), so
+// the checklist item the file was added for (src/lib/document-rules.ts: ITEM_KEY_PATTERN, or OTHER_ITEM_KEY), so
 // which item a file belongs to is part of the upload itself, seen by the policies and kept by
 // Storage. Files stored before items had keys sit directly in the application's folder. The file
 // name is made safe here, in the browser: the policies refuse any other shape.
-import { MAX_DOCUMENT_NAME_LENGTH } from './rules.ts';
+import { MAX_DOCUMENT_NAME_LENGTH } from '../document-rules.ts';
 
 /** The folder of one application's documents, with its trailing slash. */
 function applicationFolder(userId: string, applicationId: string): string {

@@ -6,7 +6,7 @@
 import type { SiteClient, Tables } from '../database.ts';
 import { staffDocumentFailure, staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
-import type { ItemCount } from './checklist.ts';
+import type { ItemCount } from './checklist-view.ts';
 import type { DocumentVerdict } from './stored.ts';
 
 /** An item a request names: its key and its name in the checklist that day (a JSON object, hence a type, not an interface). */

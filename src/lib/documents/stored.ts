@@ -6,7 +6,7 @@ import { failed, succeeded, type Result } from '../result.ts';
 import { documentRefusalMessage, toFailure } from '../forms/errors.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { applicationOf, fileNameOf } from './paths.ts';
-import { DOCUMENTS_BUCKET } from './rules.ts';
+import { DOCUMENTS_BUCKET } from '../document-rules.ts';
 
 /** Staff's verdict on a document: accepted, or to be replaced (with the reason the applicant reads). */
 export type DocumentVerdict = 'accepted' | 'needs_replacing';

@@ -8,7 +8,7 @@ import { failed, succeeded, type Failure, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
 import { siteSupabaseSettings } from '../supabase.ts';
 import { applicationOf, itemOf } from './paths.ts';
-import { DOCUMENTS_BUCKET, DOCUMENT_MESSAGES, type DocumentType } from './rules.ts';
+import { DOCUMENTS_BUCKET, DOCUMENT_MESSAGES, type DocumentType } from '../document-rules.ts';
 import { documentRefusal } from './stored.ts';
 
 

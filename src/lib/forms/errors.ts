@@ -7,7 +7,7 @@
 // again" is wrong advice for both; a refusal by the server gets the caller's text (each form names
 // its own, the specification's words); anything else is unexpected: logged for us with
 // console.error, and the visitor reads a generic text, never the error's own message.
-import { DOCUMENT_MESSAGES } from '../documents/rules.ts';
+import { DOCUMENT_MESSAGES } from '../document-rules.ts';
 import { failed, type Failure, type FieldErrors } from '../result.ts';
 import { MIN_PASSWORD_LENGTH } from './password.ts';
 

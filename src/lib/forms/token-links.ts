@@ -1,6 +1,6 @@
 // What the pages an emailed link lands on say (/unsubscribe, /newsletter/confirm), written once
 // for the pages (src/components/widgets/TokenLinkForm.astro puts them in data attributes for
-// src/scripts/token-link.ts) and their tests.
+// src/page-scripts/token-link.ts) and their tests.
 import { NEWSLETTER_CONFIRMATION_DAYS } from '../../../common/domain.ts';
 
 export interface TokenLinkTexts {

@@ -9,7 +9,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../../common/database.types.ts';
-import { SUPABASE_STORAGE_KEY } from '../../../src/lib/auth/stored-session.ts';
+import { SUPABASE_STORAGE_KEY } from '../../../src/lib/stored-session.ts';
 import { DEVELOPMENT_ACCOUNTS } from '../../../supabase/local/db/seed.ts';
 import { applicationRows, uniqueTag } from '../../e2e/admin/seed-rows.ts';
 import { startBackendProcess } from '../../support/backend-process.ts';

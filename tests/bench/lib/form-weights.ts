@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.ts';
-import { SUPABASE_STORAGE_KEY } from '../../../src/lib/auth/stored-session.ts';
+import { SUPABASE_STORAGE_KEY } from '../../../src/lib/stored-session.ts';
 
 export interface FormPageWeight {
   page: string;

@@ -6,7 +6,7 @@
 // disk, so the peak should grow by far less than 10 × 10 MB.
 import { readFile } from 'node:fs/promises';
 import { documentPath } from '../../../src/lib/documents/paths.ts';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_ITEM, MAX_DOCUMENT_BYTES } from '../../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_ITEM, MAX_DOCUMENT_BYTES } from '../../../src/lib/document-rules.ts';
 import type { Sql } from '../../../supabase/local/db/types.ts';
 import { median } from './median.ts';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../common/database.types.ts';
 import { documentPath, fileNameOf } from '../../../src/lib/documents/paths.ts';
-import { DOCUMENTS_BUCKET } from '../../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET } from '../../../src/lib/document-rules.ts';
 import { sample } from '../../api/storage-support.ts';
 import { storedNames as storedPaths } from '../documents/documents.po.ts';
 import { TEST_PASSWORD, createUser, uniqueEmail } from '../support/backend.ts';

@@ -5,7 +5,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import type { Page } from '@playwright/test';
 import { behavioursReady, GlobalControls, SiteNav } from './widgets.po.ts';
-import { SUPABASE_STORAGE_KEY } from '../../../src/lib/auth/stored-session.ts';
+import { SUPABASE_STORAGE_KEY } from '../../../src/lib/stored-session.ts';
 
 interface OverlayRecord {
   /** performance.now() of this document when the overlay element was parsed. */

@@ -2,7 +2,7 @@
 // checklist item by item (its Add inputs, chosen and stored files), the Storage request to hold
 // or cut, and what an operator finds stored.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DOCUMENTS_BUCKET, MAX_DOCUMENT_BYTES } from '../../../src/lib/documents/rules.ts';
+import { DOCUMENTS_BUCKET, MAX_DOCUMENT_BYTES } from '../../../src/lib/document-rules.ts';
 import { serviceClient } from '../support/backend.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
 

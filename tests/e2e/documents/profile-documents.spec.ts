@@ -4,7 +4,7 @@
 // are checked and sent at once under that item, and a Remove button on each; Other documents for
 // files that fit no item; a decided application read-only. A file removed while it uploads is not
 // kept, and a removed document leaves the list at once.
-import { DOCUMENT_MESSAGES, DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../../src/lib/documents/rules.ts';
+import { DOCUMENT_MESSAGES, DOCUMENTS_BUCKET, MAX_DOCUMENTS_PER_APPLICATION, MAX_DOCUMENTS_PER_ITEM } from '../../../src/lib/document-rules.ts';
 import type { ApplicationStatus, VisaType } from '../../../common/domain.ts';
 import { anonClient, createUser, serviceClient, TEST_PASSWORD, uniqueEmail } from '../support/backend.ts';
 import { APPLICATION_CARD_TEXTS, DOCUMENT_REFUSAL_TEXTS } from '../../support/spec-texts.ts';

@@ -3,7 +3,7 @@
 // refused at once, a progress bar per file, the success popup once every file is stored under its
 // item, and a failed upload that keeps the application submitted, everything typed, and can be
 // sent again.
-import { DOCUMENT_MESSAGES } from '../../../src/lib/documents/rules.ts';
+import { DOCUMENT_MESSAGES } from '../../../src/lib/document-rules.ts';
 import { VISA_DOCUMENTS_UNSENT } from '../../../src/lib/forms/visa-application.ts';
 import { VISA_TEXTS } from '../../support/spec-texts.ts';
 import { OFFLINE_CONSOLE, VisaForm, axeViolations, rowsWhere } from '../forms/forms.po.ts';

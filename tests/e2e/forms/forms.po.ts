@@ -82,7 +82,7 @@ export class FormIsland {
   /**
    * Expects the error tied to a field (its accessible description, from aria-describedby) to read
    * `text`. A web-first assertion, not a read: a submit held back until the form was ready
-   * (src/scripts/hold-early-submits.ts) is sent again by the form a moment later, and its errors
+   * (src/page-scripts/hold-early-submits.ts) is sent again by the form a moment later, and its errors
    * render only then.
    */
   async expectError(label: string, text: string | RegExp): Promise<void> {

@@ -65,7 +65,7 @@ test('a new and an already subscribed address get the same thanks, and one row',
   expect(await subscribers(email)).toHaveLength(1);
 });
 
-// A submit pressed before hydration is held (src/scripts/hold-early-submits.ts), the islands' code is
+// A submit pressed before hydration is held (src/page-scripts/hold-early-submits.ts), the islands' code is
 // fetched at once, and the hydrated form sends it (src/islands/hooks/use-server-form.ts).
 test('an address typed and sent before the form hydrated is kept and subscribed', async ({ page }) => {
   await page.goto('/team');

@@ -3,12 +3,12 @@
 // the hydration directives, moved there by src/integrations/island-runtime.ts) and the behaviour
 // scripts. GlobalBehaviours.astro keeps them in a <template> at the end of <body> (the browser
 // fetches nothing inside one, and the preload scanner skips it too), and the page's first script
-// calls this function (src/scripts/inline/start-page.ts). A visitor who may be signed in (a session
+// calls this function (src/page-scripts/inline/start-page.ts). A visitor who may be signed in (a session
 // is stored in this browser) takes them without waiting for the load event (for the lazy pictures
 // below the first screen): the nav's account menu is an island, and an auth-gated page shows its
 // content once supabase-js has read the session. With no stored session the visitor cannot be
 // signed in, and the page waits for its load as well.
-import { hasStoredSession } from '../lib/auth/stored-session.ts';
+import { hasStoredSession } from '../lib/stored-session.ts';
 import { afterFirstPaint } from '../lib/first-paint.ts';
 
 /**

@@ -2,11 +2,11 @@
 // to /login, with the page as `next` so they come back after logging in. Two places decide it, both
 // with `loginHref`:
 // - before anything paints, an inline script in the page's head (`sendToLoginWithoutSession`,
-//   inlined from src/scripts/inline/send-to-login.ts): with no session stored in this browser, the
+//   inlined from src/page-scripts/inline/send-to-login.ts): with no session stored in this browser, the
 //   visitor cannot be signed in, so they go at once and download no React or supabase-js just to be
 //   sent away;
 // - the page's island, when a stored session turns out to be expired or revoked.
-import { hasStoredSession } from '../lib/auth/stored-session.ts';
+import { hasStoredSession } from '../lib/stored-session.ts';
 
 /** Where a signed-out visitor logs in, coming back to this page with the same query. */
 export function loginHref(location: { pathname: string; search: string }): string {

@@ -1,8 +1,8 @@
-// An application's documents read against its checklist (src/lib/documents/checklist.ts): each
+// An application's documents read against its checklist (src/lib/documents/checklist-view.ts): each
 // item provided, missing or needing replacement; files that fit no item under Other documents;
 // "n of m required" counting required items only.
 import { describe, expect, it } from 'vitest';
-import { checklistView, itemState, requiredProgress, type ChecklistFile } from '../../src/lib/documents/checklist.ts';
+import { checklistView, itemState, requiredProgress, type ChecklistFile } from '../../src/lib/documents/checklist-view.ts';
 
 const CHECKLIST = [
   { key: 'passport', name: 'Passport bio page', optional: false },

@@ -1,12 +1,12 @@
 // The signed-in user's own visa applications, as /profile shows them: each with its status
-// changes and staff's requests for missing documents. Apart from the account calls (actions.ts),
+// changes and staff's requests for missing documents. Apart from the account calls (auth/actions.ts),
 // which every account form loads, since only the profile's applications need these.
-import type { Tables } from '../database.ts';
-import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from '../documents/requests.ts';
-import { DOCUMENT_VERDICT_COLUMNS, type DocumentVerdictRow } from '../timeline.ts';
-import { toFailure } from '../forms/errors.ts';
-import { succeeded, type Result } from '../result.ts';
-import { loadSupabase } from '../supabase-loader.ts';
+import type { Tables } from './database.ts';
+import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from './documents/requests.ts';
+import { DOCUMENT_VERDICT_COLUMNS, type DocumentVerdictRow } from './timeline.ts';
+import { toFailure } from './forms/errors.ts';
+import { succeeded, type Result } from './result.ts';
+import { loadSupabase } from './supabase-loader.ts';
 
 /** One change of an application's status, as its applicant sees it (never who made it). */
 type OwnStatusChange = Pick<Tables<'application_status_changes'>, 'id' | 'application_id' | 'from_status' | 'to_status' | 'changed_at'>;

@@ -1,4 +1,4 @@
-// The workspace an admin sees (AdminDashboard has checked who is looking): a navigation between
+// The workspace an admin sees (AdminGuard has checked who is looking): a navigation between
 // its parts (the overview, then one part per list) and the part the address names, or one
 // application's case (workspace-address.ts). Each part shows alone, across the full width.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -23,8 +23,8 @@ const queryClient = new QueryClient({
   },
 });
 
-/** The dashboard of the admin `selfId`, who may neither delete nor demote themself. */
-export default function Dashboard({ selfId }: { selfId: string }) {
+/** The workspace of the admin `selfId`, who may neither delete nor demote themself, with its query client and toasts. */
+export default function WorkspaceWithProviders({ selfId }: { selfId: string }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

@@ -5,7 +5,7 @@
 // did not mark as needing replacement: the rule public.application_document_items applies in the
 // database (tests/db/document-checklists.test.ts checks that both agree).
 import type { ChecklistEntry } from '../content/visas.ts';
-import { OTHER_ITEM_KEY } from './rules.ts';
+import { OTHER_ITEM_KEY } from '../document-rules.ts';
 import type { DocumentVerdict } from './stored.ts';
 
 /** Where an item stands: a usable file, none, or only files staff want replaced. */

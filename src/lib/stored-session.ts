@@ -1,7 +1,7 @@
 // What a page can know about the visitor without loading supabase-js: whether a session is stored
 // in this browser. The nav's `client:session` directive (src/integrations/client-directives/) reads it
 // to decide whether to download React and supabase-js at all, and the inline scripts before first
-// paint (src/scripts/inline/) read it too, so this module must stay tiny and free of imports.
+// paint (src/page-scripts/inline/) read it too, so this module must stay tiny and free of imports.
 
 /** Where supabase-js keeps the session in localStorage; named for the site so no other project on the host shares it. */
 export const SUPABASE_STORAGE_KEY = 'bridgeway-visa-auth';

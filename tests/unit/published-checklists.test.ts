@@ -1,7 +1,7 @@
-// The visa form's checklists arrive as JSON when the form hydrates (src/lib/documents/checklists.ts);
+// The visa form's checklists arrive as JSON when the form hydrates (src/lib/documents/published-checklists.ts);
 // a list that does not arrive whole is refused, and the form points to the visa's page instead.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHECKLISTS_URL, fetchChecklists } from '../../src/lib/documents/checklists.ts';
+import { CHECKLISTS_URL, fetchChecklists } from '../../src/lib/documents/published-checklists.ts';
 
 describe('fetchChecklists', () => {
   afterEach(() => vi.unstubAllGlobals());

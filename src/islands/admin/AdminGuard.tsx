@@ -4,25 +4,25 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { authState, refreshProfile, startAuth } from '../../lib/auth/store.ts';
-import { loginHref } from '../../scripts/login-redirect.ts';
+import { loginHref } from '../../page-scripts/login-redirect.ts';
 import './admin-base.css';
 
-// The dashboard itself (lists, dialogs, overview, chart, and react-query) loads only for a
+// The workspace itself (lists, dialogs, overview, chart, and react-query) loads only for a
 // signed-in visitor, asked for as soon as a session is known, beside the check of its role: a
 // signed-out visitor, told to log in, downloads none of it.
-const loadDashboard = () => import('./Dashboard.tsx');
-const Dashboard = lazy(loadDashboard);
+const loadWorkspace = () => import('./Workspace.tsx');
+const Workspace = lazy(loadWorkspace);
 
 const NOT_LOGGED_IN = 'You must log in to access this page.';
 const ACCESS_DENIED = 'Access denied. You are not authorized to view this page.';
 const ROLE_CHECK_FAILED = 'Failed to verify user role.';
 
-export default function AdminDashboard() {
+export default function AdminGuard() {
   const auth = useStore(authState);
   useEffect(() => void startAuth(), []);
   const signedIn = auth.status === 'signed-in';
   useEffect(() => {
-    if (signedIn) void loadDashboard();
+    if (signedIn) void loadWorkspace();
   }, [signedIn]);
 
   if (auth.status === 'loading') {
@@ -54,7 +54,7 @@ export default function AdminDashboard() {
 
   return (
     <Suspense fallback={<p className="admin-guard" role="status">Loading...</p>}>
-      <Dashboard selfId={auth.userId} />
+      <Workspace selfId={auth.userId} />
     </Suspense>
   );
 }

@@ -8,7 +8,7 @@
 // On the page being left, it shows from the click on a same-site link, so it covers the whole wait.
 //
 // The base layout inlines a call of `installOverlay` right after the overlay element
-// (src/scripts/inline/start-page.ts), so it runs before the rest of the body is parsed and the
+// (src/page-scripts/inline/start-page.ts), so it runs before the rest of the body is parsed and the
 // overlay is part of the first frame. A module script would run after parsing, too late.
 import { numberFrom, prefersReducedMotion } from './page-settings.ts';
 

@@ -22,7 +22,7 @@
   * the longest checklist still has room), and reads those of their own applications whatever their
   * status; an admin reads every document; nobody else reads or writes anything, and nobody
   * updates an object (replacing a document is removing it and uploading again). The limits are
-  * those of src/lib/documents/rules.ts; tests/db/documents-rules.test.ts reads them back from here.
+  * those of src/lib/document-rules.ts; tests/db/documents-rules.test.ts reads them back from here.
   *
   * Hosted Storage checks an upload's policies with a trial insert as the caller, rolled back, and
   * writes the real row later as its superuser, which row-level security does not check (so do a

@@ -208,7 +208,7 @@ $$;
   * not judged, as for bookings, but no one stores a date without end.
  */
 alter table public.closed_dates
-    add constraint closed_dates_finite check (isfinite(date));
+    add constraint closed_dates_finite check (isfinite(date)) not valid;
 
 create or replace function private.refuse_closed_date_out_of_reach()
     returns trigger

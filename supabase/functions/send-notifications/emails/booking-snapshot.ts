@@ -2,6 +2,7 @@
 // private.booking_email_payload: date, time, status, calendar sequence, link token), so two quick
 // changes send two emails that each say what was true when they were queued. The subject row fills
 // in what the payload leaves out (a row queued before payloads carried the booking).
+import { linkWithToken } from '../../../../common/link-token.ts';
 import { payloadText } from './text.ts';
 import type { BookingRow } from './types.ts';
 
@@ -28,8 +29,7 @@ export const MANAGE_PATH = '/appointment';
 export function bookingSnapshot(row: BookingRow, payload: Record<string, unknown>, siteUrl: string): BookingSnapshot {
   const status = STATUSES.find((each) => each === payload.status) ?? 'requested';
   const token = payloadText(payload.link_token);
-  const manage = new URL(MANAGE_PATH, siteUrl);
-  manage.searchParams.set('token', token);
+  const manage = linkWithToken(new URL(MANAGE_PATH, siteUrl), token);
   return {
     id: row.id,
     fullName: row.full_name,
@@ -38,6 +38,6 @@ export function bookingSnapshot(row: BookingRow, payload: Record<string, unknown
     time: payloadText(payload.time) || row.time,
     status,
     sequence: typeof payload.sequence === 'number' ? payload.sequence : 0,
-    manageUrl: token ? manage.toString() : null,
+    manageUrl: token ? manage : null,
   };
 }

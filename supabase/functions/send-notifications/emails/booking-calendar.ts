@@ -37,7 +37,6 @@ export function calendarParameterValue(value: string): string {
     .replace(/\^/g, '^^')
     .replace(/"/g, "^'")
     .replace(/\r\n|\r|\n/g, '^n')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f]/g, '');
 }
 

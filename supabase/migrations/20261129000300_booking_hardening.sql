@@ -367,11 +367,8 @@ grant select (object_id, application_id, verdict, reason, reviewed_at) on table 
 revoke select on table public.document_verdicts from authenticated;
 grant select (id, object_id, application_id, verdict, reason, file_name, item_key, reviewed_at) on table public.document_verdicts to authenticated;
 
-/**
-  * Who gave each verdict of an application: rpc('document_verdict_reviewers', { application_id }) →
-  * [{ id, reviewed_by }]. Admins only (42501 otherwise).
- */
-create or replace function public.document_verdict_reviewers(application_id uuid)
+/** Who gave each verdict of an application, for admins only (42501 otherwise). */
+create or replace function private.document_verdict_reviewers(application_id uuid)
     returns table (id uuid, reviewed_by uuid)
     language plpgsql
     stable
@@ -383,6 +380,24 @@ begin
     perform private.require_admin(null, not_admin => 'Only administrators can read who reviewed a document.', on_self => '');
     return query select v.id, v.reviewed_by from public.document_verdicts v where v.application_id = document_verdict_reviewers.application_id;
 end;
+$$;
+
+revoke all on function private.document_verdict_reviewers(uuid) from public, anon, authenticated;
+grant execute on function private.document_verdict_reviewers(uuid) to authenticated;
+
+/**
+  * Who gave each verdict of an application: rpc('document_verdict_reviewers', { application_id }) →
+  * [{ id, reviewed_by }]. Admins only (42501 otherwise); see private.document_verdict_reviewers.
+ */
+create or replace function public.document_verdict_reviewers(application_id uuid)
+    returns table (id uuid, reviewed_by uuid)
+    language sql
+    stable
+    security invoker
+    set search_path = ''
+as
+$$
+select * from private.document_verdict_reviewers(document_verdict_reviewers.application_id);
 $$;
 
 revoke all on function public.document_verdict_reviewers(uuid) from public, anon, authenticated, service_role;

@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'appointment_slots',
       'booking_changes',
       'booking_reminders',
+      'booking_hardening',
     ]);
   });
 
@@ -147,6 +148,7 @@ describe('the project migrations', () => {
       'booking_by_link',
       'caller_document_refusal',
       'confirm_newsletter',
+      'document_verdict_reviewers',
       'documents_bucket',
       'is_admin',
       'may_add_document',

@@ -34,6 +34,8 @@ for (const width of [412, 1350]) {
       await expect(admin.navigation().getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
       if (title === 'Visa applications') {
         expect(await axeViolations(page, '.admin-main')).toEqual([]);
+        await toggle.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        await page.evaluate(() => window.scrollBy(0, -90));
         await shot(page, `admin-overview-applications-open-${width}`);
       }
       // The keyboard closes it again.
@@ -81,6 +83,10 @@ test('at 412 px staff toasts do not pile up: one on screen, the newest', async (
   }
   await expect(page.locator('.admin-toast')).toHaveCount(1);
   await expect(page.locator('.admin-toast')).toBeVisible();
+  // Clear of the floating message button.
+  const toast = (await page.locator('.admin-toast').boundingBox())!;
+  const button = (await page.locator('.floating-actions .message-link').boundingBox())!;
+  expect(toast.x + toast.width).toBeLessThanOrEqual(button.x);
   await shot(page, 'admin-toasts-412');
 });
 

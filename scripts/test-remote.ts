@@ -35,6 +35,7 @@ const REMOTE_FILES = [
   'tests/api/hostile-input.test.ts',
   'tests/api/hostile-auth-input.test.ts',
   'tests/api/enumeration.test.ts',
+  'tests/api/client-address.test.ts',
   'tests/db/rls-matrix.test.ts',
 ];
 

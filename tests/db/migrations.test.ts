@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
+      'booking_hardening',
     ]);
   });
 
@@ -176,6 +177,7 @@ describe('the project migrations', () => {
       'booking_by_link',
       'caller_document_refusal',
       'confirm_newsletter',
+      'document_verdict_reviewers',
       'documents_bucket',
       'is_admin',
       'may_add_document',

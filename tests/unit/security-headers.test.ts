@@ -131,6 +131,15 @@ describe('rules', () => {
     }
   });
 
+  test('the pages of emailed token links send no Referer; every other page the default policy, named once', () => {
+    const withTokenPages = headerRules({
+      ...inputs,
+      pages: [...inputs.pages, { path: '/appointment', scriptHashes: [] }, { path: '/unsubscribe', scriptHashes: [] }, { path: '/newsletter/*', scriptHashes: [] }],
+    });
+    for (const path of ['/appointment', '/unsubscribe', '/newsletter/confirm']) expect(headersFor(withTokenPages, path)['Referrer-Policy'], path).toBe('no-referrer');
+    for (const path of ['/', '/about', '/visa/3']) expect(headersFor(withTokenPages, path)['Referrer-Policy'], path).toBe('strict-origin-when-cross-origin');
+  });
+
   test('HSTS only for an https site', () => {
     expect(headersFor(rules, '/')['Strict-Transport-Security']).toBe('max-age=31536000');
     expect(headersFor(headerRules({ ...inputs, https: false }), '/')['Strict-Transport-Security']).toBeUndefined();

@@ -22,8 +22,18 @@ const QUERY_KEY = ['closed-days'];
 /** Under the agenda's key too: a booking moved or cancelled from here refreshes it (BOOKING_QUERIES). */
 const STRANDED_KEY = ['agenda', 'closed-days'];
 
-/** "Friday, 20 March 2026" for 2026-03-20. */
-const written = (date: string) => formatConsultancyDate(date, 'weekday');
+/**
+ * "Friday, 20 March 2026" for 2026-03-20. A date no browser can read (a row stored before the
+ * database refused it, such as the year 10000) is shown as stored, so one bad row is one odd line,
+ * not a list that fails to draw.
+ */
+function written(date: string): string {
+  try {
+    return formatConsultancyDate(date, 'weekday');
+  } catch {
+    return date;
+  }
+}
 
 export default function ClosedDays() {
   const queryClient = useQueryClient();

@@ -16,6 +16,7 @@ import { unwrap } from './query-result.ts';
 import type { Column, ListConfig, Row } from '../../lib/admin/lists.ts';
 import { fetchPage } from '../../lib/admin/list-queries.ts';
 import { useToast } from './Toasts.tsx';
+import { onWorkspaceLink } from './workspace-address.ts';
 import './admin-table.css';
 import { PAGE_SIZES, readView, storeView, type ViewState } from '../../lib/admin/list-view.ts';
 
@@ -36,6 +37,11 @@ interface Props {
   actions?: (row: Row) => ReactNode;
   /** Why a row may not be deleted (the admin's own account), or undefined. */
   cannotDelete?: (row: Row) => string | undefined;
+  /**
+   * Cells that link to the row's own page (an application's name and reference open its case), so
+   * it is reachable from the first columns, without scrolling the table sideways to its actions.
+   */
+  cellLink?: { columns: readonly string[]; href: (row: Row) => string };
 }
 
 const count = new Intl.NumberFormat('en-GB');
@@ -52,7 +58,7 @@ function rowName(list: ListConfig, row: Row): string {
   return cellText(column, row);
 }
 
-export default function DataTable({ list, extraColumns = [], actions, cannotDelete }: Props) {
+export default function DataTable({ list, extraColumns = [], actions, cannotDelete, cellLink }: Props) {
   const supabase = getSupabase();
   const queryClient = useQueryClient();
   const notify = useToast();
@@ -239,7 +245,15 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
                       <tr key={row.id} role="row">
                         {list.columns.map((column) => (
                           <td key={column.key} role="cell" data-column={column.key} data-label={column.label}>
-                            {column.badge ? <Badge tone={column.badge(row[column.key])}>{cellText(column, row)}</Badge> : cellText(column, row)}
+                            {column.badge ? (
+                              <Badge tone={column.badge(row[column.key])}>{cellText(column, row)}</Badge>
+                            ) : cellLink?.columns.includes(column.key) ? (
+                              <a href={cellLink.href(row)} onClick={onWorkspaceLink}>
+                                {cellText(column, row)}
+                              </a>
+                            ) : (
+                              cellText(column, row)
+                            )}
                           </td>
                         ))}
                         {extraColumns.map((column) => (

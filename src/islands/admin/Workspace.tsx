@@ -1,12 +1,14 @@
 // The workspace an admin sees (AdminGuard has checked who is looking): a navigation between
 // its parts (the overview, then one part per list) and the part the address names, or one
-// application's case (workspace-address.ts). Each part shows alone, across the full width.
+// application's case (workspace-address.ts). Each part shows alone, across the full width; the
+// overview also opens the applications and the users in place (ListDisclosure).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import ApplicationCase from './ApplicationCase.tsx';
 import BookingsPart from './BookingsPart.tsx';
 import DataTable from './DataTable.tsx';
 import { APPLICATION_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
+import ListDisclosure from './ListDisclosure.tsx';
 import ListPart from './ListPart.tsx';
 import { APPLICATIONS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from '../../lib/admin/lists.ts';
 import Overview from './Overview.tsx';
@@ -59,10 +61,16 @@ function Workspace({ selfId }: { selfId: string }) {
   );
 }
 
-/** The link from a row of the applications to its case, keeping the list's view for Back. */
+/** The address of an application's case, keeping the list's view for Back. */
+const caseHref = (row: Row) => workspaceHref({ part: 'applications', application: row.id }, window.location.search);
+
+/** An application's reference and name link to its case as its View button does. */
+const CASE_LINKS = { columns: ['reference', 'name'], href: caseHref } as const;
+
+/** The link from a row of the applications to its case. */
 function ViewApplication({ row }: { row: Row }) {
   return (
-    <a className="admin-button" href={workspaceHref({ part: 'applications', application: row.id }, window.location.search)} onClick={onWorkspaceLink}>
+    <a className="admin-button" href={caseHref(row)} onClick={onWorkspaceLink}>
       View<span className="visually-hidden"> application of {String(row.name)}</span>
     </a>
   );
@@ -75,13 +83,19 @@ function Part({ id, selfId }: { id: PartId; selfId: string }): ReactNode {
       return (
         <div className="admin-overview-part">
           <Overview />
+          <ListDisclosure title={APPLICATIONS.title}>
+            <DataTable list={APPLICATIONS} extraColumns={APPLICATION_COLUMNS} cellLink={CASE_LINKS} actions={(row) => <ViewApplication row={row} />} />
+          </ListDisclosure>
+          <ListDisclosure title={USERS.title}>
+            <DataTable list={USERS} cannotDelete={ownAccount} actions={(row) => <UserRoleButton row={row} self={row.id === selfId} />} />
+          </ListDisclosure>
           <QueueHealth />
         </div>
       );
     case 'applications':
       return (
         <ListPart list={APPLICATIONS}>
-          <DataTable list={APPLICATIONS} extraColumns={APPLICATION_COLUMNS} actions={(row) => <ViewApplication row={row} />} />
+          <DataTable list={APPLICATIONS} extraColumns={APPLICATION_COLUMNS} cellLink={CASE_LINKS} actions={(row) => <ViewApplication row={row} />} />
         </ListPart>
       );
     case 'bookings':

@@ -1,4 +1,4 @@
-// The page of a booking's emailed link (/appointment?token=…): shows the booking, and lets the
+// The page of a booking's emailed link (/appointment#token=…): shows the booking, and lets the
 // visitor cancel it or move it to another time. Opening it only reads the booking (a mail scanner
 // that opens the link changes nothing); each change needs its button, and cancelling asks once
 // more. The reschedule is a form like the booking form: the same hook, fields, rules and slot
@@ -18,8 +18,9 @@ import { CONSULTATION_MOVE_INITIAL, consultationMoveSchema } from '../../lib/for
 import { consultancyToday } from '../../../common/domain.ts';
 import { formatBookingWhenInLagos, formatConsultancyDate, formatSlotTimeInLagos } from '../../../common/consultancy-time.ts';
 import { succeeded, type Result } from '../../lib/result.ts';
+import { takeLinkToken } from '../../lib/link-token.ts';
 import { useForm } from '../hooks/use-form.ts';
-import SlotPicker from '../appointments/SlotPicker.tsx';
+import SlotPicker from './SlotPicker.tsx';
 import Dialog from '../ui/Dialog.tsx';
 import { TextField } from '../ui/Field.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
@@ -45,7 +46,7 @@ export default function ManageBooking({ url, anonKey }: Props) {
   const headingId = useId();
 
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
+    const token = takeLinkToken();
     setToken(token);
     setToday(consultancyToday());
     if (!token) {

@@ -5,7 +5,7 @@
 // files that fit no item. One live region says what just happened to the chosen files.
 import { useId } from 'react';
 import { itemStateTone } from '../../lib/badges.ts';
-import { ITEM_STATE_LABELS, OPTIONAL_MARK, REQUESTED_MARK, replacementReason, type ChecklistView } from '../../lib/documents/checklist-view.ts';
+import { ITEM_STATE_LABELS, OPTIONAL_MARK, REQUESTED_MARK, type ChecklistView } from '../../lib/documents/checklist-view.ts';
 import { DOCUMENT_LIMITS, OTHER_ITEM_KEY, OTHER_ITEM_LABEL } from '../../lib/document-rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import Badge from '../ui/Badge.tsx';
@@ -45,12 +45,11 @@ interface RowProps extends Omit<Props, 'view' | 'showState' | 'requested' | 'que
   optional?: boolean;
   files: StoredDocument[];
   state?: { label: string; tone: Parameters<typeof Badge>[0]['tone'] } | undefined;
-  reasons?: string[];
   requested?: boolean;
   rulesId: string;
 }
 
-function ItemRow({ itemKey, name, optional, files, state, reasons = [], requested, queued, onFiles, onRemoveQueued, onRetry, onRemoveStored, removing, busy, rulesId }: RowProps) {
+function ItemRow({ itemKey, name, optional, files, state, requested, queued, onFiles, onRemoveQueued, onRetry, onRemoveStored, removing, busy, rulesId }: RowProps) {
   const nameId = useId();
   return (
     <li className={`checklist-item${requested ? ' checklist-item--requested' : ''}`} aria-labelledby={nameId} data-item={itemKey}>
@@ -62,11 +61,6 @@ function ItemRow({ itemKey, name, optional, files, state, reasons = [], requeste
         {state && <Badge tone={state.tone}>{state.label}</Badge>}
         {requested && <span className="checklist-item__requested">{REQUESTED_MARK}</span>}
       </p>
-      {reasons.map((reason) => (
-        <p key={reason} className="checklist-item__reason">
-          {replacementReason(reason)}
-        </p>
-      ))}
       <StoredDocuments documents={files} label={`Files of ${name}`} onRemove={onRemoveStored} removing={removing} />
       <DocumentList items={queued} onRemove={onRemoveQueued} onRetry={onRetry} label={`Files to add to ${name}`} />
       {onFiles && <DocumentPicker itemName={name} onFiles={(chosen) => onFiles(chosen, itemKey)} disabled={busy ?? false} describedBy={rulesId} />}
@@ -99,7 +93,6 @@ export default function DocumentChecklist({ view, showState, requested, queued, 
             optional={item.optional}
             files={item.files}
             state={showState ? { label: ITEM_STATE_LABELS[item.state], tone: itemStateTone(item.state) } : undefined}
-            reasons={item.reasons}
             requested={requested?.has(item.key) ?? false}
           />
         ))}

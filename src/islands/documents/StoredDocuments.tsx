@@ -1,7 +1,7 @@
 // The files an item already has, as its applicant sees them: name, size and type, staff's verdict
-// when there is one, an Open button, and, while the application is open, a Remove button for each.
+// when there is one (and, beside a file to replace, staff's reason, whatever the item's state), an Open button, and, while the application is open, a Remove button for each.
 import { itemStateTone } from '../../lib/badges.ts';
-import { verdictLabel } from '../../lib/documents/checklist-view.ts';
+import { replacementReason, verdictLabel } from '../../lib/documents/checklist-view.ts';
 import { documentTypeLabel, formatBytes } from '../../lib/document-rules.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import Badge from '../ui/Badge.tsx';
@@ -30,6 +30,7 @@ export default function StoredDocuments({ documents, label, onRemove, removing }
             {formatBytes(document.size)}, {documentTypeLabel(document.type)}
           </span>
           {document.verdict && <Badge tone={itemStateTone(document.verdict === 'accepted' ? 'accepted' : 'needs_replacing')}>{verdictLabel(document.verdict)}</Badge>}
+          {document.verdict === 'needs_replacing' && document.reason && <span className="stored-documents__reason">{replacementReason(document.reason)}</span>}
           <OpenDocument document={document} />
           {onRemove && (
             <button

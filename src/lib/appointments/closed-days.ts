@@ -24,6 +24,8 @@ export async function addClosedDay(supabase: SiteClient, day: ClosedDay): Promis
   const { error } = await supabase.from('closed_dates').insert(day);
   if (!error) return succeeded();
   if (error.code === '23505') return failed('conflict', CLOSED_DAY_TEXTS.duplicate, { date: CLOSED_DAY_TEXTS.duplicate });
+  // A day outside the booking window's reach: the database's message says which days may be closed.
+  if (error.code === 'PT400') return failed('invalid', error.message, { date: error.message });
   return toFailure(error, CLOSED_DAY_TEXTS.failed, CLOSED_DAY_TEXTS.failed);
 }
 

@@ -37,7 +37,7 @@ Deno.test('the first email: a tentative request, sequence 0, the visitor invited
   assert.equal(entry.organizer, `mailto:${BRAND.contact.email}`);
   assert.deepEqual(entry.attendees, ['mailto:ada@example.com']);
   assert.match(entry.email.html, /We have your booking request/);
-  assert.match(entry.email.html, /href="https:\/\/www\.bridgewayvisa\.com\/appointment\?token=a{64}"/);
+  assert.match(entry.email.html, /href="https:\/\/www\.bridgewayvisa\.com\/appointment#token=a{64}"/);
 });
 
 Deno.test('each change updates the same entry with a higher sequence, and a cancellation removes it', () => {
@@ -55,7 +55,7 @@ Deno.test('each change updates the same entry with a higher sequence, and a canc
   assert.equal(cancelled.contentType, 'text/calendar; charset=utf-8; method=CANCEL');
   assert.deepEqual([declined.method, declined.status], ['CANCEL', 'CANCELLED']);
   // A booking that is over offers no link; staff's note is shown.
-  assert.doesNotMatch(cancelled.email.html, /appointment\?token/);
+  assert.doesNotMatch(cancelled.email.html, /appointment#token/);
   assert.match(declined.email.text, /Fully booked/);
   assert.equal(confirmed.email.subject, 'Your consultation is confirmed: Wednesday, 10 March 2027 at 09:30 (Lagos time, WAT)');
   assert.equal(moved.email.subject, 'New time requested: Friday, 12 March 2027 at 14:00 (Lagos time, WAT)');

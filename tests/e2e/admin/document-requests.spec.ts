@@ -112,6 +112,10 @@ test('staff read 1 of N, ask for the rest; the applicant is told and sees it; th
   await expect(checklist.checklistItem('Travel insurance')).not.toContainText(APPLICATION_CARD_TEXTS.requestedMark);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.needsReplacing);
   await expect(checklist.checklistItem('Passport bio page')).toContainText(APPLICATION_CARD_TEXTS.reason('The scan is cut off at the bottom.'));
+  // Beside the file it is about, not only in the history.
+  await expect(
+    checklist.checklistItem('Passport bio page').getByRole('list', { name: 'Files of Passport bio page' }).getByRole('listitem').filter({ hasText: PASSPORT.name }),
+  ).toContainText(APPLICATION_CARD_TEXTS.reason('The scan is cut off at the bottom.'));
   // The request and the verdict, each by the consultancy (staff's names stay inside it).
   const history = card.getByRole('region', { name: AFTER_SUBMISSION_TEXTS.historyTitle }).getByRole('listitem');
   await expect(history.nth(-2)).toContainText(`${APPLICATION_CARD_TEXTS.requested(REQUESTED)} by the consultancy`);

@@ -22,6 +22,21 @@ function calendarStatus(booking: Pick<BookingSnapshot, 'status'>): EventAttribut
 }
 
 /**
+ * A name as an iCalendar parameter value (CN=…), encoded as RFC 6868 says: `^` as `^^`, `"` as
+ * `^'`, a line break as `^n`; any other control character dropped. The `ics` library quotes the
+ * value but writes a `"` in it as `\"`, which RFC 5545 does not define: a calendar app ends the
+ * value at that quote and reads what follows (`;RSVP=TRUE;ROLE=CHAIR:mailto:…`) as the attendee's
+ * own parameters and address. Given no `"`, the library's quotes hold the whole name.
+ */
+export function calendarParameterValue(value: string): string {
+  return value
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n')
+    .replace(/[\u0000-\u001f\u007f]/g, '');
+}
+
+/**
  * The .ics attachment of an email about the booking, in UTC (DTSTART…Z): from the start to the end
  * the database queued with the email (one slot length, public.booking_rules.slot_minutes).
  */
@@ -44,7 +59,7 @@ export function bookingCalendar(booking: BookingSnapshot, brand: Brand): EmailAt
     location: brand.contact.address,
     status: calendarStatus(booking),
     organizer: { name: brand.name, email: brand.contact.email },
-    attendees: [{ name: booking.fullName, email: booking.email, rsvp: false, role: 'REQ-PARTICIPANT', partstat: method === 'CANCEL' ? 'DECLINED' : 'ACCEPTED' }],
+    attendees: [{ name: calendarParameterValue(booking.fullName), email: booking.email, rsvp: false, role: 'REQ-PARTICIPANT', partstat: method === 'CANCEL' ? 'DECLINED' : 'ACCEPTED' }],
   });
   if (error || !value) throw new Error(`calendar entry: ${error?.message ?? 'no output'}`);
   return { filename: method === 'CANCEL' ? 'cancellation.ics' : 'consultation.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: value };

@@ -36,7 +36,7 @@ create type public.notification_kind as enum (
     'staff_new_booking', 'staff_new_contact_message', 'staff_new_application', 'staff_documents_provided',
     'applicant_application_received', 'applicant_status_changed', 'applicant_document_needs_replacing',
     'applicant_documents_requested', 'booking_confirmation', 'newsletter_confirmation', 'newsletter_welcome',
-    'booking_changed', 'staff_booking_changed', 'booking_reminder');
+    'booking_changed', 'staff_booking_changed', 'booking_reminder', 'staff_booking_ceiling');
 
 create type public.notification_subject as enum ('bookings', 'contact_messages', 'visa_applications', 'newsletter_subscribers');
 
@@ -48,15 +48,12 @@ create or replace function private.notification_subject(kind public.notification
     set search_path = ''
 as
 $$
-select case notification_subject.kind
-           when 'staff_new_booking' then 'bookings'
-           when 'booking_confirmation' then 'bookings'
-           when 'booking_changed' then 'bookings'
-           when 'staff_booking_changed' then 'bookings'
-           when 'booking_reminder' then 'bookings'
-           when 'staff_new_contact_message' then 'contact_messages'
-           when 'newsletter_confirmation' then 'newsletter_subscribers'
-           when 'newsletter_welcome' then 'newsletter_subscribers'
+select case
+           when notification_subject.kind::text in ('staff_new_booking', 'booking_confirmation', 'booking_changed',
+                                                    'staff_booking_changed', 'booking_reminder',
+                                                    'staff_booking_ceiling') then 'bookings'
+           when notification_subject.kind::text = 'staff_new_contact_message' then 'contact_messages'
+           when notification_subject.kind::text in ('newsletter_confirmation', 'newsletter_welcome') then 'newsletter_subscribers'
            else 'visa_applications'
            end::public.notification_subject;
 $$;
@@ -266,6 +263,13 @@ execute function private.forget_sent_link_tokens();
   * sweep. Security definer because admins have no UPDATE on the outbox; it checks the caller with
   * the admin guard. Returns true when the row was failed and is queued now, false when there was
   * no such failed row (an unknown id, or a second click).
+  *
+  * Except a visitor's email about a booking that has changed since it was queued: it would tell
+  * them what is no longer true (a time held, after the booking was cancelled). Its booking's
+  * calendar sequence moved on, and a later email (already queued when the change was made) says
+  * what is true now; the retry is refused with 409. (public.bookings and
+  * private.booking_holds_place are 20261122000720_bookings.sql's; PL/pgSQL resolves them when it
+  * runs.)
  */
 create or replace function private.retry_notification(notification_id uuid)
     returns boolean
@@ -274,18 +278,30 @@ create or replace function private.retry_notification(notification_id uuid)
     set search_path = ''
 as
 $$
+declare
+    row public.notifications;
 begin
     perform private.require_admin(null, not_admin => 'Only administrators can retry notifications.', on_self => '');
+
+    select n.* into row from public.notifications n where n.id = retry_notification.notification_id and n.status = 'failed' for update;
+    if not found then
+        return false;
+    end if;
+    if row.kind::text in ('booking_confirmation', 'booking_changed', 'booking_reminder')
+        and exists (select 1
+                    from public.bookings b
+                    where b.id = row.subject_id
+                      and (b.calendar_sequence::text is distinct from row.payload ->> 'sequence'
+                        or not private.booking_holds_place(b.status))) then
+        raise exception 'This email is out of date: the booking has changed since, and a later email tells the visitor where it stands now.'
+            using errcode = 'PT409';
+    end if;
 
     update public.notifications
     set status          = 'queued',
         attempts        = 0,
         next_attempt_at = now()
-    where id = retry_notification.notification_id
-      and status = 'failed';
-    if not found then
-        return false;
-    end if;
+    where id = row.id;
     perform private.call_queue_function('send-notifications');
     return true;
 end;

@@ -5,9 +5,11 @@
   * The consultancy's availability lives here, in the database, in Lagos time
   * (docs/product-decisions.md, Appointments, says why):
   * - public.booking_rules: slot length, places per slot, minimum notice, how far ahead one may
-  *   book, and how many upcoming bookings one client may hold;
+  *   book, how many upcoming bookings one client may hold, and how many new bookings all visitors
+  *   together may make in an hour;
   * - public.opening_hours: the weekly hours, one or more intervals a weekday;
-  * - public.closed_dates: holidays and other closed days, which staff add in the admin.
+  * - public.closed_dates: holidays and other closed days, which staff add in the admin, only
+  *   within the booking window's reach.
   * The slot rules are written once (private.open_slot_starts); the public look-up
   * (public.open_slots) and the judge of every booking (private.judge_booking_slot), both in
   * 20261122000720_bookings.sql, read them, so the form offers exactly what the database takes.
@@ -30,7 +32,8 @@ create table public.booking_rules
     places_per_slot         integer  not null check (places_per_slot between 1 and 50),
     minimum_notice          interval not null check (minimum_notice >= interval '0'),
     booking_window_days     integer  not null check (booking_window_days between 1 and 366),
-    upcoming_per_client     integer  not null check (upcoming_per_client between 1 and 100)
+    upcoming_per_client     integer  not null check (upcoming_per_client between 1 and 100),
+    bookings_per_hour       integer  not null default 40 check (bookings_per_hour between 1 and 10000)
 );
 
 comment on table public.booking_rules is 'How consultations are booked (one row): slot length, places per slot, minimum notice, booking window, upcoming bookings one client may hold.';
@@ -39,6 +42,7 @@ comment on column public.booking_rules.places_per_slot is 'Consultations that ca
 comment on column public.booking_rules.minimum_notice is 'A slot can be booked until this long before it starts.';
 comment on column public.booking_rules.booking_window_days is 'The last bookable date is Lagos today plus this many days.';
 comment on column public.booking_rules.upcoming_per_client is 'Upcoming bookings that hold a place one client address may have at once (private.judge_booking_slot).';
+comment on column public.booking_rules.bookings_per_hour is 'New bookings all visitors together may make in an hour; the one that reaches it tells staff (private.judge_booking_slot).';
 
 insert into public.booking_rules (slot_minutes, places_per_slot, minimum_notice, booking_window_days, upcoming_per_client)
 values (30, 2, interval '3 hours', 60, 4);
@@ -68,13 +72,18 @@ values ('monday', '09:00', '17:30'),
        ('friday', '09:00', '17:30'),
        ('saturday', '10:00', '14:00');
 
-/** Holidays and other days the office is closed (Eid, known a few days ahead): staff add them in the admin. */
+/**
+  * Holidays and other days the office is closed (Eid, known a few days ahead): staff add them in
+  * the admin. No one stores a date without end ('infinity'), not even the operator's SQL; what
+  * staff may add is narrower still (private.refuse_closed_date_out_of_reach).
+ */
 create table public.closed_dates
 (
     date       date primary key,
     reason     text        not null check (char_length(btrim(reason)) between 1 and 200),
     created_at timestamptz not null default now(),
-    created_by uuid        references public.profiles (id) on delete set null default auth.uid()
+    created_by uuid        references public.profiles (id) on delete set null default auth.uid(),
+    constraint closed_dates_finite check (isfinite(date))
 );
 
 comment on table public.closed_dates is 'Days without consultations whatever the weekly hours say (public holidays, office closures).';
@@ -131,6 +140,46 @@ order by 1;
 $$;
 
 revoke all on function private.open_slot_starts(date, timestamptz) from public, anon, authenticated;
+
+/**
+  * -------------------------------------------------------
+  * Section - Closed days within reach
+  * -------------------------------------------------------
+  * A closed day matters only where a booking can be: from Lagos today to the end of the booking
+  * window. Anything else staff send (a typo's year 10000, 'infinity') is refused with 400, so no
+  * page has to show a date it cannot write. The operator's SQL (a migration, a test, the seed) is
+  * not judged, as for bookings (private.judge_booking_slot), but no one stores a date without end
+  * (closed_dates_finite).
+ */
+create or replace function private.refuse_closed_date_out_of_reach()
+    returns trigger
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    today       date := private.consultancy_today(now());
+    window_days integer := (select r.booking_window_days from public.booking_rules r);
+begin
+    if coalesce(nullif(current_setting('request.jwt.claims', true), '')::json ->> 'role', '') not in ('anon', 'authenticated') then
+        return new;
+    end if;
+    if new.date is null or not isfinite(new.date) or new.date < today or new.date > today + window_days then
+        raise exception 'Choose a date from today to % days ahead: only those days can be booked.', window_days
+            using errcode = 'PT400', column = 'date';
+    end if;
+    return new;
+end;
+$$;
+
+revoke all on function private.refuse_closed_date_out_of_reach() from public, anon, authenticated;
+
+create trigger closed_dates_within_reach
+    before insert or update of date
+    on public.closed_dates
+    for each row
+execute function private.refuse_closed_date_out_of_reach();
 
 /**
   * -------------------------------------------------------

@@ -18,6 +18,7 @@
   *          within the minimum notice)
   *   RF009  the slot is full
   *   RF010  the client already holds as many upcoming bookings as one client may
+  *   RF011  the bookings of the last hour reached the ceiling
  */
 
 -- The countries the form offers, the specification's list in its order (an enum, as
@@ -262,14 +263,57 @@ $$;
 
 revoke all on function private.request_client_address() from public, anon, authenticated;
 
-/** The client address each booking came from, kept for the per-client limit; nobody but the database reads it. */
+/**
+  * The network a client address counts as: an IPv6 address by its /64 (a host is given a whole /64
+  * and may use any address of it), an IPv4-mapped IPv6 address (::ffff:a.b.c.d) as the IPv4
+  * address, an IPv4 address as itself. Text that is no address is kept as it came (the gateway
+  * only sends addresses; the embedded backend takes any header). Never raises.
+ */
+create or replace function private.client_network(address text)
+    returns text
+    language plpgsql
+    immutable
+    set search_path = ''
+as
+$$
+declare
+    ip inet;
+begin
+    if client_network.address is null then
+        return null;
+    end if;
+    begin
+        ip := client_network.address::inet;
+    exception
+        when others then
+            return client_network.address;
+    end;
+    if family(ip) = 6 and ip <<= '::ffff:0.0.0.0/96'::inet then
+        ip := '0.0.0.0'::inet + (host(ip)::inet - '::ffff:0.0.0.0'::inet);
+    end if;
+    if family(ip) = 6 then
+        return host(network(set_masklen(ip, 64))) || '/64';
+    end if;
+    return host(ip);
+end;
+$$;
+
+revoke all on function private.client_network(text) from public, anon, authenticated;
+
+/**
+  * The client address each booking came from, and the network it counts as, kept for the
+  * per-client limit; nobody but the database reads it. A client is its network, not its address.
+ */
 create table private.booking_clients
 (
     booking_id uuid primary key references public.bookings (id) on delete cascade,
-    address    text not null
+    address    text not null,
+    network    text not null
 );
 
-create index booking_clients_address_idx on private.booking_clients (address);
+comment on column private.booking_clients.network is 'The network the address counts as for the per-client limit (private.client_network).';
+
+create index booking_clients_network_idx on private.booking_clients (network);
 
 revoke all on table private.booking_clients from public, anon, authenticated, service_role;
 
@@ -278,11 +322,19 @@ revoke all on table private.booking_clients from public, anon, authenticated, se
   * status changed to one that holds a place): refuses it unless its date and time are an open slot
   * with a place left, by whatever route it came (the form, REST, staff's move). Two bookings of the
   * same slot take a lock named for the slot, one after the other, so the second counts the first:
-  * exactly one gets the last place. A new booking from a client address that already holds the
-  * rules' number of upcoming bookings is refused too (the lock named for the address is taken
-  * first, always in that order). The booking being moved is not counted against its new slot.
-  * A security definer RPC that moves a booking for staff or for the visitor's link is judged like
-  * the form: the caller's claims say who asked.
+  * exactly one gets the last place. A new booking from a client whose network (private.client_network)
+  * already holds the rules' number of upcoming bookings is refused too. The booking being moved is
+  * not counted against its new slot. A security definer RPC that moves a booking for staff or for
+  * the visitor's link is judged like the form: the caller's claims say who asked.
+  *
+  * The hourly ceiling: many networks together can still fill the calendar. New bookings made
+  * through the API in any hour have a ceiling (booking_rules.bookings_per_hour); the booking that
+  * reaches it queues one email to staff (they learn the calendar is under a flood, not from a
+  * hundred "New booking" emails), and the next ones are refused until the hour's count falls.
+  * Staff are told at most once a day.
+  *
+  * The locks are taken in one order (the hour, the network, the slot), so two bookings never wait
+  * on each other crosswise.
  */
 create or replace function private.judge_booking_slot()
     returns trigger
@@ -293,7 +345,8 @@ as
 $$
 declare
     rules          public.booking_rules;
-    client_address text;
+    client_network text;
+    this_hour      bigint;
 begin
     -- The visitors' and the staff's requests through the API are judged (anon, authenticated),
     -- also inside a security definer RPC, which runs as its owner with the caller's claims. The
@@ -314,13 +367,29 @@ begin
     select * into rules from public.booking_rules;
 
     if tg_op = 'INSERT' then
-        client_address := private.request_client_address();
-        if client_address is not null then
-            perform pg_advisory_xact_lock(hashtextextended('booking-client:' || client_address, 0));
+        -- The hour's ceiling: one lock for every new booking, so the count is exact.
+        perform pg_advisory_xact_lock(hashtextextended('booking-hour', 0));
+        select count(*) into this_hour from public.bookings b where b.created_at > now() - interval '1 hour';
+        if this_hour >= rules.bookings_per_hour then
+            raise exception 'We are receiving an unusual number of bookings right now. Please try again in an hour, or call or WhatsApp us.'
+                using errcode = 'RF011', column = 'date';
+        end if;
+        if this_hour + 1 = rules.bookings_per_hour
+            and not exists (select 1
+                            from public.notifications n
+                            where n.kind::text = 'staff_booking_ceiling'
+                              and n.created_at > now() - interval '1 day') then
+            perform private.queue_notification('staff_booking_ceiling', null, 'bookings', new.id,
+                                               jsonb_build_object('ceiling', rules.bookings_per_hour));
+        end if;
+
+        client_network := private.client_network(private.request_client_address());
+        if client_network is not null then
+            perform pg_advisory_xact_lock(hashtextextended('booking-client:' || client_network, 0));
             if (select count(*)
                 from private.booking_clients as client
                          join public.bookings as b on b.id = client.booking_id
-                where client.address = client_address
+                where client.network = client_network
                   and private.booking_holds_place(b.status)
                   and b.date + b.time >= private.consultancy_now(now())) >= rules.upcoming_per_client then
                 raise exception 'You already have % upcoming consultations booked with us. To book another, please call or WhatsApp us.',
@@ -350,7 +419,7 @@ $$;
 
 revoke all on function private.judge_booking_slot() from public, anon, authenticated;
 
-/** After a booking made through the API is stored: records the client address it came from. */
+/** After a booking made through the API is stored: records the client address it came from, and its network. */
 create or replace function private.record_booking_client()
     returns trigger
     language plpgsql
@@ -362,7 +431,8 @@ declare
     client_address text := private.request_client_address();
 begin
     if client_address is not null then
-        insert into private.booking_clients (booking_id, address) values (new.id, client_address);
+        insert into private.booking_clients (booking_id, address, network)
+        values (new.id, client_address, private.client_network(client_address));
     end if;
     return null;
 end;

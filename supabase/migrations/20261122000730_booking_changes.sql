@@ -103,6 +103,9 @@ create policy "Admins can read booking history" on public.booking_events
   * The booking a link token opens. A token that was never issued, was voided by a move, or is not
   * even a token answers 404; one whose appointment has begun answers 410. Locks the booking when
   * for_change, so a change and another change of the same booking run one after the other.
+  * For a change the link is locked before its booking: a second change through the same link
+  * waits for the first, then finds the link gone (a move deletes it) or the booking changed (a
+  * cancellation), and is refused like any stale link. Reading the page locks nothing.
  */
 create or replace function private.booking_of_link(token text, for_change boolean)
     returns public.bookings
@@ -114,10 +117,18 @@ declare
     link    private.booking_links;
     booking public.bookings;
 begin
-    select l.* into link
-    from private.booking_links l
-    where booking_of_link.token ~ '^[0-9a-f]{64}$'
-      and l.token_hash = sha256(convert_to(booking_of_link.token, 'UTF8'));
+    if booking_of_link.for_change then
+        select l.* into link
+        from private.booking_links l
+        where booking_of_link.token ~ '^[0-9a-f]{64}$'
+          and l.token_hash = sha256(convert_to(booking_of_link.token, 'UTF8'))
+            for update;
+    else
+        select l.* into link
+        from private.booking_links l
+        where booking_of_link.token ~ '^[0-9a-f]{64}$'
+          and l.token_hash = sha256(convert_to(booking_of_link.token, 'UTF8'));
+    end if;
     if not found then
         raise exception 'This link is not valid: it may be mistyped, or a newer email about your booking replaced it. Use the link in the latest email, or call us.'
             using errcode = 'PT404';

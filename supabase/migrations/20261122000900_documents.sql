@@ -317,7 +317,8 @@ revoke all on function private.document_refusal(uuid, text, text, boolean, boole
 /**
   * The insert policy's check: a name `{the caller's id}/{application id}/{item key}/{file name}`
   * with a file name as safeFileName makes it (paths.ts: at most 100 characters of letters, digits,
-  * `._ ()-`, not starting with a dot, a space or a dash), in the folder of an application nothing
+  * `._ ()-`, not starting with a dot, a space or a dash, not ending with a space: `image (2).jpg`
+  * and `image (2).jpg ` look the same in every list), in the folder of an application nothing
   * stops them adding to. A name without an item folder (the shape before items had keys) is refused.
  */
 create or replace function private.may_add_document(object_name text)
@@ -334,7 +335,7 @@ declare
 begin
     if application_id is null
         or coalesce(array_length(folders, 1), 0) <> 3
-        or storage.filename(may_add_document.object_name) !~ '^[A-Za-z0-9_()][A-Za-z0-9._ ()-]{0,99}$' then
+        or storage.filename(may_add_document.object_name) !~ '^[A-Za-z0-9_()]([A-Za-z0-9._ ()-]{0,98}[A-Za-z0-9._()-])?$' then
         return false;
     end if;
     return private.document_refusal(application_id, (select auth.uid())::text, folders[3], false, true) is null;

@@ -37,9 +37,11 @@ comment on table public.document_reviews is 'Staff''s verdict on each provided d
 create index document_reviews_application_idx on public.document_reviews (application_id);
 create index document_reviews_reviewed_by_idx on public.document_reviews (reviewed_by);
 
--- Written only through public.review_document (security definer).
+-- Written only through public.review_document (security definer). Applicants read their reviews
+-- (the reason on the item) but not which staff member gave them: the reviewer column is granted to
+-- no signed-in user; admins read it through public.document_verdict_reviewers.
 revoke all on table public.document_reviews from anon, authenticated, service_role;
-grant select on table public.document_reviews to authenticated;
+grant select (object_id, application_id, verdict, reason, reviewed_at) on table public.document_reviews to authenticated;
 grant all on table public.document_reviews to service_role;
 
 alter table public.document_reviews enable row level security;
@@ -407,8 +409,10 @@ comment on table public.document_verdicts is 'Every verdict staff gave on a docu
 create index document_verdicts_application_idx on public.document_verdicts (application_id, reviewed_at);
 create index document_verdicts_reviewed_by_idx on public.document_verdicts (reviewed_by);
 
+-- As the reviews: staff are the consultancy to applicants, so reviewed_by is not granted to
+-- signed-in users; admins read it through public.document_verdict_reviewers.
 revoke all on table public.document_verdicts from anon, authenticated, service_role;
-grant select on table public.document_verdicts to authenticated;
+grant select (id, object_id, application_id, verdict, reason, file_name, item_key, reviewed_at) on table public.document_verdicts to authenticated;
 grant all on table public.document_verdicts to service_role;
 
 alter table public.document_verdicts enable row level security;
@@ -419,6 +423,42 @@ create policy "Applicants and admins can read document verdicts" on public.docum
     to authenticated
     using ((select private.is_admin())
         or application_id in (select a.id from public.visa_applications a where a.user_id = (select auth.uid())));
+
+/** Who gave each verdict of an application, for admins only (42501 otherwise). */
+create or replace function private.document_verdict_reviewers(application_id uuid)
+    returns table (id uuid, reviewed_by uuid)
+    language plpgsql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    perform private.require_admin(null, not_admin => 'Only administrators can read who reviewed a document.', on_self => '');
+    return query select v.id, v.reviewed_by from public.document_verdicts v where v.application_id = document_verdict_reviewers.application_id;
+end;
+$$;
+
+revoke all on function private.document_verdict_reviewers(uuid) from public, anon, authenticated;
+grant execute on function private.document_verdict_reviewers(uuid) to authenticated;
+
+/**
+  * Who gave each verdict of an application: rpc('document_verdict_reviewers', { application_id }) →
+  * [{ id, reviewed_by }]. Admins only (42501 otherwise); see private.document_verdict_reviewers.
+ */
+create or replace function public.document_verdict_reviewers(application_id uuid)
+    returns table (id uuid, reviewed_by uuid)
+    language sql
+    stable
+    security invoker
+    set search_path = ''
+as
+$$
+select * from private.document_verdict_reviewers(document_verdict_reviewers.application_id);
+$$;
+
+revoke all on function public.document_verdict_reviewers(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.document_verdict_reviewers(uuid) to authenticated;
 
 /**
   * Records a verdict stored in public.document_reviews as an entry of public.document_verdicts,

@@ -156,6 +156,7 @@ export type Database = {
       booking_rules: {
         Row: {
           booking_window_days: number
+          bookings_per_hour: number
           id: boolean
           minimum_notice: string
           places_per_slot: number
@@ -164,6 +165,7 @@ export type Database = {
         }
         Insert: {
           booking_window_days: number
+          bookings_per_hour?: number
           id?: boolean
           minimum_notice: string
           places_per_slot: number
@@ -172,6 +174,7 @@ export type Database = {
         }
         Update: {
           booking_window_days?: number
+          bookings_per_hour?: number
           id?: boolean
           minimum_notice?: string
           places_per_slot?: number
@@ -839,6 +842,13 @@ export type Database = {
         Args: { application_id: string; item?: string }
         Returns: string
       }
+      document_verdict_reviewers: {
+        Args: { application_id: string }
+        Returns: {
+          id: string
+          reviewed_by: string
+        }[]
+      }
       open_slots: {
         Args: { day: string }
         Returns: {
@@ -913,6 +923,7 @@ export type Database = {
         | "booking_changed"
         | "staff_booking_changed"
         | "booking_reminder"
+        | "staff_booking_ceiling"
       notification_subject:
         | "bookings"
         | "contact_messages"
@@ -1095,6 +1106,7 @@ export const Constants = {
         "booking_changed",
         "staff_booking_changed",
         "booking_reminder",
+        "staff_booking_ceiling",
       ],
       notification_subject: [
         "bookings",

@@ -10,11 +10,15 @@ import { staffFailure, toFailure } from './forms/errors.ts';
 import { NOTE_TEXTS } from './forms/note.ts';
 import { succeeded, type Result } from './result.ts';
 
-/** One verdict staff gave on a document (public.document_verdicts): what both timelines show of it. */
-export type DocumentVerdictRow = Pick<Tables<'document_verdicts'>, 'id' | 'application_id' | 'verdict' | 'reason' | 'file_name' | 'reviewed_by' | 'reviewed_at'>;
+/**
+ * One verdict staff gave on a document (public.document_verdicts): what both timelines show of it.
+ * Not who gave it: the database grants that column to no signed-in user (applicants know staff as
+ * the consultancy); staff's timeline asks public.document_verdict_reviewers.
+ */
+export type DocumentVerdictRow = Pick<Tables<'document_verdicts'>, 'id' | 'application_id' | 'verdict' | 'reason' | 'file_name' | 'reviewed_at'>;
 
 /** The columns of a verdict the timelines read. */
-export const DOCUMENT_VERDICT_COLUMNS = 'id, application_id, verdict, reason, file_name, reviewed_by, reviewed_at';
+export const DOCUMENT_VERDICT_COLUMNS = 'id, application_id, verdict, reason, file_name, reviewed_at';
 
 /**
  * One entry of an application's timeline: a status change, an internal note, a request for
@@ -28,11 +32,11 @@ export type TimelineEntry =
   | { type: 'verdict'; id: string; at: string; by: string | null; verdict: DocumentVerdictRow['verdict']; file: string; reason: string | null };
 
 /** A verdict's entry. */
-export const verdictEntry = (row: DocumentVerdictRow): TimelineEntry => ({
+export const verdictEntry = (row: DocumentVerdictRow, by: string | null = null): TimelineEntry => ({
   type: 'verdict',
   id: row.id,
   at: row.reviewed_at,
-  by: row.reviewed_by,
+  by,
   verdict: row.verdict,
   file: row.file_name,
   reason: row.reason,
@@ -56,7 +60,7 @@ export function requestEntries(request: DocumentRequest): TimelineEntry[] {
 
 /** An application's status changes, notes and document requests, oldest first, interleaved by time. */
 export async function fetchTimeline(supabase: SiteClient, applicationId: string): Promise<Result<TimelineEntry[]>> {
-  const [changes, notes, requests, verdicts] = await Promise.all([
+  const [changes, notes, requests, verdicts, reviewers] = await Promise.all([
     supabase
       .from('application_status_changes')
       .select('id, from_status, to_status, changed_by, changed_at')
@@ -65,11 +69,14 @@ export async function fetchTimeline(supabase: SiteClient, applicationId: string)
     supabase.from('application_notes').select('id, body, author_id, created_at').eq('application_id', applicationId).order('created_at', { ascending: true }),
     fetchDocumentRequests(supabase, [applicationId]),
     supabase.from('document_verdicts').select(DOCUMENT_VERDICT_COLUMNS).eq('application_id', applicationId).order('reviewed_at', { ascending: true }),
+    supabase.rpc('document_verdict_reviewers', { application_id: applicationId }),
   ]);
   if (changes.error) return staffFailure(changes.error);
   if (notes.error) return staffFailure(notes.error);
   if (!requests.ok) return requests;
   if (verdicts.error) return staffFailure(verdicts.error);
+  if (reviewers.error) return staffFailure(reviewers.error);
+  const reviewerOf = new Map((reviewers.data ?? []).map((row) => [row.id, row.reviewed_by]));
   const entries: TimelineEntry[] = [
     ...(changes.data ?? []).map((row) => ({
       type: 'status' as const,
@@ -81,7 +88,7 @@ export async function fetchTimeline(supabase: SiteClient, applicationId: string)
     })),
     ...(notes.data ?? []).map((row) => ({ type: 'note' as const, id: row.id, at: row.created_at, by: row.author_id, body: row.body })),
     ...requests.data.flatMap(requestEntries),
-    ...(verdicts.data ?? []).map(verdictEntry),
+    ...(verdicts.data ?? []).map((row) => verdictEntry(row, reviewerOf.get(row.id) ?? null)),
   ];
   return succeeded(entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)));
 }

@@ -1,5 +1,6 @@
 // The one behaviour of the pages an emailed link lands on with a secret token (/unsubscribe,
-// /newsletter/confirm): the link brings its token in `?token=`; the button posts it as JSON
+// /newsletter/confirm): the link brings its token in `#token=` (src/lib/link-token.ts takes it and
+// clears the address); the button posts it as JSON
 // `{ token }` to the page's endpoint (data-endpoint, with the anon key of data-api-key) and says
 // the outcome in the page's own words (data-busy, data-done, data-invalid, data-failed). The
 // request is done when the answer is 2xx and its body is not `false` (an RPC answers false for a
@@ -7,6 +8,8 @@
 // again. Asking for a click first keeps mail scanners, which open links, from acting for anyone.
 // Once done, a page whose heading invited the visitor to act ("Confirm…") says what is now true
 // instead (data-done-title, data-done-lead), in its heading, lead and document title.
+
+import { takeLinkToken } from '../lib/link-token.ts';
 
 const form = document.querySelector<HTMLFormElement>('form[data-token-link]');
 const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -34,7 +37,7 @@ function showDone(title: string | undefined, lead: string | undefined): void {
 }
 
 if (form && button && status && alert) {
-  const token = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
+  const token = takeLinkToken();
   const { endpoint = '', apiKey = '' } = form.dataset;
   const text = (outcome: Outcome | 'busy') => form.dataset[outcome] ?? '';
   const label = button.textContent ?? '';

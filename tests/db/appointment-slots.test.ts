@@ -24,7 +24,7 @@ afterAll(async () => {
 
 afterEach(async () => {
   // Each test starts from the shipped rules, no closed day and no booking.
-  await db.query(`update public.booking_rules set minimum_notice = interval '3 hours', places_per_slot = 2, upcoming_per_client = 4`);
+  await db.query(`update public.booking_rules set minimum_notice = interval '3 hours', places_per_slot = 2, upcoming_per_client = 4, bookings_per_hour = 40`);
   await db.query('delete from public.closed_dates');
   await db.query('delete from public.bookings');
 });
@@ -287,9 +287,109 @@ describe('one client cannot fill the calendar', () => {
     expect(await bookFrom('203.0.113.8', times[4]!, plusDays(monday, 1))).toMatchObject({ ok: false, code: 'RF010' });
   });
 
+  it('counts the addresses of one IPv6 /64 as one client: of 8 bookings from 8 of its addresses, 4 are stored; another /64 still books', async () => {
+    const outcomes: Outcome[] = [];
+    for (const [i, time] of [...times, '12:00', '12:30'].entries()) outcomes.push(await bookFrom(`2001:db8:77:1::${(i + 1).toString(16)}`, time));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(4);
+    expect(outcomes.slice(4)).toEqual(Array.from({ length: 4 }, () => expect.objectContaining({ ok: false, code: 'RF010' })));
+    // Written out in full or shortened, with any interface id: the same /64.
+    expect(await bookFrom('2001:0db8:0077:0001:ffff:ffff:ffff:ffff', '13:00')).toMatchObject({ ok: false, code: 'RF010' });
+    expect(await bookFrom('2001:db8:77:2::1', '13:00')).toMatchObject({ ok: true });
+    // The address is kept as it came; the network is what is counted.
+    const { rows } = await db.query(`select address, network from private.booking_clients where address = '2001:db8:77:1::1'`);
+    expect(rows).toEqual([{ address: '2001:db8:77:1::1', network: '2001:db8:77:1::/64' }]);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address', async () => {
+    for (const time of times.slice(0, 2)) expect(await bookFrom('203.0.113.44', time)).toMatchObject({ ok: true });
+    for (const time of times.slice(2, 4)) expect(await bookFrom('::ffff:203.0.113.44', time)).toMatchObject({ ok: true });
+    expect(await bookFrom('::ffff:cb00:712c', times[4]!)).toMatchObject({ ok: false, code: 'RF010' });
+    expect(await bookFrom('203.0.113.44', times[4]!)).toMatchObject({ ok: false, code: 'RF010' });
+  });
+
   it('keeps no address for a request that came with none (not through the gateway)', async () => {
     expect(await book(monday, '16:00')).toMatchObject({ ok: true });
     expect((await db.query('select * from private.booking_clients')).rows).toEqual([]);
+  });
+});
+
+describe('the hourly ceiling of new bookings, across all clients', () => {
+  const monday = nextMonday(5);
+  /** Books and commits as a visitor (each its own email address and no client address). */
+  async function book(date: string, time: string, actor = anon): Promise<Outcome> {
+    try {
+      await transactionAs(db, actor, (tx: Sql) => tx.query(BOOK, [uniqueEmail('hour'), date, time]));
+      return { ok: true, rows: [], affectedRows: 1 };
+    } catch (error) {
+      const { code, message } = error as { code: string; message: string };
+      return { ok: false, code, message };
+    }
+  }
+  const CEILING = `select count(*)::int as n from public.notifications where kind = 'staff_booking_ceiling'`;
+
+  it('stores bookings up to the ceiling, refuses the next with RF011, and tells staff once', async () => {
+    await db.query('update public.booking_rules set bookings_per_hour = 3');
+    expect(await book(monday, '09:00')).toMatchObject({ ok: true });
+    expect(await book(monday, '09:30')).toMatchObject({ ok: true });
+    expect((await db.query(CEILING)).rows).toEqual([{ n: 0 }]);
+    expect(await book(monday, '10:00')).toMatchObject({ ok: true });
+    expect((await db.query(CEILING)).rows).toEqual([{ n: 1 }]);
+    expect(await book(monday, '10:30')).toMatchObject(
+      refused('RF011', 'We are receiving an unusual number of bookings right now. Please try again in an hour, or call or WhatsApp us.'),
+    );
+    // Reached again (a wider ceiling, the same day): staff have already been told.
+    await db.query('update public.booking_rules set bookings_per_hour = 4');
+    expect(await book(monday, '10:30')).toMatchObject({ ok: true });
+    expect(await book(monday, '11:00')).toMatchObject({ ok: false, code: 'RF011' });
+    const { rows } = await db.query<{ recipient: string | null; subject_table: string; payload: unknown }>(
+      `select recipient, subject_table, payload from public.notifications where kind = 'staff_booking_ceiling'`,
+    );
+    expect(rows).toEqual([{ recipient: null, subject_table: 'bookings', payload: { ceiling: 3 } }]);
+  });
+
+  it('counts only the last hour', async () => {
+    await db.query('update public.booking_rules set bookings_per_hour = 2');
+    expect(await book(monday, '09:00')).toMatchObject({ ok: true });
+    expect(await book(monday, '09:30')).toMatchObject({ ok: true });
+    expect(await book(monday, '10:00')).toMatchObject({ ok: false, code: 'RF011' });
+    await db.query(`update public.bookings set created_at = now() - interval '61 minutes'`);
+    expect(await book(monday, '10:00')).toMatchObject({ ok: true });
+  });
+
+  it('leaves the operator alone (an import through the service key)', async () => {
+    await db.query('update public.booking_rules set bookings_per_hour = 1');
+    expect(await book(monday, '09:00')).toMatchObject({ ok: true });
+    expect(await book(monday, '09:30', service)).toMatchObject({ ok: true });
+  });
+});
+
+describe('closed days only within the booking window’s reach', () => {
+  const ADMIN = { role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' };
+  async function addClosed(date: string): Promise<Outcome> {
+    try {
+      await db.transaction(async (tx: Sql) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(ADMIN)]);
+        await tx.query(`insert into public.closed_dates (date, reason, created_by) values ($1, 'Closed', null)`, [date]);
+      });
+      return { ok: true, rows: [], affectedRows: 1 };
+    } catch (error) {
+      const { code, message } = error as { code: string; message: string };
+      return { ok: false, code, message };
+    }
+  }
+  const OUT_OF_REACH = refused('PT400', 'Choose a date from today to 60 days ahead: only those days can be booked.');
+
+  it('refuses infinity, the year 10000 and a day beyond the window or past (400), takes today and the window’s last day', async () => {
+    const today = consultancyToday();
+    for (const date of ['infinity', '-infinity', '10000-01-01', plusDays(today, 61), plusDays(today, -1)]) {
+      expect(await addClosed(date)).toMatchObject(OUT_OF_REACH);
+    }
+    expect(await addClosed(today)).toMatchObject({ ok: true });
+    expect(await addClosed(plusDays(today, 60))).toMatchObject({ ok: true });
+  });
+
+  it('stores no date without end, even for the operator', async () => {
+    await expect(db.query(`insert into public.closed_dates (date, reason) values ('infinity', 'Closed')`)).rejects.toMatchObject({ code: '23514' });
   });
 });
 
@@ -358,5 +458,50 @@ describe.skipIf(!process.env['DATABASE_URL'])('the race for a slot’s last plac
     expect(outcomes.filter((outcome) => outcome === 'RF009')).toHaveLength(RACERS - 1);
     const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.bookings where date = $1 and time = '10:00'`, [monday]);
     expect(rows[0]!.n).toBe(2);
-  });
+  }, 120_000);
+
+  /** Each of `count` racers, inside its transaction as anon from `address(i)`, books `slot(i)` at once; their outcomes. */
+  async function race(count: number, address: (i: number) => string, slot: (i: number) => [string, string]): Promise<string[]> {
+    const racers = clients.slice(0, count);
+    await Promise.all(
+      racers.map((client, i) =>
+        client.query(
+          `begin; set local role anon; select set_config('request.jwt.claims', '{"role":"anon"}', true), set_config('request.headers', '${JSON.stringify({ 'cf-connecting-ip': address(i) })}', true)`,
+        ),
+      ),
+    );
+    return Promise.all(
+      racers.map(async (client, i) => {
+        try {
+          await client.query(BOOK, [uniqueEmail('racer'), ...slot(i)]);
+          await client.query('commit');
+          return 'stored';
+        } catch (error) {
+          await client.query('rollback');
+          return (error as { code: string }).code;
+        }
+      }),
+    );
+  }
+
+  it('8 visitors from 8 addresses of one IPv6 /64 book at once, each on its own connection: 4 (the cap) are stored', async () => {
+    const monday = nextMonday(6);
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
+    const outcomes = await race(8, (i) => `2001:db8:99:5::${i + 1}`, (i) => [monday, times[i]!]);
+    expect(outcomes.filter((outcome) => outcome === 'stored')).toHaveLength(4);
+    expect(outcomes.filter((outcome) => outcome === 'RF010')).toHaveLength(4);
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from private.booking_clients where network = '2001:db8:99:5::/64'`);
+    expect(rows[0]!.n).toBe(4);
+  }, 120_000);
+
+  it('12 visitors from 12 networks book at once against a ceiling of 5 an hour: 5 are stored, and staff are told once', async () => {
+    await db.query('update public.booking_rules set bookings_per_hour = 5');
+    const monday = nextMonday(7);
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30'];
+    const outcomes = await race(12, (i) => `198.51.100.${i + 1}`, (i) => [monday, times[i]!]);
+    expect(outcomes.filter((outcome) => outcome === 'stored')).toHaveLength(5);
+    expect(outcomes.filter((outcome) => outcome === 'RF011')).toHaveLength(7);
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.notifications where kind = 'staff_booking_ceiling'`);
+    expect(rows[0]!.n).toBe(1);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@
 // their email, each change is recorded and emails the visitor, links are stored hashed, expire at
 // the appointment and are void after a move, and the day-before reminder is queued once per time.
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openSlot } from '../support/open-slots.ts';
 import { DENIED, adminAndUserFixture, anon, attemptAs, runAs, uniqueEmail, type Actor, type TestDb } from './support.ts';
@@ -269,4 +270,78 @@ describe('the reminder the day before', () => {
     const { rows } = await db.query(`select schedule, command from cron.job where jobname = 'queue-booking-reminders'`);
     expect(rows).toEqual([{ schedule: '*/15 * * * *', command: 'select private.queue_booking_reminders()' }]);
   });
+});
+
+describe('a retried email never contradicts the booking as it is now', () => {
+  const fail = (id: string, kind: string) =>
+    db.query<{ id: string }>(`update public.notifications set status = 'failed', last_error = 'smtp down' where subject_id = $1 and kind = $2 returning id`, [id, kind]);
+  const retry = `select public.retry_notification($1) as queued`;
+
+  it('refuses to retry the first email ("the time is held") of a booking staff cancelled since, and sends nothing', async () => {
+    const id = await book(`${nextYear}-06-07`, '10:00');
+    const { rows } = await fail(id, 'booking_confirmation');
+    await runAs(db, admin, change(id, 'cancelled', { note: 'The adviser is away.' }));
+    expect(await attemptAs(db, admin, retry, [rows[0]!.id])).toMatchObject({
+      ok: false,
+      code: 'PT409',
+      message: 'This email is out of date: the booking has changed since, and a later email tells the visitor where it stands now.',
+    });
+    const queue = await db.query<{ kind: string; status: string }>(`select kind, status::text from public.notifications where subject_id = $1 and recipient is not null order by created_at`, [id]);
+    expect(queue.rows).toEqual([
+      { kind: 'booking_confirmation', status: 'failed' },
+      { kind: 'booking_changed', status: 'queued' },
+    ]);
+  });
+
+  it('refuses an email about the time before a move, and retries one the booking still matches', async () => {
+    const id = await book(`${nextYear}-06-08`, '10:00');
+    const confirmation = (await fail(id, 'booking_confirmation')).rows[0]!.id;
+    const slot = openSlot();
+    await runAs(db, admin, change(id, 'moved', { date: slot.date, time: slot.time }));
+    expect(await attemptAs(db, admin, retry, [confirmation])).toMatchObject({ ok: false, code: 'PT409' });
+    const moved = (await fail(id, 'booking_changed')).rows[0]!.id;
+    expect((await runAs(db, admin, retry, [moved])).rows).toEqual([{ queued: true }]);
+  });
+});
+
+// PGlite serves one connection at a time, so a race can only be run on a real server.
+describe.skipIf(!process.env['DATABASE_URL'])('one link, one change (PostgreSQL only: PGlite is a single connection)', () => {
+  it('10 reschedules with one emailed link at once, each on its own connection: one is made, one history entry, one email each way', async () => {
+    const id = await book(`${nextYear}-06-09`, '10:00');
+    const token = await latestToken(id, 'booking_confirmation');
+    const { rows } = await db.query<{ name: string }>('select current_database() as name');
+    const url = new URL(process.env['DATABASE_URL']!);
+    url.pathname = `/${rows[0]!.name}`;
+    const clients = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        return client;
+      }),
+    );
+    try {
+      await Promise.all(clients.map((client) => client.query(`begin; set local role anon; select set_config('request.jwt.claims', '{"role":"anon"}', true)`)));
+      const outcomes = await Promise.all(
+        clients.map(async (client) => {
+          const slot = openSlot();
+          try {
+            await client.query('select public.reschedule_booking_by_link($1, $2, $3)', [token, slot.date, slot.time]);
+            await client.query('commit');
+            return 'moved';
+          } catch (error) {
+            await client.query('rollback');
+            return (error as { code: string }).code;
+          }
+        }),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'moved')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'PT404')).toHaveLength(9);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+    expect((await db.query(`select count(*)::int as n from public.booking_events where booking_id = $1`, [id])).rows).toEqual([{ n: 1 }]);
+    const kinds = (await notifications(id)).map((n) => n.kind);
+    expect(kinds.filter((kind) => kind === 'booking_changed')).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === 'staff_booking_changed')).toHaveLength(1);
+  }, 120_000);
 });

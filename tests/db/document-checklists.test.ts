@@ -171,7 +171,10 @@ describe("staff's verdicts (public.review_document, public.document_reviews)", (
     expect((await runAs(db, applicant, LIST, [id])).rows).toEqual([{ item: 'passport', verdict: 'accepted', reason: null }]);
     await runAs(db, admin, REVIEW, [passport, 'needs_replacing', 'The scan is cut off at the bottom.', PASSPORT.label]);
     expect((await runAs(db, applicant, LIST, [id])).rows).toEqual([{ item: 'passport', verdict: 'needs_replacing', reason: 'The scan is cut off at the bottom.' }]);
-    expect((await runAs(db, applicant, `select reviewed_by from public.document_reviews where object_id = $1`, [passport])).rows).toEqual([{ reviewed_by: adminId }]);
+    // Staff are the consultancy to the applicant: the reviewer's id is no column they may read.
+    expect(await attemptAs(db, applicant, `select reviewed_by from public.document_reviews where object_id = $1`, [passport])).toMatchObject({ ok: false, code: DENIED });
+    expect(await attemptAs(db, admin, `select reviewed_by from public.document_reviews where object_id = $1`, [passport])).toMatchObject({ ok: false, code: DENIED });
+    expect((await runAs(db, applicant, `select verdict from public.document_reviews where object_id = $1`, [passport])).rows).toEqual([{ verdict: 'needs_replacing' }]);
   });
 
   it('emails the applicant once a marking (at the account’s address, not the form’s), naming the item, the file and the reason', async () => {
@@ -243,13 +246,18 @@ describe('every verdict, for the timelines (public.document_verdicts)', () => {
     await runAs(db, admin, REVIEW, [file, 'needs_replacing', 'The photo is too dark.', PHOTO.label]);
     await runAs(db, admin, REVIEW, [file, 'needs_replacing', 'The photo is too dark.', PHOTO.label]);
     await runAs(db, admin, REVIEW, [file, 'accepted', null, null]);
-    const READ = `select verdict, reason, file_name, item_key, reviewed_by from public.document_verdicts where application_id = $1 order by reviewed_at`;
+    const READ = `select verdict, reason, file_name, item_key from public.document_verdicts where application_id = $1 order by reviewed_at`;
     const expected = [
-      { verdict: 'needs_replacing', reason: 'The photo is too dark.', file_name: 'image.jpg', item_key: 'photo', reviewed_by: adminId },
-      { verdict: 'accepted', reason: null, file_name: 'image.jpg', item_key: 'photo', reviewed_by: adminId },
+      { verdict: 'needs_replacing', reason: 'The photo is too dark.', file_name: 'image.jpg', item_key: 'photo' },
+      { verdict: 'accepted', reason: null, file_name: 'image.jpg', item_key: 'photo' },
     ];
     expect((await runAs(db, applicant, READ, [id])).rows).toEqual(expected);
     expect((await runAs(db, admin, READ, [id])).rows).toEqual(expected);
+    // By whom: admins only, through the RPC; the applicant can neither select the column nor call it.
+    const WHO = `select reviewed_by from public.document_verdict_reviewers($1)`;
+    expect((await runAs(db, admin, WHO, [id])).rows).toEqual([{ reviewed_by: adminId }, { reviewed_by: adminId }]);
+    expect(await attemptAs(db, applicant, WHO, [id])).toMatchObject({ ok: false, code: '42501' });
+    expect(await attemptAs(db, applicant, `select reviewed_by from public.document_verdicts where application_id = $1`, [id])).toMatchObject({ ok: false, code: DENIED });
     expect((await runAs(db, other, READ, [id])).rows).toEqual([]);
     expect(await attemptAs(db, anon, READ, [id])).toMatchObject({ ok: false, code: DENIED });
     for (const actor of [applicant, other, admin]) {

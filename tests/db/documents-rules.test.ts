@@ -84,13 +84,21 @@ describe('the documents bucket and its rules', () => {
       '',
     ].map(safeFileName);
     const { rows } = await db.query<{ name: string }>(
-      `select n as name from unnest($1::text[]) n where n !~ '^[A-Za-z0-9_()][A-Za-z0-9._ ()-]{0,99}$'`,
+      `select n as name from unnest($1::text[]) n where n !~ '^[A-Za-z0-9_()]([A-Za-z0-9._ ()-]{0,98}[A-Za-z0-9._()-])?$'`,
       [names],
     );
     expect(rows).toEqual([]);
     const { rows: pattern } = await db.query<{ source: string }>(
       `select pg_get_functiondef('private.may_add_document(text)'::regprocedure) as source`,
     );
-    expect(pattern[0]!.source).toContain(`'^[A-Za-z0-9_()][A-Za-z0-9._ ()-]{0,99}$'`);
+    expect(pattern[0]!.source).toContain(`'^[A-Za-z0-9_()]([A-Za-z0-9._ ()-]{0,98}[A-Za-z0-9._()-])?$'`);
+  });
+
+  it('refuses a file name with a leading or trailing space, which would look like its neighbour', async () => {
+    const { rows } = await db.query<{ name: string }>(
+      `select n as name from unnest($1::text[]) n where n ~ '^[A-Za-z0-9_()]([A-Za-z0-9._ ()-]{0,98}[A-Za-z0-9._()-])?$'`,
+      [['image (2).jpg', 'image (2).jpg ', ' image (2).jpg', 'a', 'a ']],
+    );
+    expect(rows.map((row) => row.name)).toEqual(['image (2).jpg', 'a']);
   });
 });

@@ -5,7 +5,7 @@
 // and are written into `_headers` by ./index.ts.
 import type { CaptchaProvider } from '../../lib/auth/captcha.ts';
 import type { PageScripts } from './built-pages.ts';
-import type { HeaderRule } from './headers-file.ts';
+import { ruleMatches, type HeaderRule } from './headers-file.ts';
 
 /** What the policy depends on, all known when the build ends. */
 export interface PolicyInputs {
@@ -90,6 +90,24 @@ export function contentSecurityPolicy({
   return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
+/**
+ * The pages an emailed link with a secret token lands on (a booking's link, the newsletter's
+ * confirmation and unsubscribe pages). The token travels in the fragment, which no request
+ * carries, and the page clears it from the address (src/lib/link-token.ts); for a link of an
+ * older email, which still brings it in `?token=`, these pages send no Referer at all, so no
+ * request the page makes (its scripts, its styles, the API) repeats the address.
+ */
+export const TOKEN_LINK_PAGES = ['/appointment', '/unsubscribe', '/newsletter/confirm'];
+
+/**
+ * The Referrer-Policy of a page rule: none on the token-link pages, the browsers' default, named,
+ * elsewhere. It is a page rule's header, not the `/*` rule's: two matching rules naming it would be
+ * joined into one value, and a host's order would decide which policy applies.
+ */
+function referrerPolicy(pattern: string): string {
+  return TOKEN_LINK_PAGES.some((page) => ruleMatches(pattern, page)) ? 'no-referrer' : 'strict-origin-when-cross-origin';
+}
+
 /** The folder of the content editor (src/integrations/cms.ts): its pages get cmsContentSecurityPolicy's policy. */
 const CMS_PATTERN = /^\/cms(\/\*)?$/;
 
@@ -144,7 +162,6 @@ export function headerRules(inputs: PolicyInputs): HeaderRule[] {
     'X-Content-Type-Options': 'nosniff',
     // frame-ancestors replaces it in current browsers; older ones only know this header.
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
   };
   // A year of https only, for this host alone: subdomains the consultancy may run elsewhere are
@@ -160,6 +177,7 @@ export function headerRules(inputs: PolicyInputs): HeaderRule[] {
       path,
       headers: {
         'Content-Security-Policy': CMS_PATTERN.test(path) ? cmsContentSecurityPolicy({ ...inputs, scriptHashes }) : contentSecurityPolicy({ ...inputs, scriptHashes }),
+        'Referrer-Policy': referrerPolicy(path),
         'Cache-Control': REVALIDATE,
       },
     })),

@@ -38,7 +38,7 @@ export default function ApplicationHistory({ application, headingId }: { applica
       to: change.to_status,
     })),
     ...application.requests.flatMap(requestEntries),
-    ...application.verdicts.map(verdictEntry),
+    ...application.verdicts.map((row) => verdictEntry(row)),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <section className="application-history" aria-labelledby={headingId}>

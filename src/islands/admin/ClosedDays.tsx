@@ -16,8 +16,15 @@ import './closed-days.css';
 const QUERY_KEY = ['closed-days'];
 
 const longDate = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** "Friday, 20 March 2026" for 2026-03-20 (a date, no time zone involved). */
-const written = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+/**
+ * "Friday, 20 March 2026" for 2026-03-20 (a date, no time zone involved). A date a browser cannot
+ * read (a row stored before the database refused it, such as the year 10000) is shown as stored,
+ * so one bad row is one odd line, not a list that fails to draw.
+ */
+function written(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? date : longDate.format(day);
+}
 
 export default function ClosedDays() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-// The page of a booking's emailed link (/appointment?token=…): shows the booking, and lets the
+// The page of a booking's emailed link (/appointment#token=…): shows the booking, and lets the
 // visitor cancel it or move it to another time. Opening it only reads the booking (a mail scanner
 // that opens the link changes nothing); each change needs its button. Outcomes are announced in a
 // live region; a reschedule's field errors sit under their fields.
@@ -13,6 +13,7 @@ import {
   type LinkedBooking,
 } from '../../lib/appointments/booking-link.ts';
 import { CONSULTANCY_TIME_ZONE_NAME, consultancyToday } from '../../../common/domain.ts';
+import { takeLinkToken } from '../../lib/link-token.ts';
 import type { FieldErrors } from '../../lib/result.ts';
 import './manage-booking.css';
 
@@ -43,7 +44,7 @@ export default function ManageBooking({ url, anonKey }: Props) {
   const ids = { date: useId(), time: useId(), heading: useId() };
 
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
+    const token = takeLinkToken();
     setToken(token);
     setToday(consultancyToday());
     if (!token) {

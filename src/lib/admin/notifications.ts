@@ -31,6 +31,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   booking_changed: 'Visitor: booking changed',
   staff_booking_changed: 'Staff: visitor changed a booking',
   booking_reminder: 'Visitor: reminder',
+  staff_booking_ceiling: 'Staff: hourly ceiling of bookings reached',
   newsletter_confirmation: 'Subscriber: confirmation',
   newsletter_welcome: 'Subscriber: welcome',
 };

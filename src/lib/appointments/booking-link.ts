@@ -1,4 +1,4 @@
-// The page a booking's emailed link opens (/appointment?token=…): the three RPCs it calls with a
+// The page a booking's emailed link opens (/appointment#token=…): the three RPCs it calls with a
 // plain request (no supabase-js: the page needs nothing else of it), and what a visitor reads for
 // each answer, known by status and SQLSTATE (20261122000730_booking_changes.sql), never by the
 // server's English. Opening the page only reads; the buttons act.

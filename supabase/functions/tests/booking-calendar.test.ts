@@ -37,7 +37,7 @@ Deno.test('the first email: a tentative request, sequence 0, the visitor invited
   assert.equal(entry.organizer, `mailto:${BRAND.contact.email}`);
   assert.deepEqual(entry.attendees, ['mailto:ada@example.com']);
   assert.match(entry.email.html, /We have your booking request/);
-  assert.match(entry.email.html, /href="https:\/\/www\.bridgewayvisa\.com\/appointment\?token=a{64}"/);
+  assert.match(entry.email.html, /href="https:\/\/www\.bridgewayvisa\.com\/appointment#token=a{64}"/);
 });
 
 Deno.test('each change updates the same entry with a higher sequence, and a cancellation removes it', () => {

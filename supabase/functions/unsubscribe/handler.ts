@@ -1,11 +1,13 @@
 // One-click unsubscribe (RFC 8058) as a web-standard Request → Response handler, served by
 // index.ts (in Deno, hosted and locally alike).
-// - GET ?token=…: a person opened the link: 303 to the site's /unsubscribe page, which asks first
+// - GET ?token=…: a person opened the link: 303 to the site's /unsubscribe page (the token in its fragment), which asks first
 //   (mail scanners open links; they must not unsubscribe anyone).
 // - POST ?token=… with the body `List-Unsubscribe=One-Click`: the mail client's one-click request.
 // - POST with JSON `{ "token": "…" }`: the site's /unsubscribe page.
 // Both POSTs call public.unsubscribe_newsletter with the project's public key (settings.ts), in
 // `apikey` alone: the token alone is the permission.
+
+import { linkWithToken } from '../../../common/link-token.ts';
 
 export interface UnsubscribeEnv {
   /** The project's API URL (SUPABASE_URL). */
@@ -34,10 +36,10 @@ export async function handleUnsubscribe(req: Request, env: UnsubscribeEnv): Prom
   const url = new URL(req.url);
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
   if (req.method === 'GET') {
+    // The page gets the token in its fragment, which no request carries (common/link-token.ts).
     const page = new URL('/unsubscribe', env.siteUrl);
     const token = url.searchParams.get('token');
-    if (token) page.searchParams.set('token', token);
-    return new Response(null, { status: 303, headers: { ...CORS, location: page.toString() } });
+    return new Response(null, { status: 303, headers: { ...CORS, location: token ? linkWithToken(page, token) : page.toString() } });
   }
   if (req.method !== 'POST') return json(405, { message: 'Use GET or POST' });
   const token = await tokenOf(req, url);

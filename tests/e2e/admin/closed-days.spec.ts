@@ -1,6 +1,7 @@
 // Staff close a day (a holiday known days ahead) in /admin's bookings section, without a developer:
 // the home page's booking form then offers no time on it; opening it again brings the times back.
-import { SEEDED_ADMIN } from '../support/backend.ts';
+import { consultancyToday } from '../../../common/domain.ts';
+import { SEEDED_ADMIN, serviceClient } from '../support/backend.ts';
 import { BookingForm } from '../forms/forms.po.ts';
 import { openSlot } from '../../support/open-slots.ts';
 import { AdminPage, axeViolations, expect, signIn } from './admin.po.ts';
@@ -35,4 +36,33 @@ test('an admin closes a day for Eid: the booking form offers nothing on it; open
   const again = await BookingForm.open(visitor);
   await again.fill({ Date: date });
   await expect(again.form.getByRole('radio').first()).toBeVisible();
+});
+
+test('a day beyond the booking window is refused where it was typed; a stored day no browser can write breaks only its own line', async ({ page }) => {
+  // Stored by the operator before the database refused such days (the service key is not judged).
+  const service = await serviceClient();
+  const odd = { date: '10000-01-01', reason: 'Typo of the year' };
+  expect((await service.from('closed_dates').insert(odd)).error).toBeNull();
+  try {
+    const { date } = openSlot();
+    expect((await service.from('closed_dates').insert({ date, reason: 'Staff training' })).error).toBeNull();
+    await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    const admin = new AdminPage(page);
+    await admin.open();
+    const bookings = await admin.openSection('Bookings');
+    const panel = bookings.getByRole('region', { name: 'Closed days' });
+    await expect(panel.getByRole('listitem').filter({ has: page.locator(`time[datetime="${date}"]`) })).toContainText('Staff training');
+    await expect(panel.getByRole('listitem').filter({ has: page.locator('time[datetime="10000-01-01"]') })).toContainText('10000-01-01: Typo of the year');
+
+    const far = new Date(Date.parse(`${consultancyToday()}T00:00:00Z`) + 200 * 86_400_000).toISOString().slice(0, 10);
+    const form = panel.getByRole('form', { name: 'Add a closed day' });
+    await form.getByLabel('Closed day', { exact: true }).fill(far);
+    await form.getByLabel('Reason', { exact: true }).fill('Far away');
+    await form.getByRole('button', { name: 'Add closed day' }).click();
+    await expect(form).toContainText('Choose a date from today to 60 days ahead: only those days can be booked.');
+    await expect(panel.locator(`time[datetime="${far}"]`)).toHaveCount(0);
+    await service.from('closed_dates').delete().eq('date', date);
+  } finally {
+    await service.from('closed_dates').delete().eq('date', odd.date);
+  }
 });

@@ -5,6 +5,7 @@
 // in what the payload leaves out (a row queued before payloads carried the booking).
 import { BOOKING_STATUSES, type BookingStatus } from '../../../../common/bookings.ts';
 import { isOneOf } from '../../../../common/domain.ts';
+import { linkWithToken } from '../../../../common/link-token.ts';
 import { payloadText } from './text.ts';
 import type { BookingRow } from './types.ts';
 
@@ -36,8 +37,7 @@ export function bookingSnapshot(row: BookingRow, payload: Record<string, unknown
   const date = payloadText(payload.date) || row.date;
   const time = payloadText(payload.time) || row.time;
   const token = payloadText(payload.link_token);
-  const manage = new URL(MANAGE_PATH, siteUrl);
-  manage.searchParams.set('token', token);
+  const manage = linkWithToken(new URL(MANAGE_PATH, siteUrl), token);
   return {
     id: row.id,
     fullName: row.full_name,
@@ -49,6 +49,6 @@ export function bookingSnapshot(row: BookingRow, payload: Record<string, unknown
     startsAt: Date.parse(payloadText(payload.starts_at)),
     endsAt: Date.parse(payloadText(payload.ends_at)),
     sequence: typeof payload.sequence === 'number' ? payload.sequence : 0,
-    manageUrl: token ? manage.toString() : null,
+    manageUrl: token ? manage : null,
   };
 }

@@ -14,6 +14,7 @@ import { Layout } from './layout.ts';
 import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { newsletterWelcome } from './newsletter-welcome.ts';
 import { plainText } from '../../_shared/plain-text.ts';
+import { staffBookingCeiling } from './staff-booking-ceiling.ts';
 import { staffBookingChanged } from './staff-booking-changed.ts';
 import { staffDocumentsProvided } from './staff-documents-provided.ts';
 import { staffNewApplication } from './staff-new-application.ts';
@@ -35,6 +36,7 @@ export const TEMPLATES: Templates = {
   booking_confirmation: bookingConfirmation,
   booking_changed: bookingChanged,
   staff_booking_changed: staffBookingChanged,
+  staff_booking_ceiling: staffBookingCeiling,
   booking_reminder: bookingReminder,
   staff_new_contact_message: staffNewContactMessage,
   staff_new_application: staffNewApplication,

@@ -4,19 +4,19 @@
 // click there is no subscription, and without it the request is forgotten.
 import { createElement as h } from 'react';
 import { NEWSLETTER_CONFIRMATION_DAYS } from '../../../../common/domain.ts';
+import { linkWithToken } from '../../../../common/link-token.ts';
 import { Button, P } from './layout.ts';
 import type { Email, EmailInput, SubscriberRow } from './types.ts';
 
 /** The confirmation request, with its link to /newsletter/confirm. */
 export function newsletterConfirmation({ row, siteUrl, brand }: EmailInput<SubscriberRow>): Email {
-  const page = new URL('/newsletter/confirm', siteUrl);
-  page.searchParams.set('token', row.confirmation_token);
+  const page = linkWithToken(new URL('/newsletter/confirm', siteUrl), row.confirmation_token);
   return {
     subject: `Please confirm your subscription to the ${brand.name} newsletter`,
     title: 'Confirm your subscription',
     body: h('div', null,
       h(P, null, `Someone, we hope you, asked for the ${brand.name} newsletter to be sent to this address. Please confirm that it was you:`),
-      h(Button, { href: page.toString(), brand }, 'Confirm my subscription'),
+      h(Button, { href: page, brand }, 'Confirm my subscription'),
       h(P, null, `If it was not you, ignore this email. Without your confirmation we will not write to you again, and the request is forgotten after ${NEWSLETTER_CONFIRMATION_DAYS} days.`),
     ),
   };

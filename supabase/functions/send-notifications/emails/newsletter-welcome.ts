@@ -1,6 +1,7 @@
 // To a new newsletter subscriber: a welcome, with a one-click unsubscribe (RFC 8058): the
 // List-Unsubscribe headers name the Edge Function, and the body links to the site's page.
 import { createElement as h } from 'react';
+import { linkWithToken } from '../../../../common/link-token.ts';
 import { Button, P } from './layout.ts';
 import type { Email, EmailInput, SubscriberRow } from './types.ts';
 
@@ -8,15 +9,14 @@ import type { Email, EmailInput, SubscriberRow } from './types.ts';
 export function newsletterWelcome({ row, siteUrl, apiUrl, brand }: EmailInput<SubscriberRow>): Email {
   const oneClick = new URL('/functions/v1/unsubscribe', apiUrl);
   oneClick.searchParams.set('token', row.unsubscribe_token);
-  const page = new URL('/unsubscribe', siteUrl);
-  page.searchParams.set('token', row.unsubscribe_token);
+  const page = linkWithToken(new URL('/unsubscribe', siteUrl), row.unsubscribe_token);
   return {
     subject: `Welcome to the ${brand.name} newsletter`,
     title: 'Thanks for subscribing',
     body: h('div', null,
       h(P, null, `You will hear from ${brand.name} about visa news, changes to the rules and our offers, a few times a month at most.`),
       h(Button, { href: siteUrl, brand }, 'Visit our website'),
-      h(P, null, 'Not for you? ', h('a', { href: page.toString() }, 'Unsubscribe'), ' at any time, without signing in.'),
+      h(P, null, 'Not for you? ', h('a', { href: page }, 'Unsubscribe'), ' at any time, without signing in.'),
     ),
     headers: {
       'List-Unsubscribe': `<${oneClick.toString()}>`,

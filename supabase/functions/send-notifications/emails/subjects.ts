@@ -14,6 +14,7 @@ export const SUBJECT_TABLES = {
   booking_changed: 'bookings',
   staff_booking_changed: 'bookings',
   booking_reminder: 'bookings',
+  staff_booking_ceiling: 'bookings',
   staff_new_contact_message: 'contact_messages',
   staff_new_application: 'visa_applications',
   applicant_application_received: 'visa_applications',

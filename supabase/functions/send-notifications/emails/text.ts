@@ -2,6 +2,7 @@
 // applicant quotes, and dates and times in the consultancy's time zone.
 
 import { CONSULTANCY_TIME_ZONE } from '../../../../common/domain.ts';
+import { LINK_TOKEN_PATTERN } from '../../../../common/link-token.ts';
 
 // The one rule for the reference, shared with the site (its card, receipt and admin).
 export { applicationReference } from '../../../../common/application-reference.ts';
@@ -47,6 +48,17 @@ function offsetMinutes(instant: number, zone: string): number {
 /** A payload's text value ('' when it is missing or not text: a template never shows "undefined"). */
 export function payloadText(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The token of the link an email exists to carry (a newsletter confirmation's, the welcome's
+ * unsubscribe link), from its payload. Throws when there is none: the row fails, and is not sent
+ * with a link that leads nowhere (the outbox drops the token only once a row is sent).
+ */
+export function payloadLinkToken(payload: Record<string, unknown>): string {
+  const token = payloadText(payload.link_token);
+  if (!LINK_TOKEN_PATTERN.test(token)) throw new Error('the email carries no link token');
+  return token;
 }
 
 /**

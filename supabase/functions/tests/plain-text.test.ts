@@ -93,3 +93,15 @@ Deno.test('plainText reads a details row as one line', () => {
     'Date: Wednesday, 10 March 2027\nTime: 09:30',
   );
 });
+
+Deno.test('a newsletter email whose payload has no link token is not rendered: the row fails instead of sending a link that leads nowhere', () => {
+  for (const kind of ['newsletter_confirmation', 'newsletter_welcome'] as const) {
+    for (const payload of [{}, { link_token: 'not-a-token' }]) {
+      assert.throws(
+        () => renderEmail(kind, { row: ROWS.newsletter_subscribers, payload, brand: BRAND, siteUrl: 'https://www.bridgewayvisa.com', apiUrl: 'https://project.supabase.co' }),
+        /the email carries no link token/,
+        kind,
+      );
+    }
+  }
+});

@@ -480,38 +480,38 @@ export type Database = {
       newsletter_subscribers: {
         Row: {
           confirmation_requested_at: string
-          confirmation_token: string
+          confirmation_token_hash: string | null
           confirmed_at: string | null
           created_at: string
           email: string
           email_lower: string | null
           id: string
           status: Database["public"]["Enums"]["subscription_status"]
-          unsubscribe_token: string
+          unsubscribe_token_hash: string | null
           unsubscribed_at: string | null
         }
         Insert: {
           confirmation_requested_at?: string
-          confirmation_token?: string
+          confirmation_token_hash?: string | null
           confirmed_at?: string | null
           created_at?: string
           email: string
           email_lower?: never
           id?: string
           status?: never
-          unsubscribe_token?: string
+          unsubscribe_token_hash?: string | null
           unsubscribed_at?: string | null
         }
         Update: {
           confirmation_requested_at?: string
-          confirmation_token?: string
+          confirmation_token_hash?: string | null
           confirmed_at?: string | null
           created_at?: string
           email?: string
           email_lower?: never
           id?: string
           status?: never
-          unsubscribe_token?: string
+          unsubscribe_token_hash?: string | null
           unsubscribed_at?: string | null
         }
         Relationships: []

@@ -224,12 +224,44 @@ execute function private.on_rows_queued('send-notifications');
   * -------------------------------------------------------
   * Section - Links in the outbox
   * -------------------------------------------------------
-  * An email that lets its reader act carries a link token in its payload (link_token; the booking
-  * emails' links, 20261122000720_bookings.sql, store only its hash). The outbox keeps the token
-  * only until the email is sent: once a row is sent (or completed without sending), its payload
-  * loses link_token, so the outbox holds no live link of an email already delivered. A failed row
-  * keeps it for an admin's retry.
+  * An email that lets its reader act carries a link token in its payload (link_token): a booking's
+  * link (20261122000720_bookings.sql), a newsletter confirmation's and the welcome's unsubscribe
+  * link (20261122000800_newsletter.sql). Each is made by private.new_link_token, and the tables
+  * store only private.link_token_hash of it, so no one reading them (an admin, a backup) can build
+  * a working link. The outbox keeps the token only until the email is sent: once a row is sent (or
+  * completed without sending), its payload loses link_token, so the outbox holds no live link of an
+  * email already delivered. A failed row keeps it for an admin's retry.
  */
+
+/** A new link token: 32 random bytes as 64 lower-case hex digits (LINK_TOKEN_PATTERN of common/link-token.ts). */
+create or replace function private.new_link_token()
+    returns text
+    language sql
+    volatile
+    set search_path = ''
+as
+$$
+select encode(extensions.gen_random_bytes(32), 'hex');
+$$;
+
+revoke all on function private.new_link_token() from public, anon, authenticated;
+
+/**
+  * What a table stores of a link token, and what a link is looked up by: its SHA-256. NULL for
+  * anything not shaped like a token (LINK_TOKEN_PATTERN of common/link-token.ts), so a mistyped or
+  * forged value matches no row and is never hashed.
+ */
+create or replace function private.link_token_hash(token text)
+    returns bytea
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select case when link_token_hash.token ~ '^[0-9a-f]{64}$' then sha256(convert_to(link_token_hash.token, 'UTF8')) end;
+$$;
+
+revoke all on function private.link_token_hash(text) from public, anon, authenticated;
 create or replace function private.forget_sent_link_tokens()
     returns trigger
     language plpgsql

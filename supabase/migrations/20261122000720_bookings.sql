@@ -444,10 +444,11 @@ revoke all on function private.record_booking_client() from public, anon, authen
   * -------------------------------------------------------
   * Section - Links the visitor acts through
   * -------------------------------------------------------
-  * Each email that lets the visitor act carries a link with a random token. Only its SHA-256 is
-  * stored (private.booking_links); the token itself is in the email's payload in the outbox until
-  * the email is sent, and is then removed from it (private.forget_sent_link_tokens,
-  * 20261122000500_notifications.sql). A link expires at the appointment's start, and every link of
+  * Each email that lets the visitor act carries a link with a random token
+  * (private.new_link_token). Only its SHA-256 is stored (private.link_token_hash, in
+  * private.booking_links); the token itself is in the email's payload in the outbox until the
+  * email is sent, and is then removed from it (private.forget_sent_link_tokens, both in
+  * 20261122000500_notifications.sql, as the newsletter's links are). A link expires at the appointment's start, and every link of
   * a booking is void once it is rescheduled or moved (the move's email carries the new one).
  */
 create table private.booking_links
@@ -473,10 +474,10 @@ create or replace function private.issue_booking_link(booking_id uuid, on_date d
 as
 $$
 declare
-    token text := encode(extensions.gen_random_bytes(32), 'hex');
+    token text := private.new_link_token();
 begin
     insert into private.booking_links (token_hash, booking_id, expires_at)
-    values (sha256(convert_to(token, 'UTF8')), issue_booking_link.booking_id,
+    values (private.link_token_hash(token), issue_booking_link.booking_id,
             private.booking_starts_at(issue_booking_link.on_date, issue_booking_link.at_time));
     return token;
 end;

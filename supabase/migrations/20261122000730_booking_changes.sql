@@ -120,14 +120,12 @@ begin
     if booking_of_link.for_change then
         select l.* into link
         from private.booking_links l
-        where booking_of_link.token ~ '^[0-9a-f]{64}$'
-          and l.token_hash = sha256(convert_to(booking_of_link.token, 'UTF8'))
+        where l.token_hash = private.link_token_hash(booking_of_link.token)
             for update;
     else
         select l.* into link
         from private.booking_links l
-        where booking_of_link.token ~ '^[0-9a-f]{64}$'
-          and l.token_hash = sha256(convert_to(booking_of_link.token, 'UTF8'));
+        where l.token_hash = private.link_token_hash(booking_of_link.token);
     end if;
     if not found then
         raise exception 'This link is not valid: it may be mistyped, or a newer email about your booking replaced it. Use the link in the latest email, or call us.'

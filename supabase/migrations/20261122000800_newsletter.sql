@@ -16,13 +16,17 @@
   * job deletes it (with its queued emails). An address gets at most
   * private.newsletter_confirmations_per_day() confirmations in 24 hours, however often it is typed.
   *
-  * The welcome carries a one-click unsubscribe link with the row's unsubscribe_token.
-  * Unsubscribing keeps the row (stamped unsubscribed_at), so the address can be told apart from
-  * one that never subscribed, and cancels a welcome not sent yet.
+  * The welcome carries a one-click unsubscribe link (RFC 8058), which does not expire. Both links'
+  * tokens are made and hashed as a booking's are (private.new_link_token and
+  * private.link_token_hash, 20261122000500_notifications.sql): the row keeps only their SHA-256
+  * (confirmation_token_hash, unsubscribe_token_hash) and the token itself travels in its email's
+  * payload (link_token), which loses it once the email is sent. So an admin who reads the table
+  * cannot build a working link. Unsubscribing keeps the row (stamped unsubscribed_at), so the
+  * address can be told apart from one that never subscribed, and cancels a welcome not sent yet.
   *
   * A row's state: pending (confirmed_at NULL), subscribed (confirmed_at set, unsubscribed_at
   * NULL), unsubscribed (unsubscribed_at set). Signing up again with a pending or unsubscribed
-  * address asks for confirmation again (a new token); with a subscribed address it does nothing,
+  * address asks for confirmation again (a new link); with a subscribed address it does nothing,
   * and the form answers the same in every case (no enumeration). An address is welcomed once,
   * however often it unsubscribes and confirms again.
  */
@@ -43,9 +47,11 @@ create table public.newsletter_subscribers
     created_at                timestamptz not null default now(),
     -- The admin dashboard's search key (20261122000100_profiles_and_roles.sql says why).
     email_lower               text collate "C" generated always as (lower(email)) stored,
-    unsubscribe_token         uuid        not null default extensions.gen_random_uuid() unique,
+    -- NULL until the first confirmation, which queues the welcome carrying the link.
+    unsubscribe_token_hash    bytea unique check (octet_length(unsubscribe_token_hash) = 32),
     unsubscribed_at           timestamptz,
-    confirmation_token        uuid        not null default extensions.gen_random_uuid() unique,
+    -- NULL only inside the insert, until private.ask_newsletter_confirmation gives the row its link.
+    confirmation_token_hash   bytea unique check (octet_length(confirmation_token_hash) = 32),
     confirmation_requested_at timestamptz not null default now(),
     confirmed_at              timestamptz,
     -- The state as the admin's list shows and filters it, kept by the database from the two stamps.
@@ -58,9 +64,9 @@ create table public.newsletter_subscribers
 );
 
 comment on table public.newsletter_subscribers is 'Newsletter sign-ups from the footer; email is unique ignoring case.';
-comment on column public.newsletter_subscribers.unsubscribe_token is 'The secret of the one-click unsubscribe link (public.unsubscribe_newsletter).';
+comment on column public.newsletter_subscribers.unsubscribe_token_hash is 'SHA-256 of the token of the one-click unsubscribe link (public.unsubscribe_newsletter), set at the first confirmation; the token itself is only in the welcome email.';
 comment on column public.newsletter_subscribers.unsubscribed_at is 'When the address unsubscribed (NULL: subscribed); it gets no newsletter email after that.';
-comment on column public.newsletter_subscribers.confirmation_token is 'The secret of the confirmation link (public.confirm_newsletter); a new one for each request to confirm.';
+comment on column public.newsletter_subscribers.confirmation_token_hash is 'SHA-256 of the token of the confirmation link (public.confirm_newsletter), a new one for each request to confirm; the token itself is only in the email.';
 comment on column public.newsletter_subscribers.confirmation_requested_at is 'When confirmation was last asked for; the link expires private.newsletter_confirmation_lifetime() later.';
 comment on column public.newsletter_subscribers.confirmed_at is 'When the address confirmed (NULL: pending, it gets nothing but its confirmation).';
 comment on column public.newsletter_subscribers.status is 'pending, subscribed or unsubscribed, from confirmed_at and unsubscribed_at; only subscribed addresses get newsletters.';
@@ -162,22 +168,33 @@ $$;
 revoke all on function private.newsletter_confirmations_per_day() from public, anon, authenticated;
 
 /**
-  * Queues the confirmation of a sign-up (keyed by its token, so each request to confirm is one
-  * email), unless the address has had its day's share (private.queue_notification's daily_cap).
+  * Asks the sign-up to confirm: gives it a new confirmation link, valid from now (the one before
+  * stops working), and queues the email carrying it (each request to confirm is one email), unless
+  * the address has had its day's share (private.queue_notification's daily_cap). The row keeps
+  * the token's hash only; the token is in the email's payload until the email is sent, and with a
+  * day's share used up it is known to no one.
  */
-create or replace function private.queue_newsletter_confirmation(subscriber_id uuid, address text, token uuid)
+create or replace function private.ask_newsletter_confirmation(subscriber_id uuid, address text)
     returns void
-    language sql
+    language plpgsql
     set search_path = ''
 as
 $$
-select private.queue_notification('newsletter_confirmation', queue_newsletter_confirmation.address, 'newsletter_subscribers',
-                                  queue_newsletter_confirmation.subscriber_id,
-                                  event_id => queue_newsletter_confirmation.token,
-                                  daily_cap => private.newsletter_confirmations_per_day());
+declare
+    token text := private.new_link_token();
+begin
+    update public.newsletter_subscribers
+    set confirmation_token_hash   = private.link_token_hash(token),
+        confirmation_requested_at = now()
+    where id = ask_newsletter_confirmation.subscriber_id;
+    perform private.queue_notification('newsletter_confirmation', ask_newsletter_confirmation.address, 'newsletter_subscribers',
+                                       ask_newsletter_confirmation.subscriber_id, jsonb_build_object('link_token', token),
+                                       event_id => extensions.gen_random_uuid(),
+                                       daily_cap => private.newsletter_confirmations_per_day());
+end;
 $$;
 
-revoke all on function private.queue_newsletter_confirmation(uuid, text, uuid) from public, anon, authenticated;
+revoke all on function private.ask_newsletter_confirmation(uuid, text) from public, anon, authenticated;
 
 /**
   * After insert on newsletter_subscribers (a new address): its confirmation, not yet a welcome.
@@ -190,7 +207,7 @@ create or replace function private.on_newsletter_subscribed()
 as
 $$
 begin
-    perform private.queue_newsletter_confirmation(new.id, new.email, new.confirmation_token);
+    perform private.ask_newsletter_confirmation(new.id, new.email);
     return null;
 end;
 $$;
@@ -210,8 +227,8 @@ execute function private.forget_notifications();
 
 /**
   * Before insert on newsletter_subscribers, for an address already on the list: nothing when it is
-  * subscribed; otherwise (pending, or unsubscribed) it is asked to confirm again, with a new token,
-  * as pending. Either way no row is added. Its trigger name sorts after the spam limit's, so the
+  * subscribed; otherwise (pending, or unsubscribed) it is asked to confirm again, with a new link,
+  * as pending (an unsubscribed address keeps its unsubscribe link, the one its welcome carried). Either way no row is added. Its trigger name sorts after the spam limit's, so the
   * repeated sign-up is still counted.
  */
 create or replace function private.resubscribe_newsletter()
@@ -230,13 +247,10 @@ begin
     end if;
     if existing.confirmed_at is null or existing.unsubscribed_at is not null then
         update public.newsletter_subscribers
-        set confirmation_token        = extensions.gen_random_uuid(),
-            confirmation_requested_at = now(),
-            confirmed_at              = null,
-            unsubscribed_at           = null
-        where id = existing.id
-        returning * into existing;
-        perform private.queue_newsletter_confirmation(existing.id, existing.email, existing.confirmation_token);
+        set confirmed_at    = null,
+            unsubscribed_at = null
+        where id = existing.id;
+        perform private.ask_newsletter_confirmation(existing.id, existing.email);
     end if;
     return null;
 end;
@@ -251,15 +265,17 @@ create trigger newsletter_subscribers_welcome_back
 execute function private.resubscribe_newsletter();
 
 /**
-  * Confirms the sign-up whose confirmation_token is token, while its link works, and queues its
-  * welcome (once per row ever: the welcome's key is the row's id, so an address that unsubscribed
-  * and confirmed again is not welcomed twice). Confirmations still waiting to be sent are
-  * completed without sending, as unsubscribing does with a waiting welcome (the sender also skips
-  * one it had already claimed). Idempotent: a second click keeps the first confirmed_at and
-  * answers true. False for an unknown, replaced or expired token. Security definer because
-  * visitors can neither read nor write the table; the token is the credential.
+  * Confirms the sign-up whose confirmation link carries token, while the link works, and queues
+  * its welcome, once per row ever: the first confirmation gives the row its unsubscribe link, and
+  * the welcome carries that link's token (so an address that unsubscribed and confirmed again is
+  * not welcomed twice, and its first welcome's link still works). Confirmations still waiting to
+  * be sent are completed without sending, as unsubscribing does with a waiting welcome (the sender
+  * also skips one it had already claimed). Idempotent: a second click keeps the first confirmed_at
+  * and answers true. False for an unknown, replaced or expired token; 400 (PT400) for a value not
+  * shaped like a token. Security definer because visitors can neither read nor write the table;
+  * the token is the credential.
  */
-create or replace function private.confirm_newsletter(token uuid)
+create or replace function private.confirm_newsletter(token text)
     returns boolean
     language plpgsql
     security definer
@@ -267,11 +283,18 @@ create or replace function private.confirm_newsletter(token uuid)
 as
 $$
 declare
-    subscriber public.newsletter_subscribers;
+    token_hash        bytea := private.link_token_hash(confirm_newsletter.token);
+    unsubscribe_token text  := private.new_link_token();
+    subscriber        public.newsletter_subscribers;
 begin
+    if token_hash is null then
+        raise exception 'This confirmation link is not valid: it is incomplete or mistyped.' using errcode = 'PT400';
+    end if;
+
     update public.newsletter_subscribers s
-    set confirmed_at = coalesce(s.confirmed_at, now())
-    where s.confirmation_token = confirm_newsletter.token
+    set confirmed_at           = coalesce(s.confirmed_at, now()),
+        unsubscribe_token_hash = coalesce(s.unsubscribe_token_hash, private.link_token_hash(unsubscribe_token))
+    where s.confirmation_token_hash = token_hash
       and s.unsubscribed_at is null
       and (s.confirmed_at is not null
         or s.confirmation_requested_at > now() - private.newsletter_confirmation_lifetime())
@@ -291,21 +314,25 @@ begin
       and kind = 'newsletter_confirmation'
       and status in ('queued', 'failed');
 
-    perform private.queue_notification('newsletter_welcome', subscriber.email, 'newsletter_subscribers', subscriber.id);
+    -- Only the row's first confirmation stored the new unsubscribe token's hash: its welcome.
+    if subscriber.unsubscribe_token_hash = private.link_token_hash(unsubscribe_token) then
+        perform private.queue_notification('newsletter_welcome', subscriber.email, 'newsletter_subscribers', subscriber.id,
+                                           jsonb_build_object('link_token', unsubscribe_token));
+    end if;
     return true;
 end;
 $$;
 
-revoke all on function private.confirm_newsletter(uuid) from public, anon, authenticated;
+revoke all on function private.confirm_newsletter(text) from public, anon, authenticated;
 -- Visitors confirm from the link in the email; their usage of schema private is granted with
 -- private.subscribe_newsletter above.
-grant execute on function private.confirm_newsletter(uuid) to anon, authenticated, service_role;
+grant execute on function private.confirm_newsletter(text) to anon, authenticated, service_role;
 
 /**
   * Confirms a newsletter sign-up by the token of its confirmation link: rpc('confirm_newsletter',
   * { token }). For anyone (the link works without signing in); true when the sign-up is confirmed.
  */
-create or replace function public.confirm_newsletter(token uuid)
+create or replace function public.confirm_newsletter(token text)
     returns boolean
     language sql
     security invoker
@@ -315,8 +342,8 @@ $$
 select private.confirm_newsletter(confirm_newsletter.token);
 $$;
 
-revoke all on function public.confirm_newsletter(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.confirm_newsletter(uuid) to anon, authenticated, service_role;
+revoke all on function public.confirm_newsletter(text) from public, anon, authenticated, service_role;
+grant execute on function public.confirm_newsletter(text) to anon, authenticated, service_role;
 
 /**
   * -------------------------------------------------------
@@ -325,13 +352,15 @@ grant execute on function public.confirm_newsletter(uuid) to anon, authenticated
  */
 
 /**
-  * Unsubscribes the address whose unsubscribe_token is token and completes its welcome if that
-  * was not sent yet (status sent, sent_at NULL: completed without sending). Idempotent: a second
-  * call keeps the first unsubscribed_at. Returns whether a subscriber has that token. Security
-  * definer because visitors can neither read nor write the table; the token is the credential.
+  * Unsubscribes the address whose unsubscribe link carries token and completes its welcome if
+  * that was not sent yet (status sent, sent_at NULL: completed without sending). The link never
+  * expires (one-click unsubscribe, RFC 8058). Idempotent: a second call keeps the first
+  * unsubscribed_at. Returns whether a subscriber has that link; 400 (PT400) for a value not shaped
+  * like a token. Security definer because visitors can neither read nor write the table; the token
+  * is the credential.
   * send-notifications also checks unsubscribed_at before sending a welcome or confirmation it had already claimed.
  */
-create or replace function private.unsubscribe_newsletter(token uuid)
+create or replace function private.unsubscribe_newsletter(token text)
     returns boolean
     language plpgsql
     security definer
@@ -339,11 +368,16 @@ create or replace function private.unsubscribe_newsletter(token uuid)
 as
 $$
 declare
+    token_hash bytea := private.link_token_hash(unsubscribe_newsletter.token);
     subscriber uuid;
 begin
+    if token_hash is null then
+        raise exception 'This unsubscribe link is not valid: it is incomplete or mistyped.' using errcode = 'PT400';
+    end if;
+
     update public.newsletter_subscribers
     set unsubscribed_at = coalesce(unsubscribed_at, now())
-    where unsubscribe_token = unsubscribe_newsletter.token
+    where unsubscribe_token_hash = token_hash
     returning id into subscriber;
 
     if subscriber is null then
@@ -363,16 +397,16 @@ begin
 end;
 $$;
 
-revoke all on function private.unsubscribe_newsletter(uuid) from public, anon, authenticated;
+revoke all on function private.unsubscribe_newsletter(text) from public, anon, authenticated;
 -- Anonymous visitors unsubscribe from the link in the email; the function is their only way in
 -- (their usage of schema private is granted with private.subscribe_newsletter above).
-grant execute on function private.unsubscribe_newsletter(uuid) to anon, authenticated, service_role;
+grant execute on function private.unsubscribe_newsletter(text) to anon, authenticated, service_role;
 
 /**
   * Unsubscribes by the token of an unsubscribe link: rpc('unsubscribe_newsletter', { token }).
   * For anyone (the link works without signing in); true when the token is known, false otherwise.
  */
-create or replace function public.unsubscribe_newsletter(token uuid)
+create or replace function public.unsubscribe_newsletter(token text)
     returns boolean
     language sql
     security invoker
@@ -382,8 +416,8 @@ $$
 select private.unsubscribe_newsletter(unsubscribe_newsletter.token);
 $$;
 
-revoke all on function public.unsubscribe_newsletter(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.unsubscribe_newsletter(uuid) to anon, authenticated, service_role;
+revoke all on function public.unsubscribe_newsletter(text) from public, anon, authenticated, service_role;
+grant execute on function public.unsubscribe_newsletter(text) to anon, authenticated, service_role;
 
 /**
   * -------------------------------------------------------

@@ -2,19 +2,23 @@
 // until its address confirms from the link of its confirmation email; before that the address
 // gets nothing else, a few confirmations a day at most however often it is typed; the link
 // expires and a daily job forgets sign-ups never confirmed. Visitors reach all this only through
-// subscribe_newsletter and confirm_newsletter.
+// subscribe_newsletter and confirm_newsletter. The link's token is only in the email (its payload
+// until sent); the table keeps its SHA-256, so the tests take the token from the outbox, as the
+// reader takes it from the email.
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONFIRMATION_DAYS } from '../../common/domain.ts';
-import { DENIED, anon, attemptAs, createUser, openTestDb, runAs, service, signedIn, uniqueEmail, type Actor, type TestDb } from './support.ts';
+import { DENIED, anon, attemptAs, createAdmin, createUser, emailedLinkToken, openTestDb, runAs, service, signedIn, uniqueEmail, type Actor, type TestDb } from './support.ts';
 
 let db: TestDb;
 let user: Actor;
+let admin: Actor;
 
 beforeAll(async () => {
   db = await openTestDb();
   user = signedIn('user', await createUser(db, 'reader-user@example.com'));
+  admin = (await createAdmin(db)).actor;
 });
 afterAll(async () => {
   await db?.close();
@@ -28,14 +32,18 @@ interface SignUp {
 
 const signUp = (email: string, actor: Actor = anon) => runAs(db, actor, 'select public.subscribe_newsletter($1)', [email]);
 
+/** The sign-up of the address, with the token of the newest confirmation email's link. */
 async function row(email: string): Promise<SignUp> {
-  const { rows } = await db.query<SignUp>(
-    'select id, confirmation_token as token, confirmed_at from public.newsletter_subscribers where lower(email) = lower($1)',
-    [email],
-  );
+  const { rows } = await db.query<Omit<SignUp, 'token'>>('select id, confirmed_at from public.newsletter_subscribers where lower(email) = lower($1)', [email]);
   expect(rows).toHaveLength(1);
-  return rows[0]!;
+  const token = await emailedLinkToken(db, 'newsletter_confirmation', rows[0]!.id);
+  return { ...rows[0]!, token: token! };
 }
+
+const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** A value shaped like a link token that no email carried. */
+const forged = () => randomBytes(32).toString('hex');
 
 const confirm = async (token: string, actor: Actor = anon) =>
   (await runAs<{ ok: boolean }>(db, actor, 'select public.confirm_newsletter($1) as ok', [token])).rows[0]!.ok;
@@ -56,7 +64,44 @@ describe('a new sign-up', () => {
     const signup = await row(email);
     expect(signup.confirmed_at).toBeNull();
     const { rows } = await db.query('select kind, recipient, dedupe_key from public.notifications where subject_id = $1', [signup.id]);
-    expect(rows).toEqual([{ kind: 'newsletter_confirmation', recipient: email, dedupe_key: `newsletter_confirmation:${signup.token}` }]);
+    expect(rows).toEqual([{ kind: 'newsletter_confirmation', recipient: email, dedupe_key: expect.stringMatching(/^newsletter_confirmation:[0-9a-f-]{36}$/) }]);
+    expect(signup.token).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('stores only the SHA-256 of its link’s token, and no unsubscribe link until it is confirmed', async () => {
+    const email = uniqueEmail('hashed');
+    await signUp(email);
+    const { id, token } = await row(email);
+    const { rows } = await db.query(
+      `select encode(confirmation_token_hash, 'hex') as confirmation, unsubscribe_token_hash as unsubscribe from public.newsletter_subscribers where id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ confirmation: sha256(token), unsubscribe: null }]);
+    // No column holds the token itself, in any form.
+    const { rows: whole } = await db.query<{ text: string }>('select to_jsonb(s)::text as text from public.newsletter_subscribers s where id = $1', [id]);
+    expect(whole[0]!.text).not.toContain(token);
+    expect(whole[0]!.text).not.toContain(Buffer.from(token, 'utf8').toString('hex'));
+  });
+
+  it('gives an admin reading the table nothing to confirm with: neither the hash nor anything else in the row works as a token', async () => {
+    const email = uniqueEmail('read-by-admin');
+    await signUp(email);
+    const { rows } = await runAs<Record<string, unknown>>(db, admin, 'select * from public.newsletter_subscribers where lower(email) = lower($1)', [email]);
+    expect(rows).toHaveLength(1);
+    const values = Object.values(rows[0]!).flatMap((value) => (value instanceof Uint8Array ? [Buffer.from(value).toString('hex')] : typeof value === 'string' ? [value] : []));
+    // The hash, written as hex, is shaped like a token: it is tried too.
+    expect(values.filter((value) => /^[0-9a-f]{64}$/.test(value))).toHaveLength(1);
+    for (const value of values) {
+      const tried = await attemptAs(db, anon, 'select public.confirm_newsletter($1) as ok', [value]);
+      expect(tried.ok ? tried.rows : tried.code, value).toEqual(tried.ok ? [{ ok: false }] : 'PT400');
+    }
+    expect((await row(email)).confirmed_at).toBeNull();
+  });
+
+  it('refuses a value not shaped like a token with 400 (PT400), never a server error', async () => {
+    for (const garbage of ['', 'not-a-token', "x' or 1=1 --", '00000000-0000-4000-8000-000000000000', forged().toUpperCase(), `${forged()}0`]) {
+      expect(await attemptAs(db, anon, 'select public.confirm_newsletter($1)', [garbage]), garbage).toMatchObject({ ok: false, code: 'PT400' });
+    }
   });
 
   it('is confirmed by the token of its link, once, and only then welcomed', async () => {
@@ -82,7 +127,7 @@ describe('a new sign-up', () => {
     await signUp(b);
     expect(await confirm((await row(a)).token, user)).toBe(true);
     expect(await confirm((await row(b)).token, service)).toBe(true);
-    expect(await confirm(randomUUID())).toBe(false);
+    expect(await confirm(forged())).toBe(false);
   });
 
   it('keeps its link as long as the site says (NEWSLETTER_CONFIRMATION_DAYS of common/domain.ts)', async () => {
@@ -124,8 +169,10 @@ describe('signing up an address already on the list', () => {
     await signUp(email);
     const { id, token } = await row(email);
     await confirm(token);
+    const { rows: before } = await db.query('select confirmation_token_hash from public.newsletter_subscribers where id = $1', [id]);
     await signUp(email);
-    expect(await row(email)).toMatchObject({ token, confirmed_at: expect.anything() });
+    expect(await row(email)).toMatchObject({ confirmed_at: expect.anything() });
+    expect((await db.query('select confirmation_token_hash from public.newsletter_subscribers where id = $1', [id])).rows).toEqual(before);
     expect(await emailsOf(id)).toEqual(['newsletter_confirmation', 'newsletter_welcome']);
   });
 
@@ -171,7 +218,7 @@ describe('sign-ups never confirmed', () => {
   it('the job and the tokens are out of visitors’ and users’ reach', async () => {
     for (const actor of [anon, user]) {
       expect(await attemptAs(db, actor, 'select private.expire_newsletter_sign_ups()'), actor.label).toMatchObject({ ok: false, code: DENIED });
-      const read = await attemptAs(db, actor, 'select confirmation_token from public.newsletter_subscribers');
+      const read = await attemptAs(db, actor, 'select confirmation_token_hash from public.newsletter_subscribers');
       expect(read.ok ? read.rows : DENIED, actor.label).toEqual(read.ok ? [] : DENIED);
     }
   });

@@ -294,3 +294,17 @@ export interface QueuedRow {
   last_error: string | null;
   sent_at: string | null;
 }
+
+/**
+ * The token of the link the newest email of `kind` about `subjectId` carries, as its reader gets it:
+ * from the email's payload in the outbox (the tables keep only the token's hash), or null when that
+ * email carries none (sent, or never queued).
+ */
+export async function emailedLinkToken(db: ScriptDb, kind: string, subjectId: string): Promise<string | null> {
+  const { rows } = await db.query<{ token: string | null }>(
+    `select payload ->> 'link_token' as token from public.notifications
+     where kind = $1::public.notification_kind and subject_id = $2 order by created_at desc, id limit 1`,
+    [kind, subjectId],
+  );
+  return rows[0]?.token ?? null;
+}

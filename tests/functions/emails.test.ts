@@ -3,6 +3,7 @@
 // runs in Deno and sends over SMTP. The right recipient, subject and content, one Message-ID per
 // notification, the booking's calendar invitation in Lagos time, and the newsletter's one-click
 // unsubscribe (RFC 8058).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { application, uniqueEmail, type TestBackend } from '../api/support.ts';
 import { openSlot } from '../support/open-slots.ts';
@@ -147,8 +148,14 @@ describe('a newsletter subscription', () => {
     expect((await backend.client().rpc('subscribe_newsletter', { email })).error).toBeNull();
     const [confirmation] = await mailTo(backend, email);
     expect(confirmation!.subject).toBe('Please confirm your subscription to the Bridgeway Visa & Immigration newsletter');
-    const { rows } = await backend.db.query<{ token: string }>('select confirmation_token as token from public.newsletter_subscribers where lower(email) = $1', [email]);
-    expect(confirmation!.links).toContain(`http://localhost:4321/newsletter/confirm#token=${rows[0]!.token}`);
+    // The link's token is in the email alone: the row keeps its SHA-256, and the sent row's payload lost it.
+    const link = confirmation!.links.find((href) => href.startsWith('http://localhost:4321/newsletter/confirm#token='))!;
+    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const { rows } = await backend.db.query(`select encode(confirmation_token_hash, 'hex') as hash from public.newsletter_subscribers where lower(email) = $1`, [email]);
+    expect(rows).toEqual([{ hash: createHash('sha256').update(token).digest('hex') }]);
+    const payloads = async () => (await backend.db.query(`select status, payload from public.notifications where recipient = $1`, [email])).rows;
+    await expect.poll(payloads).toEqual([{ status: 'sent', payload: {} }]);
     expect(confirmation!.text).toContain('If it was not you, ignore this email.');
     // Nothing else reaches the address before it confirms: its queue holds the confirmation alone, sent.
     await expect.poll(async () => (await queue(backend)).filter((r) => r.recipient === email).map((r) => [r.kind, r.status])).toEqual([['newsletter_confirmation', 'sent']]);
@@ -158,14 +165,15 @@ describe('a newsletter subscription', () => {
   test('once confirmed, is welcomed with RFC 8058 headers, and the one-click POST unsubscribes', async () => {
     const email = uniqueEmail('reader');
     expect((await backend.client().rpc('subscribe_newsletter', { email })).error).toBeNull();
-    await mailTo(backend, email);
-    const { rows: signup } = await backend.db.query<{ token: string }>('select confirmation_token as token from public.newsletter_subscribers where lower(email) = $1', [email]);
-    expect((await backend.client().rpc('confirm_newsletter', { token: signup[0]!.token })).data).toBe(true);
+    const [confirmation] = await mailTo(backend, email);
+    const confirmLink = confirmation!.links.find((href) => href.includes('/newsletter/confirm#token='))!;
+    const confirmToken = new URLSearchParams(new URL(confirmLink).hash.slice(1)).get('token')!;
+    expect((await backend.client().rpc('confirm_newsletter', { token: confirmToken })).data).toBe(true);
     const welcome = (await mailTo(backend, email, 2)).find((m) => m.subject.startsWith('Welcome'));
     expect(welcome!.subject).toBe('Welcome to the Bridgeway Visa & Immigration newsletter');
     expect(welcome!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.+)>$/.exec(welcome!.headers['list-unsubscribe']!)![1]!;
-    expect(oneClick).toMatch(new RegExp(`^${backend.url}/functions/v1/unsubscribe\\?token=[0-9a-f-]{36}$`));
+    expect(oneClick).toMatch(new RegExp(`^${backend.url}/functions/v1/unsubscribe\\?token=[0-9a-f]{64}$`));
     const token = new URL(oneClick).searchParams.get('token');
     expect(welcome!.links).toContain(`http://localhost:4321/unsubscribe#token=${token}`);
 
@@ -190,7 +198,11 @@ describe('a newsletter subscription', () => {
     // Signed up, confirmed and gone again before the sender's call arrives: all in the transaction that queues the welcome.
     await backend.db.transaction(async (tx) => {
       await tx.query('select public.subscribe_newsletter($1)', [email]);
-      await tx.query('select public.confirm_newsletter(confirmation_token) from public.newsletter_subscribers where lower(email) = $1', [email]);
+      await tx.query(
+        `select public.confirm_newsletter(n.payload ->> 'link_token') from public.notifications n
+         join public.newsletter_subscribers s on s.id = n.subject_id where lower(s.email) = $1 and n.kind = 'newsletter_confirmation'`,
+        [email],
+      );
       await tx.query('update public.newsletter_subscribers set unsubscribed_at = now() where lower(email) = $1', [email]);
     });
     const outcome = async () => {
@@ -227,6 +239,12 @@ describe('a newsletter subscription', () => {
   test('a malformed or unknown token is refused without touching anyone', async () => {
     const post = (token: string) => fetch(`${backend.url}/functions/v1/unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
     expect((await post("x' or 1=1 --")).status).toBe(400);
-    expect((await post('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await post('00000000-0000-4000-8000-000000000000')).status).toBe(400);
+    expect((await post('0'.repeat(64))).status).toBe(404);
+    // The confirmation RPC likewise: 400 for a value not shaped like a token, false for a forged one.
+    const confirm = (token: string) => fetch(`${backend.url}/rest/v1/rpc/confirm_newsletter`, { method: 'POST', headers: { apikey: backend.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+    expect((await confirm("x' or 1=1 --")).status).toBe(400);
+    const forged = await confirm('0'.repeat(64));
+    expect([forged.status, await forged.json()]).toEqual([200, false]);
   });
 });

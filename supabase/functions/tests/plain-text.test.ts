@@ -16,7 +16,7 @@ const ROWS: SubjectRows = {
   bookings: { id: '00000000-0000-4000-8000-000000000001', full_name: TYPED, email: 'ngozi@example.com', phone: TYPED, country: 'UK', date: '2027-03-10', time: '09:30:00', status: 'requested' },
   contact_messages: { id: '00000000-0000-4000-8000-000000000002', name: TYPED, email: 'ngozi@example.com', phone: TYPED, subject: TYPED, message: TYPED, page: '/contact' },
   visa_applications: { id: '00000000-0000-4000-8000-000000000003', name: TYPED, email: 'ngozi@example.com', phone: TYPED, visa_type: 'Tourist Visa', nationality: TYPED, status: 'in_review', submitted_at: '2026-11-25T10:00:00Z' },
-  newsletter_subscribers: { id: '00000000-0000-4000-8000-000000000004', email: 'ngozi@example.com', unsubscribe_token: '00000000-0000-4000-8000-000000000005', unsubscribed_at: null, confirmation_token: '00000000-0000-4000-8000-000000000006', confirmed_at: null },
+  newsletter_subscribers: { id: '00000000-0000-4000-8000-000000000004', email: 'ngozi@example.com', unsubscribed_at: null, confirmed_at: null },
 };
 
 /** What private.booking_email_payload adds to a booking's date and time: its instants and whether it holds its place. */
@@ -31,6 +31,9 @@ const PAYLOADS: Partial<Record<NotificationKind, Record<string, unknown>>> = {
   applicant_documents_requested: { request_id: '00000000-0000-4000-8000-000000000006', items: [{ key: 'passport', label: TYPED }, { key: 'photo', label: 'Passport photograph' }], note: TYPED },
   booking_changed: { ...BOOKED, change: 'moved', changed_by: 'staff', note: TYPED, date: '2027-03-11', time: '10:00', from_date: '2027-03-10', from_time: '09:30', status: 'confirmed', sequence: 1, link_token: 'a'.repeat(64) },
   staff_booking_changed: { ...BOOKED, change: 'moved', changed_by: 'visitor', date: '2027-03-11', time: '10:00', from_date: '2027-03-10', from_time: '09:30', status: 'requested', sequence: 1 },
+  // The newsletter's links carry the token of their payload (the table keeps its hash only).
+  newsletter_confirmation: { link_token: 'c'.repeat(64) },
+  newsletter_welcome: { link_token: 'd'.repeat(64) },
   staff_documents_provided: { request_id: '00000000-0000-4000-8000-000000000006', items: [{ key: 'passport', label: TYPED }] },
 };
 
@@ -89,4 +92,16 @@ Deno.test('plainText reads a details row as one line', () => {
     plainText('<table><tr><th>Date:</th><td>Wednesday, 10 March 2027</td></tr><tr><th>Time:</th><td>09:30</td></tr></table>'),
     'Date: Wednesday, 10 March 2027\nTime: 09:30',
   );
+});
+
+Deno.test('a newsletter email whose payload has no link token is not rendered: the row fails instead of sending a link that leads nowhere', () => {
+  for (const kind of ['newsletter_confirmation', 'newsletter_welcome'] as const) {
+    for (const payload of [{}, { link_token: 'not-a-token' }]) {
+      assert.throws(
+        () => renderEmail(kind, { row: ROWS.newsletter_subscribers, payload, brand: BRAND, siteUrl: 'https://www.bridgewayvisa.com', apiUrl: 'https://project.supabase.co' }),
+        /the email carries no link token/,
+        kind,
+      );
+    }
+  }
 });

@@ -9,17 +9,18 @@ import { handleUnsubscribe } from '../unsubscribe/handler.ts';
 import { readUnsubscribeSettings } from '../unsubscribe/settings.ts';
 
 const ENV = { supabaseUrl: 'http://project.invalid', apiKey: 'anon-key', siteUrl: 'https://site.invalid' };
-const TOKEN = '0b6f2a52-6d1e-4c36-9f53-4b1a3c7f2e10';
+// A token as the database makes them (private.new_link_token): 64 hex digits.
+const TOKEN = '3f'.repeat(32);
 const LATER = { message: 'Could not unsubscribe now. Please try again later.' };
 
 /** Answers one POST with the project's fetch replaced by `fetchStub`. */
-async function answerWith(fetchStub: typeof fetch): Promise<{ status: number; body: unknown }> {
+async function answerWith(fetchStub: typeof fetch, token = TOKEN): Promise<{ status: number; body: unknown }> {
   const realFetch = globalThis.fetch;
   const realError = console.error;
   globalThis.fetch = fetchStub;
   console.error = () => {};
   try {
-    const req = new Request('https://functions.invalid/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: TOKEN }) });
+    const req = new Request('https://functions.invalid/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
     const res = await handleUnsubscribe(req, ENV);
     return { status: res.status, body: await res.json() };
   } finally {
@@ -43,6 +44,18 @@ Deno.test('an error status: 502, try again later', async () => {
 Deno.test('the project answers true: 200; false: 404', async () => {
   assert.deepEqual(await answerWith(() => Promise.resolve(Response.json(true))), { status: 200, body: { unsubscribed: true } });
   assert.deepEqual(await answerWith(() => Promise.resolve(Response.json(false))), { status: 404, body: { unsubscribed: false, message: 'No subscription has this link' } });
+});
+
+Deno.test('a value not shaped like a token (an old UUID, upper case, SQL, too short or long): 400, and the project is not called', async () => {
+  let calls = 0;
+  const counting = () => {
+    calls += 1;
+    return Promise.resolve(Response.json(true));
+  };
+  for (const token of ['0b6f2a52-6d1e-4c36-9f53-4b1a3c7f2e10', TOKEN.toUpperCase(), "x' or 1=1 --", TOKEN.slice(1), `${TOKEN}0`, '']) {
+    assert.deepEqual(await answerWith(counting, token), { status: 400, body: { message: 'The unsubscribe link is not valid' } }, token);
+  }
+  assert.equal(calls, 0);
 });
 
 const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl';

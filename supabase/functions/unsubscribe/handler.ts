@@ -7,7 +7,7 @@
 // Both POSTs call public.unsubscribe_newsletter with the project's public key (settings.ts), in
 // `apikey` alone: the token alone is the permission.
 
-import { linkWithToken } from '../../../common/link-token.ts';
+import { LINK_TOKEN_PATTERN, linkWithToken } from '../../../common/link-token.ts';
 
 export interface UnsubscribeEnv {
   /** The project's API URL (SUPABASE_URL). */
@@ -17,8 +17,6 @@ export interface UnsubscribeEnv {
   /** The site's origin, where the /unsubscribe page is. */
   siteUrl: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The site's page calls this from its own origin; the answer holds nothing private, so any origin may read it.
 const CORS = {
@@ -43,7 +41,8 @@ export async function handleUnsubscribe(req: Request, env: UnsubscribeEnv): Prom
   }
   if (req.method !== 'POST') return json(405, { message: 'Use GET or POST' });
   const token = await tokenOf(req, url);
-  if (!token || !UUID.test(token)) return json(400, { message: 'The unsubscribe link is not valid' });
+  // Not shaped like a token: no call to the project (which would refuse it with 400 too).
+  if (!token || !LINK_TOKEN_PATTERN.test(token)) return json(400, { message: 'The unsubscribe link is not valid' });
   const found = await unsubscribe(env, token);
   if (found === null) return json(502, { message: 'Could not unsubscribe now. Please try again later.' });
   return found ? json(200, { unsubscribed: true }) : json(404, { unsubscribed: false, message: 'No subscription has this link' });

@@ -1,15 +1,18 @@
 // To a new newsletter subscriber: a welcome, with a one-click unsubscribe (RFC 8058): the
-// List-Unsubscribe headers name the Edge Function, and the body links to the site's page.
+// List-Unsubscribe headers name the Edge Function, and the body links to the site's page. The
+// link's token is in the payload only (the table keeps its hash: 20261122000800_newsletter.sql).
 import { createElement as h } from 'react';
 import { linkWithToken } from '../../../../common/link-token.ts';
 import { Button, P } from './layout.ts';
+import { payloadLinkToken } from './text.ts';
 import type { Email, EmailInput, SubscriberRow } from './types.ts';
 
 /** The subscriber's welcome email with its unsubscribe headers and link. */
-export function newsletterWelcome({ row, siteUrl, apiUrl, brand }: EmailInput<SubscriberRow>): Email {
+export function newsletterWelcome({ payload, siteUrl, apiUrl, brand }: EmailInput<SubscriberRow>): Email {
+  const token = payloadLinkToken(payload);
   const oneClick = new URL('/functions/v1/unsubscribe', apiUrl);
-  oneClick.searchParams.set('token', row.unsubscribe_token);
-  const page = linkWithToken(new URL('/unsubscribe', siteUrl), row.unsubscribe_token);
+  oneClick.searchParams.set('token', token);
+  const page = linkWithToken(new URL('/unsubscribe', siteUrl), token);
   return {
     subject: `Welcome to the ${brand.name} newsletter`,
     title: 'Thanks for subscribing',

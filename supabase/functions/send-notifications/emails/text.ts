@@ -1,6 +1,8 @@
 // Small rules the templates share: how a user's value may enter a subject line, the reference an
 // applicant quotes, and a payload's values. Dates and times are common/consultancy-time.ts's.
 
+import { LINK_TOKEN_PATTERN } from '../../../../common/link-token.ts';
+
 // The one rule for the reference, shared with the site (its card, receipt and admin).
 export { applicationReference } from '../../../../common/application-reference.ts';
 
@@ -20,6 +22,17 @@ export function oneLine(value: unknown, max = 80): string {
 /** A payload's text value ('' when it is missing or not text: a template never shows "undefined"). */
 export function payloadText(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The token of the link an email exists to carry (a newsletter confirmation's, the welcome's
+ * unsubscribe link), from its payload. Throws when there is none: the row fails, and is not sent
+ * with a link that leads nowhere (the outbox drops the token only once a row is sent).
+ */
+export function payloadLinkToken(payload: Record<string, unknown>): string {
+  const token = payloadText(payload.link_token);
+  if (!LINK_TOKEN_PATTERN.test(token)) throw new Error('the email carries no link token');
+  return token;
 }
 
 /**

@@ -37,7 +37,7 @@ export type ContactMessageRow = Pick<Tables<'contact_messages'>, 'id' | 'name' |
 export type ApplicationRow = Pick<Tables<'visa_applications'>, 'id' | 'name' | 'email' | 'phone' | 'visa_type' | 'nationality' | 'status' | 'submitted_at'>;
 export type SubscriberRow = Pick<
   Tables<'newsletter_subscribers'>,
-  'id' | 'email' | 'unsubscribe_token' | 'unsubscribed_at' | 'confirmation_token' | 'confirmed_at'
+  'id' | 'email' | 'unsubscribed_at' | 'confirmed_at'
 >;
 
 /** The row a template reads, by the table notifications name as their subject. */

@@ -39,7 +39,8 @@ describe('a booking', () => {
     const lines = ics!.content.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
     // Lagos is UTC+1 all year: the slot's time there is an hour earlier in UTC.
     expect(lines).toContain(`DTSTART:${new Date(`${slot.date}T${slot.time}:00+01:00`).toISOString().replace(/[-:]|\.000/g, '')}`);
-    expect(lines).toContain('DURATION:PT30M');
+    // It ends one slot later (public.booking_rules.slot_minutes, 30), as the database queued it.
+    expect(lines).toContain(`DTEND:${new Date(Date.parse(`${slot.date}T${slot.time}:00+01:00`) + 30 * 60_000).toISOString().replace(/[-:]|\.000/g, '')}`);
     expect(lines.some((l) => /^UID:booking-[0-9a-f-]{36}@bridgewayvisa\.com$/.test(l))).toBe(true);
     expect(lines.some((l) => /^DTSTAMP:\d{8}T\d{6}Z$/.test(l))).toBe(true);
     expect(lines).toContain('LOCATION:4th Floor\\, 14 Adeola Odeku Street\\, Victoria Island\\, Lagos 101241\\, Nigeria');

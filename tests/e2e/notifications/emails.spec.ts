@@ -33,7 +33,9 @@ test('a booking emails staff, and the visitor a confirmation with a calendar fil
   // The booking form's time is Lagos time (UTC+1 all year): an hour earlier in UTC, on the booked day (slots start from 9:00).
   const [hour, minute] = booked['Time']!.split(':').map(Number) as [number, number];
   expect(lines).toContain(`DTSTART:${booked['Date']!.replace(/-/g, '')}T${String(hour - 1).padStart(2, '0')}${String(minute).padStart(2, '0')}00Z`);
-  expect(lines).toContain('DURATION:PT30M');
+  // It ends one slot later (public.booking_rules.slot_minutes, 30), as the database queued it.
+  const ends = hour * 60 + minute - 60 + 30;
+  expect(lines).toContain(`DTEND:${booked['Date']!.replace(/-/g, '')}T${String(Math.floor(ends / 60)).padStart(2, '0')}${String(ends % 60).padStart(2, '0')}00Z`);
   expect(lines.some((line) => line.startsWith('LOCATION:4th Floor\\, 14 Adeola Odeku Street'))).toBe(true);
 });
 

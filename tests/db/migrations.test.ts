@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'appointment_slots',
       'booking_changes',
       'booking_reminders',
+      'office_hours',
     ]);
   });
 

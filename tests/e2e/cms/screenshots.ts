@@ -53,9 +53,8 @@ try {
   await shot(page, '3-schedule');
 
   page = await open('collections/settings/entries/settings');
-  await page.getByLabel('Office hours').scrollIntoViewIfNeeded();
-  await page.getByLabel('Office hours').fill('Monday to Friday 8:30 to 17:30, Saturday 10:00 to 14:00 (WAT)');
-  await shot(page, '4-office-hours');
+  await page.getByLabel('Staff addresses').scrollIntoViewIfNeeded();
+  await shot(page, '4-site-settings');
 
   page = await open('collections/visas/entries/business-visa');
   await page.locator('iframe').first().contentFrame().getByText('Documents to attach').waitFor();

@@ -6,8 +6,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { describeWeeklyHours, type OpeningInterval, type Weekday, WEEKDAYS } from '../../../common/office-hours.ts';
-import { fetchWeeklyHours, saveWeeklyHours } from '../../lib/appointments/weekly-hours.ts';
+import { saveWeeklyHours } from '../../lib/appointments/save-weekly-hours.ts';
+import { fetchWeeklyHours } from '../../lib/appointments/weekly-hours.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
+import { siteSupabaseSettings } from '../../lib/supabase-settings.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
 import type { FormStatus } from '../hooks/use-form.ts';
@@ -43,7 +45,7 @@ export default function WeeklyHours() {
   const hours = useQuery({
     queryKey: QUERY_KEY,
     queryFn: async () => {
-      const rows = await fetchWeeklyHours();
+      const rows = await fetchWeeklyHours(siteSupabaseSettings());
       if (!rows) throw new Error('Failed to load the weekly hours.');
       return rows;
     },

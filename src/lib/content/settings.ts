@@ -2,6 +2,7 @@
 import { getEntry } from 'astro:content';
 import type { Settings } from './schemas.ts';
 import { mailtoHref, telHref, whatsappHref } from './links.ts';
+import { siteSupabaseSettings } from '../supabase-settings.ts';
 
 /** One direct way to reach the consultancy, as the contact list and the contact tiles show it. */
 interface ContactChannel {
@@ -22,6 +23,12 @@ interface ContactChannel {
  * (they live there, with the bookings: common/office-hours.ts), and if it cannot.
  */
 export const OFFICE_HOURS_UNREAD = 'Call or WhatsApp us for our hours';
+
+/** The attributes of an element showing the office hours: where src/scripts/office-hours.ts reads them. */
+export function officeHoursAttributes(): { 'data-office-hours': string; 'data-office-hours-key': string } {
+  const { url, anonKey } = siteSupabaseSettings();
+  return { 'data-office-hours': url, 'data-office-hours-key': anonKey };
+}
 
 /** Site settings plus the hrefs every contact block needs. */
 export interface SiteView extends Settings {

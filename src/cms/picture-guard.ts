@@ -15,7 +15,8 @@ const QUALITY = 0.85;
 /** The change events this guard sent itself, which it lets through. */
 const ours = new WeakSet<Event>();
 
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+/** A file's size as people read it: 350 KB, 24.3 MB. */
+const mb = (bytes: number) => (bytes < 1_048_576 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 
 let notice: HTMLElement | null = null;
 

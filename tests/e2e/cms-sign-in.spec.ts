@@ -79,7 +79,7 @@ test('a page of another origin that opens the sign-in gets no code asked for', a
   await page.goto(`${E2E_GITHUB_URL}/another-site`);
   const popup = page.waitForEvent('popup');
   const site = test.info().project.use.baseURL!;
-  await page.evaluate((url) => window.open(url, 'Netlify Authorization'), `${site}/cms/oauth?provider=github&scope=repo`);
+  await page.evaluate((url) => globalThis.open(url, 'Netlify Authorization'), `${site}/cms/oauth?provider=github&scope=repo`);
   const window = await popup;
   await expect(window.getByRole('alert')).toHaveText(NOT_FROM_CMS);
   expect(new URL(window.url()).pathname).toBe('/cms/oauth');

@@ -10,7 +10,7 @@ export const WEEKLY_HOURS_REFUSED = 'Each day must close after it opens. Please 
 
 /** Replaces the whole week at once (admins only: row-level security and the function refuse anyone else). */
 export async function saveWeeklyHours(supabase: SiteClient, week: OpeningInterval[]): Promise<Result> {
-  const { error } = await supabase.rpc('set_weekly_hours', { week });
+  const { error } = await supabase.rpc('set_weekly_hours', { week: week.map(({ weekday, opens, closes }) => ({ weekday, opens, closes })) });
   if (!error) return succeeded();
   if (error.code === 'RF011') return failed('invalid', WEEKLY_HOURS_REFUSED);
   return staffFailure(error);

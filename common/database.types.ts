@@ -910,6 +910,7 @@ export type Database = {
         Args: { handled: boolean; lead_id: string; lead_table: string }
         Returns: undefined
       }
+      set_weekly_hours: { Args: { week: Json }; Returns: undefined }
       spend_cms_oauth_state: {
         Args: { state_expires_at: string; state_nonce: string }
         Returns: boolean

@@ -11,7 +11,8 @@ import { CMS_COLLECTIONS } from '../lib/content/cms/collections.ts';
 import { formatName, formatOf } from '../lib/content/cms/formats.ts';
 import { FIXED_WIDGET } from '../lib/content/cms/widgets.ts';
 import { FixedControl, FixedPreview } from './fixed-widget.ts';
-import { NewsPreview, VisaPreview } from './previews.ts';
+import { guardPictureUploads } from './picture-guard.ts';
+import { NewsPreview, SettingsPreview, VisaPreview } from './previews.ts';
 
 /** What the build knows about the deployment (src/integrations/cms.ts). */
 declare const __CMS_SETTINGS__: {
@@ -36,6 +37,8 @@ CMS.registerWidget(FIXED_WIDGET, FixedControl, FixedPreview);
 CMS.registerPreviewStyle(settings.previewStyle);
 CMS.registerPreviewTemplate('news', NewsPreview);
 CMS.registerPreviewTemplate('visas', VisaPreview);
+CMS.registerPreviewTemplate('settings', SettingsPreview);
+guardPictureUploads();
 
 // A field's pattern message is a whole sentence in the editor's words (src/lib/content/cms/config.ts);
 // Decap's own wrapper ("Title didn't match the pattern: …." with a second full stop) goes.

@@ -24,6 +24,7 @@ if (overlay && present('[data-auth-gate]')) {
 }
 if (present('[data-video]')) loading.push(import('./testimony-videos.ts'));
 if (present('time[data-local-now]')) loading.push(import('./local-date-time.ts'));
+if (present('[data-office-hours]')) loading.push(import('./office-hours.ts').then(({ showOfficeHours }) => showOfficeHours()));
 
 // Marks <html> once every behaviour of the page is set up (browser tests wait for it before they
 // interact with a widget, as the scripts arrive only after the page has loaded).

@@ -84,8 +84,11 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
   *   RF007  the booking's date has no open time left (the booking form's date field)
   *   RF008  the booking's time is not an open slot of its date (the time field)
   *   RF009  the slot is full (the time field)
-  *   RF010  the client's address holds its share of upcoming bookings (the date field)
-  *          (RF007 to RF010: 20261122000720_bookings.sql)
+  *   RF010  the client's network holds its share of upcoming bookings (the date field)
+  *   RF011  the hourly ceiling of new bookings across all clients is reached (the whole form)
+  *          (RF007 to RF011: 20261122000720_bookings.sql)
+  *   RF012  staff's weekly hours are not a week of intervals that close after they open and do
+  *          not overlap (20261122000710_consultation_hours.sql)
  */
 
 /**

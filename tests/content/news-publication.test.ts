@@ -73,7 +73,9 @@ describe('news publication', { timeout: 240_000 }, () => {
     expect(sitemap).not.toMatch(/a-draft|a-scheduled-item|rss\.xml/);
 
     const feed = read(outDir, 'news-media/rss.xml');
-    expect(feed).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0">/);
+    expect(feed).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0" xmlns:atom="http:\/\/www.w3.org\/2005\/Atom">/);
+    // The channel names its own address (atom:link rel="self").
+    expect(feed).toMatch(/<channel>.*<atom:link href="https:\/\/www.bridgewayvisa.com\/news-media\/rss.xml" rel="self" type="application\/rss\+xml"\/>.*<item>/s);
     expect(feed).toContain('<link>https://www.bridgewayvisa.com/news/an-item-of-today</link>');
     expect(feed).toContain('<link>https://www.bridgewayvisa.com/news/success-stories</link>');
     expect(feed).not.toMatch(/a-draft|a-scheduled-item/);

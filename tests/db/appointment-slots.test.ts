@@ -2,15 +2,16 @@
 // (weekly hours, Saturday's, the last slot ending by closing time, minimum notice across midnight
 // and closed days, the booking window, holidays), the public look-up (counts only), and the judge
 // that refuses a booking outside an open slot, beyond a slot's places or beyond one client's
-// share, on insert and on a move. The race for a slot's last place needs separate connections:
+// share, on insert and on a move; the weekly hours, which admins replace in one call and which read
+// as the sentence the pages show. The race for a slot's last place needs separate connections:
 // PostgreSQL only (PGlite serves one connection at a time).
 
-import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consultancyToday } from '../../common/domain.ts';
+import { describeWeeklyHours, type OpeningInterval, WEEKDAYS } from '../../common/office-hours.ts';
 import type { Sql } from '../../supabase/local/db/open.ts';
-import { anon, attemptAs, openTestDb, service, transactionAs, uniqueEmail, type Outcome, type TestDb } from './support.ts';
+import { anon, attemptAs, createAdmin, createUser, DENIED, openTestDb, runAs, service, signedIn, transactionAs, uniqueEmail, type Outcome, type TestDb } from './support.ts';
 
 let db: TestDb;
 
@@ -393,23 +394,59 @@ describe('closed days only within the booking window’s reach', () => {
   });
 });
 
-describe('the footer’s hours and the database agree', () => {
-  it('content/site.json states the weekly hours the database books', async () => {
-    const { rows } = await db.query<{ day: string; hours: string }>(
-      `select weekday::text as day, string_agg(to_char(opens, 'FMHH24:MI') || ' to ' || to_char(closes, 'FMHH24:MI'), ' and ' order by opens) as hours
-       from public.opening_hours group by weekday order by weekday`,
+describe('the weekly hours: one value, which admins change and visitors read', () => {
+  const SHIPPED = 'Monday to Friday 9:00 to 17:30, Saturday 10:00 to 14:00 (WAT)';
+  const SET = 'select public.set_weekly_hours($1::jsonb)';
+  const week = (rows: OpeningInterval[]) => [JSON.stringify(rows)];
+  const readHours = async () => (await db.query<OpeningInterval>(`select weekday::text as weekday, to_char(opens, 'HH24:MI') as opens, to_char(closes, 'HH24:MI') as closes from public.opening_hours`)).rows;
+  const restore = async () => {
+    await db.query('delete from public.opening_hours');
+    await db.query(
+      `insert into public.opening_hours (weekday, opens, closes) values ('monday', '09:00', '17:30'), ('tuesday', '09:00', '17:30'), ('wednesday', '09:00', '17:30'), ('thursday', '09:00', '17:30'), ('friday', '09:00', '17:30'), ('saturday', '10:00', '14:00')`,
     );
-    // Consecutive days with the same hours read as one range: "Monday to Friday 9:00 to 17:30".
-    const capital = (day: string) => day[0]!.toUpperCase() + day.slice(1);
-    const groups: { first: string; last: string; hours: string }[] = [];
-    for (const row of rows) {
-      const previous = groups.at(-1);
-      if (previous && previous.hours === row.hours) previous.last = row.day;
-      else groups.push({ first: row.day, last: row.day, hours: row.hours });
-    }
-    const stated = groups.map(({ first, last, hours }) => `${capital(first)}${first === last ? '' : ` to ${capital(last)}`} ${hours}`).join(', ');
-    const site = JSON.parse(await readFile(new URL('../../content/site.json', import.meta.url), 'utf8')) as { contact: { hours: string } };
-    expect(site.contact.hours).toBe(`${stated} (WAT)`);
+  };
+  afterEach(restore);
+
+  it('the shipped hours read as the sentence the pages show', async () => {
+    expect(describeWeeklyHours(await readHours())).toBe(SHIPPED);
+  });
+
+  it('an admin changes them once, and the sentence and the open slots both follow', async () => {
+    const { actor } = await createAdmin(db, uniqueEmail('hours-admin'));
+    const weekdays = WEEKDAYS.slice(0, 5).map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' }));
+    await runAs(db, actor, SET, week([...weekdays, { weekday: 'saturday', opens: '10:00', closes: '13:00' }]));
+    expect(describeWeeklyHours(await readHours())).toBe('Monday to Friday 9:00 to 17:00, Saturday 10:00 to 13:00 (WAT)');
+    expect(await starts('2027-03-08', lagos('2027-03-01 09:00'))).toEqual(WEEKDAY_STARTS.slice(0, -1));
+    expect(await starts('2027-03-06', lagos('2027-03-01 09:00'))).toEqual(SATURDAY_STARTS.slice(0, -2));
+  });
+
+  it('a lunch break is two intervals of one day', async () => {
+    const { actor } = await createAdmin(db, uniqueEmail('hours-admin'));
+    await runAs(db, actor, SET, week([{ weekday: 'monday', opens: '09:00', closes: '12:00' }, { weekday: 'monday', opens: '13:00', closes: '15:00' }]));
+    expect(describeWeeklyHours(await readHours())).toBe('Monday 9:00 to 12:00 and 13:00 to 15:00 (WAT)');
+    expect(await starts('2027-03-08', lagos('2027-03-01 09:00'))).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '13:00', '13:30', '14:00', '14:30']);
+  });
+
+  it.each([
+    ['an interval that closes before it opens', [{ weekday: 'monday', opens: '17:00', closes: '09:00' }], 'RF012'],
+    ['two intervals of a day that overlap', [{ weekday: 'monday', opens: '09:00', closes: '13:00' }, { weekday: 'monday', opens: '12:00', closes: '15:00' }], 'RF012'],
+    ['not a list', { monday: '9-17' }, 'RF012'],
+    ['a day that is not a weekday', [{ weekday: 'funday', opens: '09:00', closes: '10:00' }], '22P02'],
+  ])('refuses %s, and the hours stay as they were', async (_what, value, code) => {
+    const { actor } = await createAdmin(db, uniqueEmail('hours-admin'));
+    expect(await attemptAs(db, actor, SET, [JSON.stringify(value)])).toMatchObject({ ok: false, code });
+    expect(describeWeeklyHours(await readHours())).toBe(SHIPPED);
+  });
+
+  it.each([
+    ['anonymous visitors', () => anon],
+    ['signed-in users', async () => signedIn('user', await createUser(db, uniqueEmail('hours-user')))],
+  ])('is refused to %s, and so is changing the table', async (_who, actor) => {
+    const who = await actor();
+    expect(await attemptAs(db, who, SET, week([]))).toMatchObject({ ok: false, code: DENIED });
+    expect(await attemptAs(db, who, `insert into public.opening_hours (weekday, opens, closes) values ('sunday', '09:00', '10:00')`)).toMatchObject({ ok: false, code: DENIED });
+    await attemptAs(db, who, 'delete from public.opening_hours');
+    expect(describeWeeklyHours(await readHours())).toBe(SHIPPED);
   });
 });
 

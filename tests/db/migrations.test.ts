@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
+      'office_hours',
     ]);
   });
 

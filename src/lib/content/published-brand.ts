@@ -8,11 +8,11 @@ import type { Settings } from './schemas.ts';
 
 export interface PublishedBrand {
   name: string;
-  contact: { phone: string; whatsapp: string; email: string; address: string; hours: string };
+  contact: { phone: string; whatsapp: string; email: string; address: string };
 }
 
 /** The published brand of `settings`. */
 export function publishedBrand(settings: Pick<Settings, 'name' | 'contact'>): PublishedBrand {
-  const { phone, whatsapp, email, address, hours } = settings.contact;
-  return { name: settings.name, contact: { phone, whatsapp, email, address, hours } };
+  const { phone, whatsapp, email, address } = settings.contact;
+  return { name: settings.name, contact: { phone, whatsapp, email, address } };
 }

@@ -228,7 +228,6 @@ export const settingsSchema = z.object({
     whatsapp: z.string().min(5),
     email: emailAddress,
     address: z.string().min(5),
-    hours: z.string().min(5),
   }),
   /** The external chat-app link ("talk to an agency"), also used by Emergency Visa. */
   chatLink: z.url(),

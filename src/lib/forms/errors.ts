@@ -16,6 +16,11 @@ export const OFFLINE_MESSAGE = 'We could not reach our server. Check your intern
 
 /** Shown when the database's per-email limit refuses a submission (HTTP 429). */
 export const RATE_LIMIT_MESSAGE = 'You have sent this form too many times in the last hour. Please try again later, or call or WhatsApp us.';
+/**
+ * The bookings' hourly ceiling across all visitors (RF011, 20261122000720_bookings.sql): reached
+ * only when the calendar is being flooded, so it blames nobody's own form.
+ */
+export const BOOKING_CEILING_MESSAGE = 'We are receiving an unusual number of bookings right now. Please try again in an hour, or call or WhatsApp us.';
 
 /** Shown when something failed that no one expected. */
 const UNEXPECTED_MESSAGE = 'Something went wrong on our side. Please try again in a moment; nothing you typed was lost.';
@@ -68,6 +73,7 @@ export function toFailure(error: unknown, refused: string, unexpected: string = 
   const found = fields(error);
   if (isNetworkError(found)) return failed('network', OFFLINE_MESSAGE);
   if (isRateLimited(found)) return failed('rate-limit', RATE_LIMIT_MESSAGE);
+  if (found.code === 'RF011') return failed('rate-limit', BOOKING_CEILING_MESSAGE);
   if (isAnswer(found)) return failed('refused', refused);
   console.error('Unexpected error:', error);
   return failed('unexpected', unexpected);

@@ -26,6 +26,6 @@ export function readProject(env: Env): Project {
   const settings = readSettings(projectSchema, env);
   const secretKeys = Object.values(settings.SUPABASE_SECRET_KEYS ?? {});
   const serviceKey = settings.SUPABASE_SERVICE_ROLE_KEY ?? settings.SUPABASE_SECRET_KEYS?.['default'] ?? secretKeys[0];
-  if (!serviceKey) throw new Misconfigured(['SUPABASE_SERVICE_ROLE_KEY and SUPABASE_SECRET_KEYS are not set; one of them must hold a secret key.']);
+  if (!serviceKey) throw new Misconfigured(['SUPABASE_SERVICE_ROLE_KEY and SUPABASE_SECRET_KEYS are not set; one of them must hold a secret key.'], ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_SECRET_KEYS']);
   return { url: settings.SUPABASE_URL, serviceKey, secretKeys: [...new Set([serviceKey, ...secretKeys])] };
 }

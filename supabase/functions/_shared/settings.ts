@@ -12,9 +12,12 @@ export type VariableName = FunctionSecret | InjectedVariable;
 /** Reads one variable of the function's environment (Deno.env.get on hosted and locally). */
 export type Env = (name: VariableName) => string | undefined;
 
-/** The function cannot run with this environment; `problems` has one line per variable, naming it. */
+/** The function cannot run with this environment; `problems` has one line per variable, naming it, and `names` the variables. */
 export class Misconfigured extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    readonly names: string[] = [],
+  ) {
     super(problems.join(' '));
     this.name = 'Misconfigured';
   }
@@ -42,6 +45,7 @@ export function readSettings<S extends z.ZodObject>(schema: S, env: Env): z.outp
       const shown = name in values && !SECRET.test(name) ? `${name}=${JSON.stringify(values[name])}` : name;
       return `${shown}: ${name in values ? 'must be' : 'is not set; it must be'} ${issue.message}.`;
     }),
+    [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))],
   );
 }
 

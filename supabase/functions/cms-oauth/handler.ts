@@ -1,15 +1,18 @@
 // The CMS's GitHub sign-in as a JSON API (Request → Response), served by index.ts. The static
 // pages /cms/oauth and /cms/oauth-callback of the site do the browser's part and Decap CMS's
 // postMessage handshake (src/pages/cms/); this function only holds the client secret:
-// - GET  …/cms-oauth/authorize?scope=repo → { url, state }: GitHub's authorize address, with the
-//   client id, the scope, the callback page and a new signed state (state.ts).
-// - POST …/cms-oauth/token { code, state } → { token, provider: 'github', scope }: the state must
-//   be signed here, unexpired and unspent (spent now); then the code is exchanged at GitHub.
+// - GET  …/cms-oauth/authorize?scope=repo&code_challenge=… → { url, state }: GitHub's authorize
+//   address, with the client id, the scope, the callback page, the popup's PKCE challenge (S256)
+//   and a new signed state that carries the challenge (state.ts, pkce.ts).
+// - POST …/cms-oauth/token { code, state, code_verifier } → { token, provider: 'github', scope }:
+//   the state must be signed here and unexpired, the verifier must be the one of the state's
+//   challenge, and the state unspent (spent now); then the code and verifier go to GitHub.
 // Every answer is JSON; anything malformed, forged, expired, reused or refused by GitHub is a 4xx
 // naming what was wrong; GitHub not answering is a 502. A browser may call it from the site's own
 // origin only (CORS), and a request that says it comes from another origin is refused.
 import { json } from '../_shared/respond.ts';
 import { authorizeUrl, exchangeCode, type Scope, SCOPES } from './github.ts';
+import { CODE_CHALLENGE, verifierMatches } from './pkce.ts';
 import type { OAuthSettings } from './settings.ts';
 import { issueState, readState, type StatePayload } from './state.ts';
 
@@ -66,19 +69,28 @@ function authorize(url: URL, settings: OAuthSettings, answer: Answer): Response 
   if (!(SCOPES as readonly string[]).includes(scope)) {
     return answer(400, { error: 'invalid_scope', message: `The scope must be one of ${SCOPES.join(', ')}.` });
   }
-  const { state } = issueState(settings.clientSecret);
-  return answer(200, { url: authorizeUrl(settings, scope as Scope, state), state });
+  const challenge = url.searchParams.get('code_challenge') ?? '';
+  if (!CODE_CHALLENGE.test(challenge) || (url.searchParams.get('code_challenge_method') ?? 'S256') !== 'S256') {
+    return answer(400, { error: 'invalid_code_challenge', message: 'The sign-in window must send a PKCE code_challenge (S256, 43 characters).' });
+  }
+  const { state } = issueState(settings.clientSecret, challenge);
+  return answer(200, { url: authorizeUrl(settings, scope as Scope, state, challenge), state });
 }
 
 async function token(req: Request, settings: OAuthSettings, spend: SpendState, answer: Answer): Promise<Response> {
   const body = await readJsonBody(req);
-  if (typeof body === 'string') return answer(body === 'too_large' ? 413 : 400, { error: body, message: body === 'too_large' ? `The body must be under ${MAX_BODY_BYTES} bytes.` : 'The body must be a JSON object { "code", "state" }.' });
-  const { code, state } = body;
+  if (typeof body === 'string') return answer(body === 'too_large' ? 413 : 400, { error: body, message: body === 'too_large' ? `The body must be under ${MAX_BODY_BYTES} bytes.` : 'The body must be a JSON object { "code", "state", "code_verifier" }.' });
+  const { code, state, code_verifier: verifier } = body;
   if (typeof state !== 'string' || state === '') return answer(400, { error: 'missing_state', message: 'The state GitHub sent back is missing.' });
   if (typeof code !== 'string' || !CODE.test(code)) return answer(400, { error: 'invalid_code', message: 'The code GitHub sent back is missing or malformed.' });
   const payload = readState(settings.clientSecret, state);
   if (payload === 'forged') return answer(400, { error: 'invalid_state', message: 'The state was not issued by this sign-in. Start the sign-in again.' });
   if (payload === 'expired') return answer(400, { error: 'expired_state', message: 'The sign-in took too long. Start it again.' });
+  // Checked before the state is spent: a stolen code and state without the window's verifier
+  // neither reach GitHub nor spoil the sign-in of the window they were taken from.
+  if (typeof verifier !== 'string' || !verifierMatches(verifier, payload.challenge)) {
+    return answer(400, { error: 'invalid_verifier', message: 'This code was not asked for by this sign-in window. Start the sign-in again.' });
+  }
   let fresh: boolean;
   try {
     fresh = await spend(payload);
@@ -87,13 +99,15 @@ async function token(req: Request, settings: OAuthSettings, spend: SpendState, a
     return answer(502, { error: 'unavailable', message: 'The sign-in could not be checked now. Please try again.' });
   }
   if (!fresh) return answer(400, { error: 'reused_state', message: 'This sign-in was already used. Start it again.' });
-  const exchange = await exchangeCode(settings, code);
+  const exchange = await exchangeCode(settings, code, verifier);
   if ('unavailable' in exchange) {
     console.error(`[cms-oauth] ${exchange.unavailable}`);
     return answer(502, { error: 'github_unavailable', message: 'GitHub did not answer the sign-in. Please try again.' });
   }
   if ('refused' in exchange) {
-    return answer(400, { error: 'code_refused', message: `GitHub refused the code (${exchange.refused}). Start the sign-in again.` });
+    console.error(`[cms-oauth] GitHub refused the code: ${exchange.refused} ${exchange.description}`);
+    // A fixed sentence: GitHub's own words go to the log, never to a page of the site.
+    return answer(400, { error: 'code_refused', message: 'GitHub refused the code: it was used before, expired, or not asked for by this window. Start the sign-in again.' });
   }
   return answer(200, { token: exchange.token, provider: 'github', scope: exchange.scope });
 }

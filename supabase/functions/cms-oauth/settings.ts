@@ -33,3 +33,18 @@ export function readOAuthSettings(env: Env): OAuthSettings {
   const s = readSettings(oauthSchema, env);
   return { clientId: s.GITHUB_OAUTH_CLIENT_ID, clientSecret: s.GITHUB_OAUTH_CLIENT_SECRET, siteUrl: new URL(s.SITE_URL).origin, githubUrl: s.GITHUB_OAUTH_BASE_URL };
 }
+
+/**
+ * The answer while the function lacks settings: 503 naming the variables to set (names only), with
+ * the CORS headers of SITE_URL when that one is readable, so the sign-in window can show it.
+ */
+export function notConfigured(env: Env, names: string[]): { status: 503; body: { error: 'not_configured'; message: string; missing: string[] }; headers: Record<string, string> } {
+  const site = httpUrl().safeParse(env('SITE_URL')?.trim());
+  const headers: Record<string, string> = { 'cache-control': 'no-store' };
+  if (site.success) Object.assign(headers, { 'access-control-allow-origin': new URL(site.data).origin, vary: 'origin' });
+  return {
+    status: 503,
+    body: { error: 'not_configured', message: `The CMS sign-in is not set up yet: set ${names.join(', ')} in the cms-oauth function's secrets (docs/deploy.md, step 11).`, missing: names },
+    headers,
+  };
+}

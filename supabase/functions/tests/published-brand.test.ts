@@ -10,7 +10,7 @@ import { BRAND_RETRY_MS, BRAND_TTL_MS, currentBrand, forgetBrand, PUBLISHED_BRAN
 const SITE = 'https://www.bridgewayvisa.com';
 const PUBLISHED = {
   name: 'Bridgeway Visa & Immigration Ltd',
-  contact: { phone: '+234 1 999 0000', whatsapp: '+234 803 000 0000', email: 'office@bridgewayvisa.com', address: '1 New Street, Lagos', hours: 'Monday to Friday 8:00 to 16:00 (WAT)' },
+  contact: { phone: '+234 1 999 0000', whatsapp: '+234 803 000 0000', email: 'office@bridgewayvisa.com', address: '1 New Street, Lagos' },
 };
 
 /** A fake site answering each read with `answer`; counts the reads. */

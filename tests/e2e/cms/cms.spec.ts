@@ -2,9 +2,10 @@
 // decap-server saves to a temporary copy of the content, so the shipped news is never touched.
 // Editing a news item's title and body and giving it a new picture changes those lines of its
 // file and no other, puts the picture beside the others, and the rebuilt page shows all three; a
-// value the schema refuses is refused before saving, naming its field; changing the office hours
+// value the schema refuses is refused before saving, naming its field; changing the phone number
 // changes that line of site.json and keeps the fields the CMS does not offer (timings, copyright year).
-import { readFileSync, existsSync } from 'node:fs';
+// (The office hours are not content: staff set them in /admin, tests/e2e/admin/weekly-hours.spec.ts.)
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
@@ -82,17 +83,60 @@ test('a value the schema refuses is refused before saving, naming its field', as
   expect(readFileSync(newsFile(), 'utf8')).toBe(before);
 });
 
-test('changing the office hours changes that line of site.json only; the fields not offered stay as they are', async ({ page }) => {
+test('changing the phone number changes that line of site.json only; the fields not offered stay as they are', async ({ page }) => {
   const file = join(workspace.content, 'site.json');
   const before = readFileSync(file, 'utf8');
-  const hours = JSON.parse(before).contact.hours as string;
+  const phone = JSON.parse(before).contact.phone as string;
   await page.goto(`${workspace.siteUrl}/cms/`);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.goto(`${workspace.siteUrl}/cms/#/collections/settings/entries/settings`);
-  await expect(page.getByLabel('Office hours')).toHaveValue(hours, { timeout: 30_000 });
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(phone, { timeout: 30_000 });
   await expect(page.getByLabel('Copyright year')).toHaveCount(0);
-  await page.getByLabel('Office hours').fill('Monday to Friday 8:30 to 17:30 (WAT)');
+  await expect(page.getByLabel('Office hours')).toHaveCount(0);
+  await page.getByLabel('Phone', { exact: true }).fill('+234 1 280 4418');
   await publish(page);
-  const expected = before.replace(JSON.stringify(hours), JSON.stringify('Monday to Friday 8:30 to 17:30 (WAT)'));
+  const expected = before.replace(JSON.stringify(phone), JSON.stringify('+234 1 280 4418'));
   await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 15_000 }).toBe(expected);
+});
+
+test('a photo over 2,400 pixels is resized before it is stored, and the editor is told; a file that is no picture is refused', async ({ page }) => {
+  test.setTimeout(120_000);
+  const big = join(workspace.dir, 'abuja-office.jpg');
+  await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#2a6f97' } }).jpeg().toFile(big);
+  const fake = join(workspace.dir, 'not-a-photo.jpg');
+  writeFileSync(fake, 'this is text, not a picture');
+
+  await openNewsItem(page);
+  await page.getByRole('button', { name: 'Choose different image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(fake);
+  await expect(page.getByRole('alert').filter({ hasText: 'not-a-photo.jpg' })).toHaveText(/“not-a-photo\.jpg” could not be read as a picture, so it was not uploaded/);
+  expect(existsSync(join(workspace.content, 'images', 'news', 'not-a-photo.jpg'))).toBe(false);
+
+  await page.locator('input[type="file"]').setInputFiles(big);
+  await expect(page.getByRole('status').filter({ hasText: 'abuja-office.jpg' })).toContainText('was 6000 × 4000 pixels');
+  await expect(page.getByRole('status').filter({ hasText: 'abuja-office.jpg' })).toContainText('resized to 2400 × 1600 pixels');
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await publish(page);
+  const stored = join(workspace.content, 'images', 'news', 'abuja-office.jpg');
+  await expect.poll(() => existsSync(stored), { timeout: 15_000 }).toBe(true);
+  expect(await sharp(stored).metadata()).toMatchObject({ width: 2400, height: 1600 });
+});
+
+test("a new entry's media library lists the collection's pictures", async ({ page }) => {
+  await page.goto(`${workspace.siteUrl}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${workspace.siteUrl}/cms/#/collections/news/new`);
+  await page.getByRole('button', { name: 'Choose an image' }).click({ timeout: 30_000 });
+  await expect(page.getByText('success.webp')).toBeVisible();
+  await expect(page.getByText('No images found')).toHaveCount(0);
+});
+
+test("a visa's collapsed key facts each show their own text", async ({ page }) => {
+  const visa = readFileSync(join(workspace.content, 'visas', 'business-visa.mdx'), 'utf8');
+  const first = /details:\n\s+- "?([^"\n]+)"?/.exec(visa)![1]!;
+  await page.goto(`${workspace.siteUrl}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${workspace.siteUrl}/cms/#/collections/visas/entries/business-visa`);
+  await expect(page.getByText(first, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 });

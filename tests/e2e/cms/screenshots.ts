@@ -18,10 +18,12 @@ async function shot(page: Page, name: string) {
 
 const workspace = await openWorkspace();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** The pictures only (`node tests/e2e/cms/screenshots.ts pictures`): the screens of the picture guard, the media library, key facts and the settings preview. */
+const only = process.argv[2];
 try {
   // Each step in a page of its own, signed in: the examples are left unsaved.
   const open = async (hash: string) => {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+    const page = await browser.newPage({ viewport: { width: 1350, height: 800 } });
     await page.goto(`${workspace.siteUrl}/cms/`);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('link', { name: 'News' }).first().waitFor();
@@ -31,7 +33,9 @@ try {
   const picture = join(workspace.dir, 'new-office.png');
   await sharp({ create: { width: 640, height: 400, channels: 3, background: '#0f5a43' } }).png().toFile(picture);
 
-  let page = await open('collections/news');
+  let page: Page;
+  if (only !== 'pictures') {
+  page = await open('collections/news');
   await page.getByText('Success stories').first().waitFor();
   await shot(page, '1-news-list');
 
@@ -52,14 +56,29 @@ try {
   await page.getByLabel('Publication date').scrollIntoViewIfNeeded();
   await shot(page, '3-schedule');
 
-  page = await open('collections/settings/entries/settings');
-  await page.getByLabel('Office hours').scrollIntoViewIfNeeded();
-  await page.getByLabel('Office hours').fill('Monday to Friday 8:30 to 17:30, Saturday 10:00 to 14:00 (WAT)');
-  await shot(page, '4-office-hours');
-
   page = await open('collections/visas/entries/business-visa');
   await page.locator('iframe').first().contentFrame().getByText('Documents to attach').waitFor();
   await shot(page, '5-preview');
+  }
+
+  page = await open('collections/settings/entries/settings');
+  await page.locator('iframe').first().contentFrame().getByText('The footer of every page').waitFor();
+  await shot(page, '4-site-settings');
+
+  // A 6000 x 4000 photo: scaled down before it is stored, and the editor told.
+  const photo = join(workspace.dir, 'abuja-office.jpg');
+  await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#2a6f97' } }).jpeg().toFile(photo);
+  page = await open('collections/news/new');
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.getByText('success.webp').waitFor();
+  await shot(page, '6-media-library');
+  await page.locator('input[type="file"]').setInputFiles(photo);
+  await page.getByRole('status').filter({ hasText: 'resized to' }).waitFor();
+  await shot(page, '7-photo-resized');
+
+  page = await open('collections/visas/entries/business-visa');
+  await page.getByText('Key facts').first().scrollIntoViewIfNeeded();
+  await shot(page, '8-key-facts');
 } finally {
   await browser.close();
   await workspace.close();

@@ -208,7 +208,8 @@ function field(context: Context, name: string, path: Path, schema: z.ZodType): C
         };
       }
       const { hint: _hint, ...item } = field(context, 'item', path, element);
-      return { ...base, widget: 'list', ...optional, ...limits, field: { ...item, label } };
+      // A collapsed item shows its own text, not the list's label on every row.
+      return { ...base, widget: 'list', ...optional, ...limits, summary: '{{fields.item}}', field: { ...item, label } };
     }
     default:
       throw new Error(`src/lib/content/cms/config.ts: ${context.collection.name}.${path} is a ${def.type}, which the CMS configuration does not know yet`);
@@ -242,8 +243,10 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
         summary: `{{${collection.identifier}}}`,
         ...(collection.previewPath ? { preview_path: collection.previewPath } : {}),
         // Pictures go beside the others of the collection and are written as Astro's image() reads
-        // them: relative to the entry's file (../images/news/picture.webp).
-        ...(collection.images ? { media_folder: `../images/${collection.images}`, public_folder: `../images/${collection.images}` } : {}),
+        // them: relative to the entry's file (../images/news/picture.webp). The folder is given from
+        // the repository's root: a relative one means "beside the entry's file", which a new entry
+        // does not have yet, so its media library listed nothing.
+        ...(collection.images ? { media_folder: `/content/images/${collection.images}`, public_folder: `../images/${collection.images}` } : {}),
         // The body is edited as the Markdown it is: the rich-text mode rewrites the whole body's
         // Markdown when one word changes (and an MDX file may hold what it cannot show).
         fields: [...fields(context, shape), { name: 'body', widget: 'markdown', required: false, modes: ['raw'], ...collection.body }],

@@ -9,7 +9,7 @@ import { BUNDLED_BRAND } from './brand.generated.ts';
 
 export interface Brand {
   name: string;
-  contact: { phone: string; whatsapp: string; email: string; address: string; hours: string };
+  contact: { phone: string; whatsapp: string; email: string; address: string };
   /** Who gets the staff notifications (content/site.json notifications.staff). */
   staff: string[];
   colors: { ink: string; muted: string; primary: string; primaryInk: string; accent: string; tint: string; line: string };

@@ -35,7 +35,6 @@ const publishedSchema = z.object({
     whatsapp: line(40),
     email: z.string().refine(isEmailAddress, { error: 'one email address' }),
     address: line(300),
-    hours: line(300),
   }),
 });
 

@@ -1,6 +1,8 @@
-// The screenshots of docs/content.md's walk-through, taken in the CMS as an editor sees it, on a
-// temporary copy of the content (./workspace.ts). Run after changing the CMS:
-// `node tests/e2e/cms/screenshots.ts` (writes docs/images/cms-*.png, small palette PNGs).
+// The screenshots of docs/content.md's walk-through, taken in the CMS as an editor sees it at
+// 1,350 pixels wide, on a temporary copy of the content that rebuilds after each change
+// (./workspace.ts). Run after changing the CMS: `node tests/e2e/cms/screenshots.ts` (writes
+// docs/images/cms-*.png, small palette PNGs).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -16,12 +18,12 @@ async function shot(page: Page, name: string) {
   console.log(`docs/images/cms-${name}.png`);
 }
 
-const workspace = await openWorkspace();
+const workspace = await openWorkspace({ watch: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   // Each step in a page of its own, signed in: the examples are left unsaved.
   const open = async (hash: string) => {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+    const page = await browser.newPage({ viewport: { width: 1350, height: 800 } });
     await page.goto(`${workspace.siteUrl}/cms/`);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('link', { name: 'News' }).first().waitFor();
@@ -31,12 +33,19 @@ try {
   const picture = join(workspace.dir, 'new-office.png');
   await sharp({ create: { width: 640, height: 400, channels: 3, background: '#0f5a43' } }).png().toFile(picture);
 
+  // A draft dated ahead, so the list shows both marks.
+  const draft = readFileSync(join(workspace.content, 'news', 'success-stories.mdx'), 'utf8')
+    .replace('id: 3', 'id: 4')
+    .replace('three families, three routes', 'our Abuja office opens')
+    .replace(/^published: .*$/m, 'published: 2099-03-02\ndraft: true');
+  writeFileSync(join(workspace.content, 'news', 'abuja-office.mdx'), draft);
+
   let page = await open('collections/news');
-  await page.getByText('Success stories').first().waitFor();
+  await page.getByText('Scheduled').first().waitFor({ timeout: 30_000 });
   await shot(page, '1-news-list');
 
   page = await open('collections/news/new');
-  await page.getByLabel('Id').fill('4');
+  await page.getByLabel('Id', { exact: true }).getByText('5').waitFor();
   await page.getByLabel('Title').fill('Our new office in Abuja');
   await page.getByLabel('Teaser').fill('From March we welcome clients in Abuja too: the same team, the same checklists, closer to you.');
   await page.getByRole('button', { name: 'Choose an image' }).click();
@@ -60,6 +69,16 @@ try {
   page = await open('collections/visas/entries/business-visa');
   await page.locator('iframe').first().contentFrame().getByText('Documents to attach').waitFor();
   await shot(page, '5-preview');
+
+  // A news item copied by hand with its number: the build fails, and the CMS says so and why.
+  const copy = readFileSync(join(workspace.content, 'news', 'visa-interview-tips.mdx'), 'utf8').replace('Preparing for your US visa interview', 'Your US visa interview');
+  writeFileSync(join(workspace.content, 'news', 'interview-again.mdx'), copy);
+  page = await open('collections/news/entries/interview-again');
+  await page.getByText('Not published: the last build failed').waitFor({ timeout: 300_000 });
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now').click();
+  await page.getByText(/Id: 1 is also the number of/).first().waitFor();
+  await shot(page, '6-publish-failed');
 } finally {
   await browser.close();
   await workspace.close();

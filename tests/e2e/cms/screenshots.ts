@@ -75,6 +75,7 @@ try {
   writeFileSync(join(workspace.content, 'news', 'interview-again.mdx'), copy);
   page = await open('collections/news/entries/interview-again');
   await page.getByText('Not published: the last build failed').waitFor({ timeout: 300_000 });
+  await page.getByLabel('Title').fill('Your US visa interview in Lagos, again');
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now').click();
   await page.getByText(/Id: 1 is also the number of/).first().waitFor();

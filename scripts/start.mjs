@@ -7,8 +7,6 @@
 // (CMS_LOCAL_PORT, no account), and a saved content file rebuilds the site (docs/content.md).
 // `npm run backend` (--backend-only) starts the backend alone, with the same settings.
 import { spawn } from 'node:child_process';
-import { watch } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../supabase/local/config.ts';
@@ -17,6 +15,7 @@ import { localFunctionSecrets } from '../supabase/local/functions/local-secrets.
 import { apiKeys } from '../supabase/local/jwt.ts';
 import { readSiteEnv } from '../src/lib/site-env.ts';
 import { bundleFunctions } from './bundle-functions.ts';
+import { rebuildOnContentChange } from './site-rebuild.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const backendOnly = process.argv.includes('--backend-only');
@@ -52,9 +51,8 @@ const siteEnv = {
   // (src/lib/content/publication.ts), so an editor sees what they saved.
   SHOW_UNPUBLISHED: process.env.SHOW_UNPUBLISHED || 'true',
 };
-// The folder the site server serves; a rebuild goes to NEXT_OUT_DIR first (rebuildOnContentChange).
+// The folder the site server serves; a rebuild goes to a folder beside it first (./site-rebuild.ts).
 const outDir = resolve(root, exitOnConfigError(() => readSiteEnv(siteEnv)).ASTRO_OUT_DIR);
-const nextOutDir = `${outDir}.next`;
 const astro = `${root}node_modules/astro/bin/astro.mjs`;
 
 /** Children still running, stopped together on Ctrl-C or when one of them fails. */
@@ -138,43 +136,16 @@ function startCmsServer() {
 }
 
 /**
- * Rebuilds the site when a content file changes (an editor saved in the CMS, or edited a file),
- * a second after the last change, so the pages show it. The build goes to a folder of its own and
- * replaces the served one only once it succeeded: while it runs (a minute on a busy machine) the
- * site and /cms/ keep answering with the last build, and a build that fails (it names the file
- * and the field) leaves that build in place.
+ * Rebuilds the site when a content file changes (an editor saved in the CMS, or edited a file), so
+ * the pages show it, and tells the CMS how it went (scripts/site-rebuild.ts).
  */
-function rebuildOnContentChange() {
-  let timer;
-  let building = false;
-  let again = false;
-  const rebuild = async () => {
-    if (building) {
-      again = true;
-      return;
-    }
-    building = true;
-    console.log('Content changed: rebuilding the site…');
-    await rm(nextOutDir, { recursive: true, force: true });
-    const code = await start('build', [astro, 'build'], { ...siteEnv, ASTRO_OUT_DIR: nextOutDir }).exited;
-    if (code === 0) {
-      // Two renames: the served folder is missing only between them, not for the whole build.
-      const previous = `${outDir}.previous`;
-      await rm(previous, { recursive: true, force: true });
-      await rename(outDir, previous);
-      await rename(nextOutDir, outDir);
-      await rm(previous, { recursive: true, force: true });
-    }
-    console.log(code === 0 ? 'The site is rebuilt.' : `astro build failed (exit code ${code}); the site is as it was.`);
-    building = false;
-    if (again) {
-      again = false;
-      void rebuild();
-    }
-  };
-  watch(`${root}content`, { recursive: true }, () => {
-    clearTimeout(timer);
-    timer = setTimeout(rebuild, 1000);
+function rebuildOnChange() {
+  const log = (line) => process.stdout.write(`[build] ${line}\n`);
+  rebuildOnContentChange(`${root}content`, {
+    outDir,
+    env: siteEnv,
+    log,
+    onDone: (status) => console.log(status.state === 'published' ? 'The site is rebuilt.' : `The build failed; the site is as it was: ${status.reason}`),
   });
 }
 
@@ -204,7 +175,7 @@ async function buildAndServeSite() {
     stopAll(1);
     return;
   }
-  rebuildOnContentChange();
+  rebuildOnChange();
   console.log(`
   Site              http://localhost:${SITE_PORT}
   Content editor    http://localhost:${SITE_PORT}/cms/   (saves to content/ here; the site rebuilds)

@@ -1,4 +1,5 @@
-// Every content collection. Editors change files under content/ only; a file that breaks a schema
+// Every content collection, one for each entry of the registry (src/lib/content/collections.ts),
+// with its loader. Editors change files under content/ only; a file that breaks a schema
 // fails `astro build` with one plain line per problem: the file, the field and what is expected
 // (src/lib/content/editor-errors.ts). The loaders check each entry that way before Astro's own
 // validation, whose messages are written for developers. The schemas themselves live in
@@ -9,23 +10,8 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
-import {
-  continentSchema,
-  countrySchema,
-  faqSchema,
-  newsSchema,
-  partnerSchema,
-  processStepSchema,
-  servicePageSchema,
-  serviceSchema,
-  settingsSchema,
-  teamMemberSchema,
-  testimonialSchema,
-  testPrepSchema,
-  videoSchema,
-  visaSchema,
-  type ImageHelper,
-} from './lib/content/schemas.ts';
+import { COLLECTIONS, type CollectionDefinition } from './lib/content/collections.ts';
+import type { ImageHelper } from './lib/content/schemas.ts';
 import { checkForEditor, contentError } from './lib/content/editor-errors.ts';
 import { contentRoot, displayPath, imageRelativeTo } from './lib/content/files.ts';
 import { assertUnique } from './lib/content/unique.ts';
@@ -58,7 +44,7 @@ function checkedContext(context: LoaderContext, schema: SchemaBuilder, where: (p
  * An MDX folder's loader. Each `unique` field (the numeric id of the entry's URL, a visa's type) must
  * differ from entry to entry, which a schema cannot see: a repeat fails the build naming both files.
  */
-function mdx(folder: string, schema: SchemaBuilder, unique: string[] = ['id']): Loader {
+function mdx(folder: string, schema: SchemaBuilder, unique: string[]): Loader {
   const inner = glob({ pattern: ['**/*.{md,mdx}'], base: `${root}/${folder}` });
   return {
     name: 'unique-fields-glob-loader',
@@ -102,7 +88,7 @@ function json(name: string, schema: SchemaBuilder, options: { single?: boolean; 
       }
       // Astro's file() loader keeps the last of two entries with one id and only warns.
       if (Array.isArray(parsed)) {
-        for (const field of ['id', ...(options.unique ?? [])]) {
+        for (const field of options.unique ?? []) {
           assertUnique(
             field,
             parsed.map((entry: Record<string, unknown>, index) => ({ value: entry?.[field], source: `${shown}, entry ${index + 1}` })),
@@ -122,43 +108,28 @@ function json(name: string, schema: SchemaBuilder, options: { single?: boolean; 
 /** The `position` the JSON loader records, so helpers can keep the file's order. */
 const position = { position: z.number().int().min(0) };
 
-/** A collection of MDX files under content/<folder>/. */
-const mdxCollection = <S extends z.ZodType>(folder: string, schema: (image: ImageHelper) => S, unique?: string[]) =>
-  defineCollection({ loader: mdx(folder, schema, unique), schema: ({ image }: { image: ImageHelper }) => schema(image) });
+/** The zod schema a collection's entries have in Astro: a list's items carry their `position`. */
+type AstroSchema<C extends CollectionDefinition> = C extends { kind: 'list' } ? z.ZodObject<ReturnType<C['schema']>['shape'] & typeof position> : ReturnType<C['schema']>;
 
-/** A collection of the items of the list content/<name>.json (the schema includes their `position`). */
-const jsonCollection = <S extends z.ZodType>(name: string, schema: (image: ImageHelper) => S, unique: string[] = []) =>
-  defineCollection({ loader: json(name, schema, { unique }), schema: ({ image }: { image: ImageHelper }) => schema(image) });
+/** The Astro collection of one entry of the registry (src/lib/content/collections.ts). */
+function astroCollection<C extends CollectionDefinition>(collection: C): ReturnType<typeof defineCollection> & { schema: (context: { image: ImageHelper }) => AstroSchema<C> } {
+  const schema = ((image: ImageHelper) => {
+    const base = collection.schema(image);
+    return collection.kind === 'list' ? base.extend(position) : base;
+  }) as (image: ImageHelper) => AstroSchema<C>;
+  const loader =
+    collection.kind === 'folder'
+      ? mdx(collection.folder, schema, collection.unique)
+      : json(collection.file.replace(/\.json$/, ''), schema, collection.kind === 'object' ? { single: true } : { unique: collection.unique });
+  // Typed by hand: defineCollection() cannot carry a schema that depends on C through to getCollection().
+  return defineCollection({ loader, schema: ({ image }: { image: ImageHelper }) => schema(image) }) as ReturnType<typeof defineCollection> & {
+    schema: (context: { image: ImageHelper }) => AstroSchema<C>;
+  };
+}
 
-const visas = mdxCollection('visas', visaSchema, ['id', 'type']);
-const countries = mdxCollection('countries', countrySchema);
-const services = mdxCollection('services', serviceSchema);
-const servicePages = mdxCollection('service-pages', servicePageSchema, ['order']);
-const news = mdxCollection('news', newsSchema);
-const team = mdxCollection('team', teamMemberSchema);
-const continents = jsonCollection('continents', (image) => continentSchema(image).extend(position));
-const partners = jsonCollection('partners', (image) => partnerSchema(image).extend(position));
-const testimonials = jsonCollection('testimonials', (image) => testimonialSchema(image).extend(position));
-const videos = jsonCollection('videos', (image) => videoSchema(image).extend(position));
-const faq = jsonCollection('faq', () => faqSchema.extend(position));
-// Named processSteps in code because `process` would shadow Node's global; the collection is `process`.
-const processSteps = jsonCollection('process', () => processStepSchema.extend(position), ['step']);
-const testPrep = jsonCollection('test-prep', () => testPrepSchema.extend(position));
-const settings = defineCollection({ loader: json('site', () => settingsSchema, { single: true }), schema: settingsSchema });
+type Registry = typeof COLLECTIONS;
 
-export const collections = {
-  visas,
-  countries,
-  services,
-  servicePages,
-  news,
-  team,
-  continents,
-  partners,
-  testimonials,
-  videos,
-  faq,
-  process: processSteps,
-  testPrep,
-  settings,
+/** Every collection of the registry, by name (`getCollection('news')`). */
+export const collections = Object.fromEntries(Object.entries(COLLECTIONS).map(([name, collection]) => [name, astroCollection(collection)])) as {
+  [Name in keyof Registry]: ReturnType<typeof astroCollection<Registry[Name]>>;
 };

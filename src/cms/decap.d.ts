@@ -7,6 +7,7 @@ declare module 'decap-cms-app' {
     registerPreviewStyle(url: string): void;
     registerPreviewTemplate(collection: string, template: unknown): void;
     registerLocale(name: string, phrases: Record<string, unknown>): void;
+    registerEventListener(listener: { name: string; handler: (event: unknown) => unknown }): void;
   };
   export default CMS;
 }
@@ -17,10 +18,4 @@ declare module 'decap-cms-locales' {
     [key: string]: string | Phrases;
   }
   export const en: Phrases;
-}
-
-/** The configuration's text, embedded by esbuild (src/integrations/cms.ts). */
-declare module '*.yml' {
-  const text: string;
-  export default text;
 }

@@ -1,17 +1,18 @@
 // The CMS page's script (/cms/, built by src/integrations/cms.ts): Decap CMS with the site's file
-// formats, the widget for fields that never change, the previews, and its configuration:
-// ./config.yml, generated from the content schemas (src/lib/content/cms/config.ts) and embedded
-// here (no second request, and no host's idea of a .yml file's type), with the parts that depend
-// on the deployment added.
+// formats, the widgets for fields that never change and for dates, the previews, the publish
+// status, and its configuration: generated from the content schemas (src/lib/content/cms/config.ts)
+// by the build and embedded here as data (no file to keep in step, no second request), with the
+// parts that depend on the deployment added.
 import CMS from 'decap-cms-app';
 import { en } from 'decap-cms-locales';
-import { parse } from 'yaml';
-import configText from './config.yml';
-import { CMS_COLLECTIONS } from '../lib/content/cms/collections.ts';
+import { COLLECTION_LIST } from '../lib/content/collections.ts';
 import { formatName, formatOf } from '../lib/content/cms/formats.ts';
-import { FIXED_WIDGET } from '../lib/content/cms/widgets.ts';
+import { CALENDAR_DATE_WIDGET, FIXED_WIDGET } from '../lib/content/cms/widgets.ts';
+import { CalendarDateControl, CalendarDatePreview } from './date-widget.ts';
 import { FixedControl, FixedPreview } from './fixed-widget.ts';
+import { reloadEntryOpenedByAddress, watchNewsList } from './news-list.ts';
 import { guardPictureUploads } from './picture-guard.ts';
+import { notePublished, showPublishStatus } from './publish-status.ts';
 import { NewsPreview, SettingsPreview, VisaPreview } from './previews.ts';
 
 /** What the build knows about the deployment (src/integrations/cms.ts). */
@@ -21,19 +22,24 @@ declare const __CMS_SETTINGS__: {
   /** decap-server's API on the editor's machine (`npm start`); used only on localhost. */
   localBackendUrl: string;
   /**
-   * The site's origin: the sign-in popup (/cms/oauth, auth_endpoint in config.yml) is opened there,
+   * The site's origin: the sign-in popup (/cms/oauth, auth_endpoint in the configuration) is opened there,
    * and Decap takes the signed-in token only from a window of exactly this origin.
    */
   siteUrl: string;
   /** The site's stylesheet for the preview pane. */
   previewStyle: string;
+  /** Where the last build's result is read (src/lib/content/cms/publish-status.ts), when known. */
+  publishStatusUrl: string | undefined;
 };
+/** The configuration, from the content schemas (src/lib/content/cms/config.ts), written in by the build. */
+declare const __CMS_CONFIG__: { backend: Record<string, unknown> } & Record<string, unknown>;
 const settings = __CMS_SETTINGS__;
 
-for (const collection of CMS_COLLECTIONS) {
+for (const collection of COLLECTION_LIST) {
   CMS.registerCustomFormat(formatName(collection), collection.kind === 'folder' ? 'mdx' : 'json', formatOf(collection));
 }
 CMS.registerWidget(FIXED_WIDGET, FixedControl, FixedPreview);
+CMS.registerWidget(CALENDAR_DATE_WIDGET, CalendarDateControl, CalendarDatePreview);
 CMS.registerPreviewStyle(settings.previewStyle);
 CMS.registerPreviewTemplate('news', NewsPreview);
 CMS.registerPreviewTemplate('visas', VisaPreview);
@@ -42,13 +48,21 @@ guardPictureUploads();
 
 // A field's pattern message is a whole sentence in the editor's words (src/lib/content/cms/config.ts);
 // Decap's own wrapper ("Title didn't match the pattern: …." with a second full stop) goes.
+// Saving is not publishing: the site changes when the build that follows succeeds, which the
+// publish status says. So a saved entry (a draft too) reads "Saved", never "Published".
 const editor = en['editor'] as Record<string, Record<string, Record<string, string>>>;
+const ui = en['ui'] as Record<string, Record<string, string>>;
 CMS.registerLocale('en', {
   ...en,
-  editor: { ...editor, editorControlPane: { ...editor['editorControlPane'], widget: { ...editor['editorControlPane']!['widget'], regexPattern: '%{fieldLabel}: %{pattern}' } } },
+  editor: {
+    ...editor,
+    editorControlPane: { ...editor['editorControlPane'], widget: { ...editor['editorControlPane']!['widget'], regexPattern: '%{fieldLabel}: %{pattern}' } },
+    editorToolbar: { ...editor['editorToolbar'], published: 'Saved' },
+  },
+  ui: { ...ui, toast: { ...ui['toast'], entryPublished: 'Entry saved: the site is rebuilt now (see the publish status at the foot of the page)' } },
 });
 
-const config = parse(configText) as { backend: Record<string, unknown> } & Record<string, unknown>;
+const config = __CMS_CONFIG__;
 CMS.init({
   config: {
     ...config,
@@ -59,3 +73,8 @@ CMS.init({
     display_url: settings.siteUrl,
   },
 });
+
+CMS.registerEventListener({ name: 'postPublish', handler: () => notePublished() });
+if (settings.publishStatusUrl) showPublishStatus(settings.publishStatusUrl);
+watchNewsList();
+reloadEntryOpenedByAddress();

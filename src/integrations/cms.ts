@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
+import { cmsConfig } from '../lib/content/cms/config.ts';
+import { PUBLISH_STATUS_FILE, type PublishStatus } from '../lib/content/cms/publish-status.ts';
 
 /** Where the CMS is served. */
 export const CMS_PATH = '/cms/';
@@ -54,6 +56,7 @@ export default function cms(options: CmsOptions): AstroIntegration {
           localBackendUrl: options.localBackendUrl,
           siteUrl: new URL(options.siteUrl).origin,
           previewStyle: `${CMS_PATH}${previewStyle.split('/').pop()}`,
+          publishStatusUrl: `${CMS_PATH}${PUBLISH_STATUS_FILE}`,
         };
         const script = await build({
           ...common,
@@ -61,11 +64,16 @@ export default function cms(options: CmsOptions): AstroIntegration {
           entryNames: 'cms-[hash]',
           format: 'iife',
           target: 'es2022',
-          loader: { '.yml': 'text' },
-          define: { 'process.env.NODE_ENV': '"production"', __CMS_SETTINGS__: JSON.stringify(settings) },
+          // The configuration as data, generated here from the schemas: no copy of it to commit and
+          // keep in step, and nothing to parse again in the editor's browser.
+          define: { 'process.env.NODE_ENV': '"production"', __CMS_SETTINGS__: JSON.stringify(settings), __CMS_CONFIG__: JSON.stringify(cmsConfig()) },
         });
         const scriptFile = Object.keys(script.metafile!.outputs).find((file) => file.endsWith('.js'))!.split('/').pop()!;
         await writeFile(join(outDir, 'index.html'), page(scriptFile));
+        // This build is what the site shows once it is served: the CMS reads it as "live". A local
+        // rebuild rewrites it while it runs and when it fails (scripts/site-rebuild.ts).
+        const live: PublishStatus = { state: 'published', at: new Date().toISOString() };
+        await writeFile(join(outDir, PUBLISH_STATUS_FILE), `${JSON.stringify(live)}\n`);
         logger.info(`${CMS_PATH}: ${scriptFile}`);
       },
     },

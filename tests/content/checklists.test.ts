@@ -12,8 +12,9 @@ import {
   OTHER_ITEM_KEY,
 } from '../../src/lib/document-rules.ts';
 import { loadMdxCollection } from './content-files.ts';
+import { COLLECTIONS } from '../../src/lib/content/collections.ts';
 
-const visas = loadMdxCollection('visas', visaSchema);
+const visas = loadMdxCollection(COLLECTIONS.visas);
 const item = { key: 'passport', name: 'Passport bio page' };
 // The checklist field of the visa schema; pictures play no part in it.
 const checklist = visaSchema(() => z.any()).shape.documents;

@@ -2,55 +2,20 @@
 // each, gaps allowed. Editors add or remove an entry by adding or removing a file, so nothing here
 // counts entries or names them: what the specification fixes is tests/content/shipped-content.test.ts.
 import { describe, expect, it } from 'vitest';
-import {
-  entryId,
-  continentSchema,
-  countrySchema,
-  faqSchema,
-  newsSchema,
-  partnerSchema,
-  processStepSchema,
-  servicePageSchema,
-  serviceSchema,
-  teamMemberSchema,
-  testimonialSchema,
-  testPrepSchema,
-  videoSchema,
-  visaSchema,
-} from '../../src/lib/content/schemas.ts';
+import { COLLECTION_LIST, COLLECTIONS } from '../../src/lib/content/collections.ts';
+import { entryId } from '../../src/lib/content/schemas.ts';
 import { assertUnique, findDuplicate } from '../../src/lib/content/unique.ts';
 import { loadJsonCollection, loadMdxCollection } from './content-files.ts';
 
-const visas = loadMdxCollection('visas', visaSchema);
-const countries = loadMdxCollection('countries', countrySchema);
-const services = loadMdxCollection('services', serviceSchema);
-const servicePages = loadMdxCollection('service-pages', servicePageSchema);
-const news = loadMdxCollection('news', newsSchema);
-const team = loadMdxCollection('team', teamMemberSchema);
-const continents = loadJsonCollection('continents.json', continentSchema);
-const partners = loadJsonCollection('partners.json', partnerSchema);
-const testimonials = loadJsonCollection('testimonials.json', testimonialSchema);
-const videos = loadJsonCollection('videos.json', videoSchema);
-const faq = loadJsonCollection('faq.json', () => faqSchema);
-const steps = loadJsonCollection('process.json', () => processStepSchema);
-const testPrep = loadJsonCollection('test-prep.json', () => testPrepSchema);
+/** Every collection of the registry but the site settings (one object), with its entries' data, validated on loading. */
+const loaded = COLLECTION_LIST.flatMap((collection) => {
+  if (collection.kind === 'object') return [];
+  const data: Record<string, unknown>[] = collection.kind === 'folder' ? loadMdxCollection(collection).map((entry) => entry.data) : loadJsonCollection(collection);
+  return [{ collection, data }];
+});
 
 describe('every collection', () => {
-  it.each([
-    ['visas', visas],
-    ['countries', countries],
-    ['services', services],
-    ['service pages', servicePages],
-    ['news', news],
-    ['team', team],
-    ['continents', continents],
-    ['partners', partners],
-    ['testimonials', testimonials],
-    ['videos', videos],
-    ['faq', faq],
-    ['process steps', steps],
-    ['test-prep cards', testPrep],
-  ])('%s has entries, each of which validated on loading', (_name, entries) => {
+  it.each(loaded.map(({ collection, data }) => [collection.name, data] as const))('%s has entries, each of which validated on loading', (_name, entries) => {
     // A page over an empty collection would show an empty section.
     expect(entries.length).toBeGreaterThan(0);
   });
@@ -58,27 +23,15 @@ describe('every collection', () => {
 
 describe('ids and sort keys are used once each', () => {
   // Ids are addresses (/country/{id}) that must not move when an entry is removed, so gaps are
-  // allowed; a repeat would put two pages at one URL. The build refuses one (src/content.config.ts).
-  const keyed = (folder: string, values: unknown[]) => values.map((value, index) => ({ value, source: `${folder} ${index + 1}` }));
-  it.each([
-    ['visa ids', keyed('visas', visas.map((v) => v.data.id))],
-    ['visa types', keyed('visas', visas.map((v) => v.data.type))],
-    ['country ids', keyed('countries', countries.map((c) => c.data.id))],
-    ['service ids', keyed('services', services.map((s) => s.data.id))],
-    ['news ids', keyed('news', news.map((n) => n.data.id))],
-    ['team ids', keyed('team', team.map((t) => t.data.id))],
-    ['testimonial ids', keyed('testimonials', testimonials.map((t) => t.id))],
-    ['video ids', keyed('videos', videos.map((v) => v.id))],
-    ['service page order', keyed('service-pages', servicePages.map((p) => p.data.order))],
-    ['process steps', keyed('process', steps.map((s) => s.step))],
-    ['continent ids', keyed('continents', continents.map((c) => c.id))],
-    ['partner ids', keyed('partners', partners.map((p) => p.id))],
-    ['faq ids', keyed('faq', faq.map((f) => f.id))],
-    ['process ids', keyed('process', steps.map((s) => s.id))],
-    ['test-prep ids', keyed('test-prep', testPrep.map((t) => t.id))],
-  ])('%s', (_name, entries) => {
-    expect(findDuplicate(entries)).toBeUndefined();
-  });
+  // allowed; a repeat would put two pages at one URL. The build refuses one (src/content.config.ts),
+  // for the fields the registry names.
+  it.each(loaded.flatMap(({ collection, data }) => collection.unique.map((field) => [`${collection.name} ${field}`, data.map((entry, index) => ({ value: entry[field], source: `${collection.name} ${index + 1}` }))] as const)))(
+    '%s',
+    (_name, entries) => {
+      expect(entries.length).toBeGreaterThan(0);
+      expect(findDuplicate(entries)).toBeUndefined();
+    },
+  );
 });
 
 describe('the id rule', () => {
@@ -104,7 +57,10 @@ describe('the id rule', () => {
 });
 
 describe('copy quality', () => {
-  const everyText = JSON.stringify([visas, countries, services, servicePages, news, team, continents, partners, testimonials, videos, faq, steps, testPrep]);
+  const everyText = JSON.stringify(loaded.map(({ data }) => data));
+  const news = loadMdxCollection(COLLECTIONS.news);
+  const team = loadMdxCollection(COLLECTIONS.team);
+  const testimonials = loadJsonCollection(COLLECTIONS.testimonials);
 
   it('has no placeholder text', () => {
     expect(everyText).not.toMatch(/lorem|ipsum|placeholder|\bTODO\b|\bTBD\b|example\.com/i);

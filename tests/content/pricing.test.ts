@@ -3,11 +3,11 @@
 // (section 9) and docs/content.md asks ("fees as 'from'"), and the page adds its own "Pricing"
 // label, so the field holds the price alone.
 import { describe, expect, it } from 'vitest';
-import { servicePageSchema } from '../../src/lib/content/schemas.ts';
 import { allRoutes } from '../e2e/support/routes.ts';
 import { loadMdxCollection } from './content-files.ts';
+import { COLLECTIONS } from '../../src/lib/content/collections.ts';
 
-const pages = new Map(loadMdxCollection('service-pages', servicePageSchema).map((page) => [page.slug, page.data]));
+const pages = new Map(loadMdxCollection(COLLECTIONS.servicePages).map((page) => [page.slug, page.data]));
 
 describe('service page pricing', () => {
   it.each([...pages].map(([slug, page]) => [slug, page.pricing]))('%s: "%s" is a "from" price or "by quote"', (_slug, pricing) => {

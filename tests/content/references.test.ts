@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { contentLeftovers, contentProblems, pictureProblems, unlistedVideos, unusedPictures, videoProblems, visaTypeProblems } from '../../src/lib/content/checks.ts';
-import { countrySchema } from '../../src/lib/content/schemas.ts';
 import { CONTENT_ROOT, PROJECT_ROOT, imageRelativeTo, loadMdxCollection } from './content-files.ts';
+import { COLLECTIONS } from '../../src/lib/content/collections.ts';
 
-const countries = loadMdxCollection('countries', countrySchema);
+const countries = loadMdxCollection(COLLECTIONS.countries);
 const PUBLIC_DIR = join(PROJECT_ROOT, 'public');
 
 describe('the cross-file checks the build runs', () => {

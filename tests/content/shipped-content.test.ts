@@ -4,32 +4,20 @@
 // product no longer matches the specification.
 import { describe, expect, it } from 'vitest';
 import { VISA_TYPES } from '../../common/domain.ts';
-import {
-  continentSchema,
-  countrySchema,
-  faqSchema,
-  newsSchema,
-  partnerSchema,
-  servicePageSchema,
-  serviceSchema,
-  teamMemberSchema,
-  testPrepSchema,
-  videoSchema,
-  visaSchema,
-} from '../../src/lib/content/schemas.ts';
 import { loadJsonCollection, loadMdxCollection, loadSettings } from './content-files.ts';
+import { COLLECTIONS } from '../../src/lib/content/collections.ts';
 
-const visas = loadMdxCollection('visas', visaSchema);
-const countries = loadMdxCollection('countries', countrySchema);
-const services = loadMdxCollection('services', serviceSchema);
-const servicePages = loadMdxCollection('service-pages', servicePageSchema);
-const news = loadMdxCollection('news', newsSchema);
-const team = loadMdxCollection('team', teamMemberSchema);
-const continents = loadJsonCollection('continents.json', continentSchema);
-const partners = loadJsonCollection('partners.json', partnerSchema);
-const videos = loadJsonCollection('videos.json', videoSchema);
-const faq = loadJsonCollection('faq.json', () => faqSchema);
-const testPrep = loadJsonCollection('test-prep.json', () => testPrepSchema);
+const visas = loadMdxCollection(COLLECTIONS.visas);
+const countries = loadMdxCollection(COLLECTIONS.countries);
+const services = loadMdxCollection(COLLECTIONS.services);
+const servicePages = loadMdxCollection(COLLECTIONS.servicePages);
+const news = loadMdxCollection(COLLECTIONS.news);
+const team = loadMdxCollection(COLLECTIONS.team);
+const continents = loadJsonCollection(COLLECTIONS.continents);
+const partners = loadJsonCollection(COLLECTIONS.partners);
+const videos = loadJsonCollection(COLLECTIONS.videos);
+const faq = loadJsonCollection(COLLECTIONS.faq);
+const testPrep = loadJsonCollection(COLLECTIONS.testPrep);
 const settings = loadSettings();
 
 /** The entries' ids mapped to what the specification names them by. */

@@ -7,10 +7,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { VISA_TYPES } from '../../../common/domain.ts';
+import { MDX_FOLDERS } from './collections.ts';
 import { displayPath, filesUnder, readJsonFile, readMdxFolder } from './files.ts';
-
-/** The MDX folders of the collections, whose frontmatter may reference pictures. */
-export const MDX_FOLDERS = ['visas', 'countries', 'services', 'service-pages', 'news', 'team'] as const;
 
 /** A picture's file extension, as the schemas' image() fields take them. */
 const PICTURE = /\.(webp|png|jpe?g|avif|svg)$/i;
@@ -28,6 +26,7 @@ function picturesIn(value: unknown, file: string, found: string[] = []): string[
 /** Each picture reference of the content: the absolute path and the file that names it. */
 export function referencedPictures(root: string): { path: string; file: string }[] {
   const references: { path: string; file: string }[] = [];
+  // The MDX folders' frontmatter and every JSON file may reference pictures.
   for (const folder of MDX_FOLDERS) {
     for (const entry of readMdxFolder(root, folder)) for (const path of picturesIn(entry.data, entry.path)) references.push({ path, file: entry.path });
   }

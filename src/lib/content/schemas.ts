@@ -125,6 +125,21 @@ export const calendarDate = z.preprocess(
   z.iso.date({ error: 'must be a date written YYYY-MM-DD, like 2025-01-31, with no time' }),
 );
 
+/**
+ * The days a news item may be dated: a year outside them is a typing mistake (12062026 read as
+ * 1906), refused by the build and, with these bounds, by the CMS's date field before saving.
+ */
+export const PUBLICATION_DATES = { min: '2000-01-01', max: '2099-12-31' } as const;
+
+/** A news item's publication date: a calendar day within PUBLICATION_DATES. */
+export const publicationDate = calendarDate
+  .refine(
+    (day) => day >= PUBLICATION_DATES.min && day <= PUBLICATION_DATES.max,
+    `must be a date from ${PUBLICATION_DATES.min.slice(0, 4)} to ${PUBLICATION_DATES.max.slice(0, 4)}; check the year`,
+  )
+  // Its JSON Schema (what the CMS's configuration reads) names the bounds a refinement cannot show.
+  .meta({ type: 'string', format: 'date', formatMinimum: PUBLICATION_DATES.min, formatMaximum: PUBLICATION_DATES.max });
+
 /** A news article at /news/{file name} (content/news/*.mdx); the MDX body is the article. */
 export const newsSchema = (image: ImageHelper) =>
   z.object({
@@ -137,7 +152,7 @@ export const newsSchema = (image: ImageHelper) =>
      * The day it appears: an article dated after today (in Lagos) is scheduled and stays off the
      * published site until that day's build (src/lib/content/publication.ts).
      */
-    published: calendarDate,
+    published: publicationDate,
     /** A draft stays off the published site whatever its date; local development shows it, marked. */
     draft: z.boolean().default(false),
   });

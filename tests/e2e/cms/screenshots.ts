@@ -1,6 +1,8 @@
-// The screenshots of docs/content.md's walk-through, taken in the CMS as an editor sees it, on a
-// temporary copy of the content (./workspace.ts). Run after changing the CMS:
-// `node tests/e2e/cms/screenshots.ts` (writes docs/images/cms-*.png, small palette PNGs).
+// The screenshots of docs/content.md's walk-through, taken in the CMS as an editor sees it at
+// 1,350 pixels wide, on a temporary copy of the content that rebuilds after each change
+// (./workspace.ts). Run after changing the CMS: `node tests/e2e/cms/screenshots.ts` (writes
+// docs/images/cms-*.png, small palette PNGs).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -16,7 +18,7 @@ async function shot(page: Page, name: string) {
   console.log(`docs/images/cms-${name}.png`);
 }
 
-const workspace = await openWorkspace();
+const workspace = await openWorkspace({ watch: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 /** The pictures only (`node tests/e2e/cms/screenshots.ts pictures`): the screens of the picture guard, the media library, key facts and the settings preview. */
 const only = process.argv[2];
@@ -35,12 +37,19 @@ try {
 
   let page: Page;
   if (only !== 'pictures') {
+  // A draft dated ahead, so the list shows both marks.
+  const draft = readFileSync(join(workspace.content, 'news', 'success-stories.mdx'), 'utf8')
+    .replace('id: 3', 'id: 4')
+    .replace('three families, three routes', 'our Abuja office opens')
+    .replace(/^published: .*$/m, 'published: 2099-03-02\ndraft: true');
+  writeFileSync(join(workspace.content, 'news', 'abuja-office.mdx'), draft);
+
   page = await open('collections/news');
-  await page.getByText('Success stories').first().waitFor();
+  await page.getByText('Scheduled').first().waitFor({ timeout: 30_000 });
   await shot(page, '1-news-list');
 
   page = await open('collections/news/new');
-  await page.getByLabel('Id').fill('4');
+  await page.getByLabel('Id', { exact: true }).getByText('5').waitFor();
   await page.getByLabel('Title').fill('Our new office in Abuja');
   await page.getByLabel('Teaser').fill('From March we welcome clients in Abuja too: the same team, the same checklists, closer to you.');
   await page.getByRole('button', { name: 'Choose an image' }).click();
@@ -59,6 +68,17 @@ try {
   page = await open('collections/visas/entries/business-visa');
   await page.locator('iframe').first().contentFrame().getByText('Documents to attach').waitFor();
   await shot(page, '5-preview');
+
+  // A news item copied by hand with its number: the build fails, and the CMS says so and why.
+  const copy = readFileSync(join(workspace.content, 'news', 'visa-interview-tips.mdx'), 'utf8').replace('Preparing for your US visa interview', 'Your US visa interview');
+  writeFileSync(join(workspace.content, 'news', 'interview-again.mdx'), copy);
+  page = await open('collections/news/entries/interview-again');
+  await page.getByText('Not published: the last build failed').waitFor({ timeout: 300_000 });
+  await page.getByLabel('Title').fill('Your US visa interview in Lagos, again');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now').click();
+  await page.getByText(/Id: 1 is also the number of/).first().waitFor();
+  await shot(page, '6-publish-failed');
   }
 
   page = await open('collections/settings/entries/settings');

@@ -1,13 +1,15 @@
 // A content editor's machine for the CMS's browser test: a temporary copy of content/ (the shipped
 // files are never touched), decap-server saving to it as `npm start` runs it, and the site built
-// from it and served with its _headers, rebuilt on demand to show what was saved.
+// from it and served with its _headers, rebuilt on demand to show what was saved, or (`watch`) after
+// each change as `npm start` does, with the publish status the CMS shows (scripts/site-rebuild.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createSiteServer, readHeaderRules } from '../../../scripts/static-host.ts';
+import { rebuildOnContentChange, rebuildSite } from '../../../scripts/site-rebuild.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -17,15 +19,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((done) => server.close(done));
   return port;
-}
-
-function run(args: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${args.join(' ')} failed (${code}): ${stderr.slice(-2000)}`))));
-  });
 }
 
 export interface Workspace {
@@ -39,7 +32,7 @@ export interface Workspace {
   close(): Promise<void>;
 }
 
-export async function openWorkspace(): Promise<Workspace> {
+export async function openWorkspace(options: { watch?: boolean } = {}): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), 'cms-e2e-'));
   const content = join(dir, 'content');
   cpSync(join(ROOT, 'content'), content, { recursive: true });
@@ -63,17 +56,21 @@ export async function openWorkspace(): Promise<Workspace> {
     server = createSiteServer(outDir, (await readHeaderRules(outDir))!);
     await new Promise<void>((done) => server!.listen(sitePort, '127.0.0.1', done));
   };
+  let watcher: FSWatcher | undefined;
   const rebuild = async () => {
-    await run([join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], env);
+    const status = await rebuildSite({ outDir, env: { ...process.env, ...env } });
+    if (status.state === 'failed') throw new Error(`The build failed: ${status.reason}`);
     await serve();
   };
   const close = async () => {
+    watcher?.close();
     decap.kill();
     await new Promise((done) => (server ? server.close(done) : done(undefined)));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await rebuild();
+    if (options.watch) watcher = rebuildOnContentChange(content, { outDir, env: { ...process.env, ...env } });
   } catch (error) {
     await close();
     throw error;

@@ -1,35 +1,24 @@
 // The shipped content as the browser tests read it, validated with the build's schemas, so a test
 // asks for "the FAQ's questions" or "Business Visa's page" and holds whatever an editor changes.
 // What the specification fixes is pinned once, in tests/content/shipped-content.test.ts.
-import {
-  continentSchema,
-  countrySchema,
-  faqSchema,
-  partnerSchema,
-  servicePageSchema,
-  serviceSchema,
-  teamMemberSchema,
-  testPrepSchema,
-  videoSchema,
-  visaSchema,
-} from '../../../src/lib/content/schemas.ts';
 import { loadJsonCollection, loadMdxCollection, loadSettings } from '../../content/content-files.ts';
+import { COLLECTIONS } from '../../../src/lib/content/collections.ts';
 
 const byId = <T extends { data: { id: number } }>(entries: T[]) => [...entries].sort((a, b) => a.data.id - b.data.id);
 
 export const content = {
   /** Visa files in id order (the order of /visa and the footer). */
-  visas: byId(loadMdxCollection('visas', visaSchema)),
+  visas: byId(loadMdxCollection(COLLECTIONS.visas)),
   /** Country files in id order (the home page's grid). */
-  countries: byId(loadMdxCollection('countries', countrySchema)),
-  services: byId(loadMdxCollection('services', serviceSchema)),
-  servicePages: loadMdxCollection('service-pages', servicePageSchema),
-  team: loadMdxCollection('team', teamMemberSchema),
-  continents: loadJsonCollection('continents.json', continentSchema),
-  partners: loadJsonCollection('partners.json', partnerSchema),
-  videos: loadJsonCollection('videos.json', videoSchema),
-  faq: loadJsonCollection('faq.json', () => faqSchema),
-  testPrep: loadJsonCollection('test-prep.json', () => testPrepSchema),
+  countries: byId(loadMdxCollection(COLLECTIONS.countries)),
+  services: byId(loadMdxCollection(COLLECTIONS.services)),
+  servicePages: loadMdxCollection(COLLECTIONS.servicePages),
+  team: loadMdxCollection(COLLECTIONS.team),
+  continents: loadJsonCollection(COLLECTIONS.continents),
+  partners: loadJsonCollection(COLLECTIONS.partners),
+  videos: loadJsonCollection(COLLECTIONS.videos),
+  faq: loadJsonCollection(COLLECTIONS.faq),
+  testPrep: loadJsonCollection(COLLECTIONS.testPrep),
   settings: loadSettings(),
 };
 

@@ -1,15 +1,15 @@
-// The CMS's configuration (Decap CMS's config.yml), generated from the zod schemas and the table of
-// ./collections.ts, so the rules are written once: a field's type, whether it is required, its
-// lengths and pattern, its allowed values all come from the schema, in the schema's key order.
-// What a CMS field cannot check (a refinement such as "one email address") the build still refuses.
-// The parts that depend on the deployment (the repository, the sign-in function, the local
-// server's port) are added by the CMS page itself (src/cms/main.ts), so this file is one for all.
+// The CMS's configuration (what Decap CMS reads as config.yml), generated from the zod schemas and
+// the registry of collections (../collections.ts), so the rules are written once: a field's type,
+// whether it is required, its lengths, pattern, allowed values and limits all come from the
+// schema, read through zod's JSON Schema (z.toJSONSchema), in the schema's key order; the
+// registry's hints are prose, and the limits are added to them from the schema. What a CMS field
+// cannot check (a refinement such as "one email address") the build still refuses. The build
+// gives the result to the CMS page (src/integrations/cms.ts), which adds the parts that depend on
+// the deployment (the repository, the sign-in function, the local server's port: src/cms/main.ts).
 import { z } from 'astro/zod';
-import { calendarDate } from '../schemas.ts';
-import { CMS_COLLECTIONS, type CmsCollection, type FieldText } from './collections.ts';
+import { COLLECTION_LIST, type CmsCollection, type FieldText } from '../collections.ts';
 import { formatName } from './formats.ts';
-import { FIXED_WIDGET } from './widgets.ts';
-
+import { CALENDAR_DATE_WIDGET, FIXED_WIDGET } from './widgets.ts';
 
 /** A Decap field: plain data, written to YAML as it is. */
 export type CmsField = Record<string, unknown> & { name: string; label: string; widget: string };
@@ -17,8 +17,35 @@ export type CmsField = Record<string, unknown> & { name: string; label: string; 
 /** Texts that must be at least this long, or may be longer than this, get a multi-line box. */
 const LONG_TEXT = { min: 20, max: 160 };
 
-/** What the stand-in image() helper returns: a field that is this schema is a picture upload. */
-const IMAGE = z.string();
+/** The part of a JSON Schema the configuration reads. */
+interface Json {
+  type?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  items?: Json;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  contentMediaType?: string;
+  /** A date's bounds (schemas.ts, publicationDate). */
+  formatMinimum?: string;
+  formatMaximum?: string;
+}
+
+/** The stand-in image() helper: a picture is a string whose JSON Schema says it holds an image. */
+const IMAGE = () => z.string().meta({ contentMediaType: 'image/*' });
+
+/** A collection's schema as JSON Schema, as an editor's input is read (a defaulted field may be left out). */
+function jsonSchemaOf(collection: CmsCollection): Json {
+  return z.toJSONSchema(collection.schema(IMAGE), { io: 'input', unrepresentable: 'any' }) as Json;
+}
 
 /** The path of a field in the table of texts: `image.alt`, a list's items under the list's name. */
 type Path = string;
@@ -27,157 +54,131 @@ interface Context {
   collection: CmsCollection;
 }
 
-/** A check of zod's internal definition, as zod 4 stores it. */
-interface Check {
-  check: string;
-  minimum?: number;
-  maximum?: number;
-  length?: number;
-  value?: number;
-  inclusive?: boolean;
-  format?: string;
-  pattern?: RegExp;
-  error?: (issue: unknown) => unknown;
-}
-
-interface Def {
-  type: string;
-  checks?: { _zod: { def: Check } }[];
-  innerType?: z.ZodType;
-  defaultValue?: unknown;
-  element?: z.ZodType;
-  entries?: Record<string, string>;
-  shape?: Record<string, z.ZodType>;
-  format?: string;
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const checksOf = (schema: z.ZodType): Check[] => (defOf(schema).checks ?? []).map((check) => check._zod.def);
-
-/** The message a check was given in the schema, if it was given one. */
-function messageOf(check: Check): string | undefined {
-  const message = check.error?.({});
-  return typeof message === 'string' ? message : undefined;
-}
-
 function textFor(context: Context, path: Path): FieldText {
   const text = context.collection.fields[path];
-  if (!text) throw new Error(`src/lib/content/cms/collections.ts: no label and hint for ${context.collection.name}.${path}`);
+  if (!text) throw new Error(`src/lib/content/collections.ts: no label and hint for ${context.collection.name}.${path}`);
   return text;
 }
 
-/** Length limits and a pattern as one regular expression (a Decap field takes one), with its message. */
-function stringPattern(schema: z.ZodType): [string, string] | undefined {
-  let min: number | undefined;
-  let max: number | undefined;
-  let regex: RegExp | undefined;
-  let regexMessage: string | undefined;
-  const def = defOf(schema);
-  for (const check of checksOf(schema)) {
-    if (check.check === 'min_length') min = check.minimum;
-    else if (check.check === 'max_length') max = check.maximum;
-    else if (check.check === 'length_equals') min = max = check.length;
-    else if (check.check === 'string_format' && check.format === 'regex' && check.pattern) {
-      regex = check.pattern;
-      regexMessage = messageOf(check);
-    }
-  }
-  if (def.format === 'url') {
-    regex = /^https?:\/\/\S+$/;
-    regexMessage = 'must be a web address starting with https://';
-  }
-  const lengthMessage =
-    min !== undefined && max !== undefined
-      ? min === max
-        ? `${min} characters`
-        : `${min} to ${max} characters`
-      : min !== undefined
-        ? `at least ${min} characters`
-        : max !== undefined
-          ? `at most ${max} characters`
-          : undefined;
-  const length = lengthMessage ? `[\\s\\S]{${min ?? 0},${max ?? ''}}` : undefined;
-  if (!regex && !length) return undefined;
-  if (!regex) return [`^${length}$`, `Must be ${lengthMessage}.`];
-  const source = length ? `^(?=${length}$)(?:${regex.source})` : regex.source;
-  const message = [regexMessage ?? `must match ${regex.source}`, lengthMessage && `${lengthMessage}`].filter(Boolean).join('; ');
-  return [source, `${message.charAt(0).toUpperCase()}${message.slice(1)}.`];
+/** A count as words: "1 to 12", "at least 3", "exactly 3", "at most 80". */
+function range(min: number | undefined, max: number | undefined): string | undefined {
+  if (min !== undefined && max !== undefined) return min === max ? `exactly ${min}` : `${min} to ${max}`;
+  if (min !== undefined && min > 0) return `at least ${min}`;
+  if (max !== undefined) return `at most ${max}`;
+  return undefined;
 }
 
-/** Count limits of a list as Decap's min and max. */
-function listLimits(schema: z.ZodType): { min?: number | undefined; max?: number | undefined } {
-  const limits: { min?: number | undefined; max?: number | undefined } = {};
-  for (const check of checksOf(schema)) {
-    if (check.check === 'min_length') limits.min = check.minimum;
-    else if (check.check === 'max_length') limits.max = check.maximum;
-    else if (check.check === 'length_equals') limits.min = limits.max = check.length;
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
+/** The limits a field's schema sets, as a sentence for its hint ("3 to 80 characters."). */
+function limitsText(json: Json): string | undefined {
+  if (json.type === 'string' && json.format === 'date' && json.formatMinimum && json.formatMaximum) {
+    return `A day from ${json.formatMinimum.slice(0, 4)} to ${json.formatMaximum.slice(0, 4)}.`;
   }
-  return limits;
+  const items = range(json.minItems, json.maxItems);
+  if (json.type === 'array' && items) {
+    const each = json.items && json.items.type === 'string' ? range(json.items.minLength, json.items.maxLength) : undefined;
+    const one = (json.maxItems ?? json.minItems) === 1;
+    return sentence(`${items} item${one ? '' : 's'}${each ? `, each ${each} characters` : ''}`);
+  }
+  const characters = range(json.minLength, json.maxLength);
+  if (json.type === 'string' && characters && !json.format) return sentence(`${characters} characters`);
+  return undefined;
+}
+
+/** The hint under a field: the registry's prose, then the schema's limits. */
+function hintFor(text: FieldText, json: Json): string {
+  const limits = limitsText(json);
+  return limits ? `${text.hint} ${limits}` : text.hint;
+}
+
+/** The message the schema gives a value that does not match its pattern (zod's own check, run on a value no pattern here allows). */
+function patternMessage(schema: z.ZodType | undefined): string | undefined {
+  const result = schema?.safeParse('\u0000');
+  return result?.error?.issues.find((issue) => issue.code === 'invalid_format')?.message;
+}
+
+/** Length limits and a pattern as one regular expression (a Decap field takes one), with its message. */
+function stringPattern(json: Json, schema: z.ZodType | undefined): [string, string] | undefined {
+  const { minLength: min, maxLength: max } = json;
+  let regex = json.pattern;
+  let regexMessage = regex ? patternMessage(schema) : undefined;
+  if (json.format === 'uri') {
+    regex = '^https?:\\/\\/\\S+$';
+    regexMessage = 'must be a web address starting with https://';
+  }
+  const lengthMessage = range(min, max);
+  const length = lengthMessage ? `[\\s\\S]{${min ?? 0},${max ?? ''}}` : undefined;
+  if (!regex && !length) return undefined;
+  if (!regex) return [`^${length}$`, `Must be ${lengthMessage} characters.`];
+  const source = length ? `^(?=${length}$)(?:${regex})` : regex;
+  const message = [regexMessage ?? `must match ${regex}`, lengthMessage && `${lengthMessage} characters`].filter(Boolean).join('; ');
+  return [source, sentence(message)];
 }
 
 /** The field of a list item shown as its summary: the first of these the item has. */
-function summaryField(shape: Record<string, z.ZodType>): string | undefined {
-  return ['name', 'title', 'question', 'placeName', 'caption', 'label'].find((key) => key in shape);
+function summaryField(properties: Record<string, Json>): string | undefined {
+  return ['name', 'title', 'question', 'placeName', 'caption', 'label'].find((key) => key in properties);
 }
 
-/** The Decap field of one zod field (`name` may be a list item's, then `path` is the list's). */
-function field(context: Context, name: string, path: Path, schema: z.ZodType): CmsField {
-  const { label, hint } = textFor(context, path);
-  const base = { name, label, hint };
-  let def = defOf(schema);
-  let required = true;
-  let defaultValue: unknown;
-  // Optional and defaulted fields may be left empty.
-  while (def.type === 'optional' || def.type === 'default') {
-    required = false;
-    if (def.type === 'default') defaultValue = def.defaultValue;
-    schema = def.innerType!;
-    def = defOf(schema);
-  }
-  const optional = { ...(required ? {} : { required: false }), ...(defaultValue === undefined ? {} : { default: defaultValue }) };
+/** The zod schema inside optional() and default(), through their public unwrap(). */
+function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap() as z.ZodType;
+  return inner;
+}
+
+/** A child's zod schema: an object's field or a list's item (for a pattern's message only). */
+function childSchema(schema: z.ZodType | undefined, name?: string): z.ZodType | undefined {
+  const inner = unwrapped(schema);
+  if (name !== undefined) return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.ZodType>)[name] : undefined;
+  return inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined;
+}
+
+/** The Decap field of one schema field (`name` may be a list item's, then `path` is the list's). */
+function field(context: Context, name: string, path: Path, json: Json, required: boolean, schema: z.ZodType | undefined): CmsField {
+  const text = textFor(context, path);
+  const base = { name, label: text.label, hint: hintFor(text, json) };
+  const optional = { ...(required ? {} : { required: false }), ...(json.default === undefined ? {} : { default: json.default }) };
   const fixed = context.collection.fixed?.includes(path);
 
-  if (schema === IMAGE) {
+  if (json.contentMediaType === 'image/*') {
     return { ...base, widget: 'image', ...optional, choose_url: false };
   }
-  if (schema === calendarDate) {
-    // A date as the files write it (2024-09-18), never a timestamp (schemas.ts, calendarDate).
-    return { ...base, widget: 'datetime', ...optional, format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true };
+  if (json.type === 'string' && json.format === 'date' && json.formatMinimum && json.formatMaximum) {
+    // A day in Lagos as the files write it (2024-09-18), never a timestamp, within the schema's years.
+    return { ...base, widget: CALENDAR_DATE_WIDGET, ...optional, min: json.formatMinimum, max: json.formatMaximum };
   }
-  switch (def.type) {
+  if (json.enum) {
+    return fixed ? { ...base, widget: FIXED_WIDGET, ...optional } : { ...base, widget: 'select', ...optional, options: json.enum };
+  }
+  switch (json.type) {
     case 'string': {
-      const pattern = stringPattern(schema);
-      const min = checksOf(schema).find((check) => check.check === 'min_length')?.minimum ?? 0;
-      const max = checksOf(schema).find((check) => check.check === 'max_length')?.maximum ?? 0;
-      const widget = fixed ? FIXED_WIDGET : min >= LONG_TEXT.min || max > LONG_TEXT.max ? 'text' : 'string';
+      const pattern = stringPattern(json, unwrapped(schema));
+      const long = (json.minLength ?? 0) >= LONG_TEXT.min || (json.maxLength ?? 0) > LONG_TEXT.max;
+      const widget = fixed ? FIXED_WIDGET : long ? 'text' : 'string';
       return { ...base, widget, ...optional, ...(pattern ? { pattern } : {}) };
     }
+    case 'integer':
     case 'number': {
-      const checks = checksOf(schema);
-      const int = checks.some((check) => check.format === 'safeint' || check.format === 'int32');
-      const min = checks.find((check) => check.check === 'greater_than')?.value;
-      const max = checks.find((check) => check.check === 'less_than')?.value;
+      const min = json.minimum !== undefined && json.minimum > Number.MIN_SAFE_INTEGER ? json.minimum : undefined;
+      const max = json.maximum !== undefined && json.maximum < Number.MAX_SAFE_INTEGER ? json.maximum : undefined;
       return {
         ...base,
         widget: fixed ? FIXED_WIDGET : 'number',
         ...optional,
-        value_type: int ? 'int' : 'float',
+        value_type: json.type === 'integer' ? 'int' : 'float',
         ...(min === undefined ? {} : { min }),
         ...(max === undefined ? {} : { max }),
       };
     }
     case 'boolean':
       return { ...base, widget: 'boolean', ...optional };
-    case 'enum': {
-      const options = Object.values(def.entries!);
-      return fixed ? { ...base, widget: FIXED_WIDGET, ...optional } : { ...base, widget: 'select', ...optional, options };
-    }
-    case 'object': {
-      return { ...base, widget: 'object', ...optional, collapsed: false, fields: fields(context, def.shape!, path) };
-    }
+    case 'object':
+      return { ...base, widget: 'object', ...optional, collapsed: false, fields: fields(context, json, path, unwrapped(schema)) };
     case 'array': {
-      const element = def.element!;
-      const limits = listLimits(schema);
+      const element = json.items ?? {};
+      const limits = { ...(json.minItems === undefined ? {} : { min: json.minItems }), ...(json.maxItems === undefined ? {} : { max: json.maxItems }) };
       const relation = context.collection.relations?.[path];
       if (relation) {
         return {
@@ -193,9 +194,8 @@ function field(context: Context, name: string, path: Path, schema: z.ZodType): C
         };
       }
       const growable = !context.collection.fixed?.includes(path);
-      const items = defOf(element).type === 'object' ? defOf(element).shape! : undefined;
-      if (items) {
-        const summary = summaryField(items);
+      if (element.type === 'object' && element.properties) {
+        const summary = summaryField(element.properties);
         return {
           ...base,
           widget: 'list',
@@ -204,30 +204,32 @@ function field(context: Context, name: string, path: Path, schema: z.ZodType): C
           ...(growable ? {} : { allow_add: false, allow_remove: false }),
           ...(summary ? { summary: `{{fields.${summary}}}` } : {}),
           collapsed: true,
-          fields: fields(context, items, path),
+          fields: fields(context, element, path, childSchema(schema)),
         };
       }
-      const { hint: _hint, ...item } = field(context, 'item', path, element);
+      const { hint: _hint, ...item } = field(context, 'item', path, element, true, childSchema(schema));
       // A collapsed item shows its own text, not the list's label on every row.
-      return { ...base, widget: 'list', ...optional, ...limits, summary: '{{fields.item}}', field: { ...item, label } };
+      return { ...base, widget: 'list', ...optional, ...limits, summary: '{{fields.item}}', field: { ...item, label: text.label } };
     }
     default:
-      throw new Error(`src/lib/content/cms/config.ts: ${context.collection.name}.${path} is a ${def.type}, which the CMS configuration does not know yet`);
+      throw new Error(`src/lib/content/cms/config.ts: ${context.collection.name}.${path} is a ${json.type ?? 'value of no JSON type'}, which the CMS configuration does not know yet`);
   }
 }
 
-/** The Decap fields of an object's shape, in the schema's key order, less the hidden ones. */
-function fields(context: Context, shape: Record<string, z.ZodType>, prefix = ''): CmsField[] {
-  return Object.entries(shape)
-    .map(([name, schema]) => [name, prefix ? `${prefix}.${name}` : name, schema] as const)
+/** The Decap fields of an object's properties, in the schema's key order, less the hidden ones. */
+function fields(context: Context, json: Json, prefix = '', schema?: z.ZodType): CmsField[] {
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {})
+    .map(([name, property]) => [name, prefix ? `${prefix}.${name}` : name, property] as const)
     .filter(([, path]) => !context.collection.hidden?.includes(path))
-    .map(([name, path, schema]) => field(context, name, path, schema));
+    .map(([name, path, property]) => field(context, name, path, property, required.has(name), childSchema(schema, name)));
 }
 
 /** One collection's Decap configuration. */
 function collectionConfig(collection: CmsCollection): Record<string, unknown> {
   const context = { collection };
-  const shape = defOf(collection.schema(() => IMAGE)).shape!;
+  const json = jsonSchemaOf(collection);
+  const schema = collection.schema(IMAGE);
   const common = { name: collection.name, label: collection.label, label_singular: collection.labelSingular, description: collection.description };
   switch (collection.kind) {
     case 'folder':
@@ -240,7 +242,10 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
         delete: collection.delete,
         identifier_field: collection.identifier,
         slug: '{{slug}}',
-        summary: `{{${collection.identifier}}}`,
+        summary: collection.listSummary ?? `{{${collection.identifier}}}`,
+        ...(collection.sortBy
+          ? { sortable_fields: [{ field: collection.sortBy.field, default_sort: collection.sortBy.direction }, collection.identifier] }
+          : {}),
         ...(collection.previewPath ? { preview_path: collection.previewPath } : {}),
         // Pictures go beside the others of the collection and are written as Astro's image() reads
         // them: relative to the entry's file (../images/news/picture.webp). The folder is given from
@@ -249,10 +254,10 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
         ...(collection.images ? { media_folder: `/content/images/${collection.images}`, public_folder: `../images/${collection.images}` } : {}),
         // The body is edited as the Markdown it is: the rich-text mode rewrites the whole body's
         // Markdown when one word changes (and an MDX file may hold what it cannot show).
-        fields: [...fields(context, shape), { name: 'body', widget: 'markdown', required: false, modes: ['raw'], ...collection.body }],
+        fields: [...fields(context, json, '', schema), { name: 'body', widget: 'markdown', required: false, modes: ['raw'], ...collection.body }],
       };
     case 'list': {
-      const summary = summaryField(shape) ?? collection.identifier;
+      const summary = summaryField(json.properties ?? {}) ?? collection.identifier;
       return {
         ...common,
         format: formatName(collection),
@@ -274,7 +279,7 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
                 ...(collection.create ? {} : { allow_add: false, allow_remove: false, allow_reorder: false }),
                 summary: `{{fields.${summary}}}`,
                 collapsed: true,
-                fields: fields(context, shape),
+                fields: fields(context, json, '', schema),
               },
             ],
           },
@@ -286,7 +291,7 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
         ...common,
         format: formatName(collection),
         extension: 'json',
-        files: [{ name: collection.name, label: collection.label, file: `content/${collection.file}`, fields: fields(context, shape) }],
+        files: [{ name: collection.name, label: collection.label, file: `content/${collection.file}`, fields: fields(context, json, '', schema) }],
       };
   }
 }
@@ -297,7 +302,7 @@ function collectionConfig(collection: CmsCollection): Record<string, unknown> {
  * adds with the repository and the local server's address: src/cms/main.ts), and that page and
  * /cms/oauth-callback have the Edge Function cms-oauth do the exchange (docs/deploy.md).
  */
-export function cmsConfig(collections: CmsCollection[] = CMS_COLLECTIONS): Record<string, unknown> {
+export function cmsConfig(collections: CmsCollection[] = COLLECTION_LIST): Record<string, unknown> {
   return {
     backend: { name: 'github', branch: 'main', auth_endpoint: 'cms/oauth', squash_merges: true },
     // Changes go through draft, in review and ready (a branch and a pull request each) before they

@@ -12,7 +12,7 @@
 //   as `{ items: [...] }`, since a Decap entry is an object and these files are lists.
 import { z } from 'astro/zod';
 import { Document, parse } from 'yaml';
-import type { CmsCollection } from './collections.ts';
+import type { CmsCollection } from '../collections.ts';
 
 type Data = Record<string, unknown>;
 
@@ -25,21 +25,19 @@ export interface CmsFormat {
 /** The name a collection's format is registered under (its `format` in the configuration). */
 export const formatName = (collection: CmsCollection) => `bridgeway-${collection.name}`;
 
-const defOf = (schema: z.ZodType) =>
-  (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType } } })._zod.def;
-
 /** The value with its objects' keys in the schema's order (keys the schema does not name keep their place after those). */
 export function inSchemaOrder(value: unknown, schema: z.ZodType): unknown {
-  let def = defOf(schema);
-  while ((def.type === 'optional' || def.type === 'default') && def.innerType) def = defOf(def.innerType);
-  if (def.type === 'array' && def.element && Array.isArray(value)) return value.map((item) => inSchemaOrder(item, def.element!));
-  if (def.type !== 'object' || !def.shape || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const keys = Object.keys(def.shape);
+  let inner: unknown = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap();
+  if (inner instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => inSchemaOrder(item, inner.element as z.ZodType));
+  if (!(inner instanceof z.ZodObject) || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const shape = inner.shape as Record<string, z.ZodType>;
+  const keys = Object.keys(shape);
   const rank = (key: string) => (keys.includes(key) ? keys.indexOf(key) : keys.length);
   return Object.fromEntries(
     Object.entries(value as Data)
       .sort(([a], [b]) => rank(a) - rank(b))
-      .map(([key, item]) => [key, def.shape![key] ? inSchemaOrder(item, def.shape![key]) : item]),
+      .map(([key, item]) => [key, shape[key] ? inSchemaOrder(item, shape[key]) : item]),
   );
 }
 

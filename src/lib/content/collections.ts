@@ -1,10 +1,11 @@
-// What the CMS (/cms/, Decap CMS) shows of each content collection, next to the zod schemas that
-// hold the rules (../schemas.ts). The schemas say what a field accepts (type, required, lengths,
-// patterns, allowed values); this table says only what a schema cannot: the words an editor reads
-// (a label and a hint for every field), where the files are, and what the specification fixes
-// (no creating or deleting where it gives counts, fields shown but never changed, fields not
-// offered). ./config.ts turns both into src/cms/config.yml (`npm run cms:config`), and
-// tests/content/cms-config.test.ts fails when that file, or this table, is behind the schemas.
+// Every content collection, once: its name, its folder or file, its schema (./schemas.ts), the
+// fields each entry must not share with another, and what the CMS (/cms/, Decap CMS) shows of it.
+// Everything maps over this table: the site's collections (src/content.config.ts), the CMS's
+// configuration (./cms/config.ts), the checks across files (./checks.ts) and the content tests.
+// The schemas say what a field accepts (type, required, lengths, patterns, allowed values); the
+// CMS part says only what a schema cannot: the words an editor reads (a label and a hint of prose
+// for every field; the limits are the schema's), and what the specification fixes (no creating
+// or deleting where it gives counts, fields shown but never changed, fields not offered).
 import type { z } from 'astro/zod';
 import {
   continentSchema,
@@ -22,7 +23,7 @@ import {
   videoSchema,
   visaSchema,
   type ImageHelper,
-} from '../schemas.ts';
+} from './schemas.ts';
 
 /** What an editor reads about a field: a label and one line of help under it. */
 export interface FieldText {
@@ -34,8 +35,11 @@ export interface FieldText {
 export type FieldTexts = Record<string, FieldText>;
 
 interface CollectionBase {
-  /** The collection's name in src/content.config.ts. */
-  name: string;
+  /**
+   * Fields whose value each entry has alone (ids are addresses; a visa's type names its forms),
+   * which one entry's schema cannot see: the build refuses a repeat, naming both entries.
+   */
+  unique: string[];
   label: string;
   labelSingular: string;
   description: string;
@@ -65,6 +69,10 @@ export interface FolderCollection extends CollectionBase {
   identifier: string;
   /** The page of an entry, for the CMS's "view live" link ({{slug}} is the file name). */
   previewPath?: string;
+  /** The line each entry shows in the list (Decap's template); the identifier alone when unset. */
+  listSummary?: string;
+  /** The field the list is sorted by first, and which way. */
+  sortBy?: { field: string; direction: 'asc' | 'desc' };
   body: FieldText;
 }
 
@@ -84,23 +92,27 @@ export interface ObjectCollection extends CollectionBase {
   file: string;
 }
 
-export type CmsCollection = FolderCollection | ListCollection | ObjectCollection;
+/** A collection as the table below defines it (its name is its key there). */
+export type CollectionDefinition = FolderCollection | ListCollection | ObjectCollection;
+
+/** A collection with its name (the name of src/content.config.ts and of the CMS). */
+export type CmsCollection = CollectionDefinition & { name: string };
 
 const id = (what: string): FieldText => ({ label: 'Id', hint: `The ${what}'s number; set once, never changed (addresses and links use it).` });
 const picture = (what: string): FieldTexts => ({
   '': { label: 'Picture', hint: `The ${what}'s picture: upload a .webp, .jpg or .png.` },
   src: { label: 'File', hint: 'The picture file, stored under content/images/.' },
-  alt: { label: 'Description (alt text)', hint: 'What the picture shows, for people who cannot see it; at least 3 characters.' },
+  alt: { label: 'Description (alt text)', hint: 'What the picture shows, for people who cannot see it.' },
 });
 /** Prefixes each key of a field group with the field's name (`image` + `alt` = `image.alt`). */
 const under = (prefix: string, texts: FieldTexts): FieldTexts =>
   Object.fromEntries(Object.entries(texts).map(([key, text]) => [key ? `${prefix}.${key}` : prefix, text]));
 
-/** Every collection in the order the CMS lists them: what editors change most comes first. */
-export const CMS_COLLECTIONS: CmsCollection[] = [
-  {
+/** Every collection, in the order the CMS lists them: what editors change most comes first. */
+export const COLLECTIONS = {
+  news: {
     kind: 'folder',
-    name: 'news',
+    unique: ['id'],
     label: 'News',
     labelSingular: 'News item',
     description: 'Articles of /news-media, each at /news/{file name}. Newest first.',
@@ -111,20 +123,24 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     delete: true,
     identifier: 'title',
     previewPath: 'news/{{slug}}',
+    // The date, the number and a draft's mark on every line (src/cms/news-list.ts adds "Scheduled"
+    // to a date after today in Lagos, which a template cannot compare).
+    listSummary: "{{published}} · No. {{id}} · {{title}}{{draft | ternary(' · Draft: not on the site', '')}}",
+    sortBy: { field: 'published', direction: 'desc' },
     fixed: ['id'],
     fields: {
       id: id('news item'),
-      title: { label: 'Title', hint: 'The headline, at least 5 characters.' },
-      content: { label: 'Teaser', hint: 'The short text on the news card: 20 to 300 characters.' },
+      title: { label: 'Title', hint: 'The headline.' },
+      content: { label: 'Teaser', hint: 'The short text on the news card.' },
       ...under('image', picture('article')),
       published: { label: 'Publication date', hint: 'The date shown on the article (a date, never a time).' },
       draft: { label: 'Draft', hint: 'A draft is not published: switch it off when the article is ready.' },
     },
     body: { label: 'Article', hint: 'The article in Markdown: ## for a heading, a blank line between paragraphs.' },
   },
-  {
+  visas: {
     kind: 'folder',
-    name: 'visas',
+    unique: ['id', 'type'],
     label: 'Visas',
     labelSingular: 'Visa',
     description: 'The six visa types of the specification, each at /visa/{id}: texts and document checklists.',
@@ -139,22 +155,22 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fields: {
       id: id('visa'),
       type: { label: 'Visa type', hint: 'One of the six types of the specification; the forms use it, so it never changes.' },
-      description: { label: 'Description', hint: 'The text of the visa card: 20 to 300 characters.' },
+      description: { label: 'Description', hint: 'The text of the visa card.' },
       icon: { label: 'Icon', hint: 'The drawing on the visa card.' },
       ...under('backgroundImage', picture('visa card')),
-      details: { label: 'Key facts', hint: 'Short facts listed on the visa page (processing time, validity...): at least 3.' },
-      documents: { label: 'Document checklist', hint: 'What an applicant attaches, item by item: 1 to 12 items.' },
+      details: { label: 'Key facts', hint: 'Short facts listed on the visa page (processing time, validity...).' },
+      documents: { label: 'Document checklist', hint: 'What an applicant attaches, item by item.' },
       'documents.key': { label: 'Key', hint: "The item's permanent key (lower-case words joined by hyphens). Set once: applicants' files are kept under it." },
-      'documents.name': { label: 'Document', hint: 'What to attach, as applicants read it: 3 to 80 characters.' },
-      'documents.detail': { label: 'Detail', hint: 'One short hint under the name (optional): 3 to 160 characters.' },
+      'documents.name': { label: 'Document', hint: 'What to attach, as applicants read it.' },
+      'documents.detail': { label: 'Detail', hint: 'One short hint under the name (optional).' },
       'documents.optional': { label: 'Optional', hint: 'On for a document that helps but is not asked of everyone.' },
       link: { label: 'Chat link', hint: 'Optional: an https address; a visa with one opens it instead of its page.' },
     },
     body: { label: 'Guidance', hint: 'The long text of the visa page, in Markdown.' },
   },
-  {
+  countries: {
     kind: 'folder',
-    name: 'countries',
+    unique: ['id'],
     label: 'Countries',
     labelSingular: 'Country',
     description: 'Destination countries, each at /country/{id}.',
@@ -171,19 +187,19 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
       id: id('country'),
       name: { label: 'Name', hint: "The country's name as visitors read it." },
       flag: { label: 'Flag code', hint: 'The two-letter ISO code in capitals (GB, US, NG); the flag is drawn from it.' },
-      images: { label: 'Gallery', hint: 'At least two pictures of the country.' },
+      images: { label: 'Gallery', hint: 'Pictures of the country.' },
       'images.src': picture('place').src!,
       'images.alt': picture('place').alt!,
       'images.placeName': { label: 'Place', hint: 'The place the picture shows, as its caption.' },
-      descriptions: { label: 'Paragraphs', hint: 'Exactly three paragraphs of at least 40 characters.' },
+      descriptions: { label: 'Paragraphs', hint: 'The paragraphs of the country page.' },
       visaTypes: { label: 'Visa types', hint: 'The visas offered for this country: pick from the existing visas.' },
-      visaFree: { label: 'Visa-free note', hint: 'Who may travel without a visa: at least 20 characters.' },
+      visaFree: { label: 'Visa-free note', hint: 'Who may travel without a visa.' },
     },
     body: { label: 'Page text', hint: 'Any further text of the country page, in Markdown.' },
   },
-  {
+  services: {
     kind: 'folder',
-    name: 'services',
+    unique: ['id'],
     label: 'Services',
     labelSingular: 'Service',
     description: 'The service cards of /services, each at /services/{id}.',
@@ -197,15 +213,15 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fixed: ['id'],
     fields: {
       id: id('service'),
-      title: { label: 'Title', hint: 'The name of the service, at least 3 characters.' },
-      description: { label: 'Description', hint: 'The text of the card: 20 to 300 characters.' },
+      title: { label: 'Title', hint: 'The name of the service.' },
+      description: { label: 'Description', hint: 'The text of the card.' },
       ...under('image', picture('service')),
     },
     body: { label: 'Page text', hint: 'The long text of the service page, in Markdown.' },
   },
-  {
+  servicePages: {
     kind: 'folder',
-    name: 'servicePages',
+    unique: ['order'],
     label: 'Service pages',
     labelSingular: 'Service page',
     description: 'The six pages at /service-details/{file name}.',
@@ -218,27 +234,27 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     previewPath: 'service-details/{{slug}}',
     fixed: ['order'],
     fields: {
-      title: { label: 'Title', hint: 'The heading of the page, at least 3 characters.' },
-      description: { label: 'Introduction', hint: 'The first paragraph, at least 20 characters.' },
-      images: { label: 'Pictures', hint: 'At least one picture, each with a caption.' },
+      title: { label: 'Title', hint: 'The heading of the page.' },
+      description: { label: 'Introduction', hint: 'The first paragraph.' },
+      images: { label: 'Pictures', hint: 'Pictures, each with a caption.' },
       'images.src': picture('page').src!,
       'images.alt': picture('page').alt!,
       'images.caption': { label: 'Caption', hint: 'The line under the picture.' },
       link: { label: 'Learn More link', hint: 'The button at the end of the page.' },
-      'link.label': { label: 'Button text', hint: 'At least 2 characters.' },
+      'link.label': { label: 'Button text', hint: 'The words on the button.' },
       'link.href': { label: 'Address', hint: 'A page of this site (/contact) or an https address.' },
-      highlights: { label: 'Highlights', hint: 'Short points listed on the page: at least one.' },
-      testimonials: { label: 'Testimonials', hint: 'What customers said: at least one.' },
+      highlights: { label: 'Highlights', hint: 'Short points listed on the page.' },
+      testimonials: { label: 'Testimonials', hint: 'What customers said.' },
       'testimonials.name': { label: 'Name', hint: "The customer's name." },
-      'testimonials.review': { label: 'Review', hint: 'What they said, at least 10 characters.' },
+      'testimonials.review': { label: 'Review', hint: 'What they said.' },
       pricing: { label: 'Price', hint: 'As customers read it, e.g. "from $200 per itinerary".' },
       order: { label: 'Order', hint: "The page's place in lists; fixed." },
     },
     body: { label: 'Page text', hint: 'Further text of the page, in Markdown.' },
   },
-  {
+  team: {
     kind: 'folder',
-    name: 'team',
+    unique: ['id'],
     label: 'Team',
     labelSingular: 'Team member',
     description: 'The four team members of /team.',
@@ -254,13 +270,13 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
       name: { label: 'Name', hint: 'Full name.' },
       role: { label: 'Role', hint: 'The job title shown under the name.' },
       ...under('image', picture('portrait')),
-      description: { label: 'About', hint: 'A few lines about the person, at least 20 characters.' },
+      description: { label: 'About', hint: 'A few lines about the person.' },
     },
     body: { label: 'More', hint: 'Optional longer text, in Markdown.' },
   },
-  {
+  continents: {
     kind: 'list',
-    name: 'continents',
+    unique: ['id'],
     label: 'Continents',
     labelSingular: 'Continent',
     description: 'The continents of the services page.',
@@ -272,15 +288,15 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fixed: ['id'],
     fields: {
       id: { label: 'Id', hint: "The continent's key; fixed." },
-      name: { label: 'Name', hint: 'At least 2 characters.' },
-      description: { label: 'Description', hint: 'At least 20 characters.' },
+      name: { label: 'Name', hint: 'The words on the button.' },
+      description: { label: 'Description', hint: 'The text under the name.' },
       ...under('image', picture('continent')),
-      keyPoints: { label: 'Key points', hint: 'Short points listed under the text: at least one.' },
+      keyPoints: { label: 'Key points', hint: 'Short points listed under the text.' },
     },
   },
-  {
+  partners: {
     kind: 'list',
-    name: 'partners',
+    unique: ['id'],
     label: 'Media partners',
     labelSingular: 'Partner',
     description: 'The media partners of /world-media.',
@@ -292,15 +308,15 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fixed: ['id'],
     fields: {
       id: { label: 'Id', hint: "The partner's key; fixed." },
-      name: { label: 'Name', hint: 'At least 2 characters.' },
-      description: { label: 'Description', hint: 'At least 20 characters.' },
+      name: { label: 'Name', hint: 'The words on the button.' },
+      description: { label: 'Description', hint: 'The text under the name.' },
       ...under('logo', picture('logo')),
       website: { label: 'Website', hint: 'Its https address.' },
     },
   },
-  {
+  testimonials: {
     kind: 'list',
-    name: 'testimonials',
+    unique: ['id'],
     label: 'Testimonials',
     labelSingular: 'Testimonial',
     description: 'The home page carousel.',
@@ -312,15 +328,15 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fixed: ['id'],
     fields: {
       id: id('testimonial'),
-      text: { label: 'Testimonial', hint: 'What the customer said, at least 20 characters.' },
+      text: { label: 'Testimonial', hint: 'What the customer said.' },
       name: { label: 'Name', hint: "The customer's name." },
       country: { label: 'Country', hint: 'Where they went.' },
       ...under('image', picture('portrait')),
     },
   },
-  {
+  videos: {
     kind: 'list',
-    name: 'videos',
+    unique: ['id'],
     label: 'Testimony videos',
     labelSingular: 'Video',
     description: 'The videos of the home page; the video files themselves are added by a developer (public/videos/).',
@@ -333,14 +349,14 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fields: {
       id: id('video'),
       name: { label: 'Name', hint: "The customer's name." },
-      testimony: { label: 'Testimony', hint: 'A line about the story, at least 10 characters.' },
+      testimony: { label: 'Testimony', hint: 'A line about the story.' },
       videoUrl: { label: 'Video file', hint: 'The file under public/videos/; fixed.' },
       ...under('poster', picture('poster')),
     },
   },
-  {
+  faq: {
     kind: 'list',
-    name: 'faq',
+    unique: ['id'],
     label: 'FAQ',
     labelSingular: 'Question',
     description: 'The questions and answers of the home page.',
@@ -351,13 +367,13 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fixed: ['id'],
     fields: {
       id: { label: 'Id', hint: "The question's key; fixed." },
-      question: { label: 'Question', hint: 'At least 10 characters.' },
-      answer: { label: 'Answer', hint: 'At least 20 characters.' },
+      question: { label: 'Question', hint: 'As a visitor would ask it.' },
+      answer: { label: 'Answer', hint: 'The answer shown when the question is opened.' },
     },
   },
-  {
+  process: {
     kind: 'list',
-    name: 'process',
+    unique: ['id', 'step'],
     label: 'Process steps',
     labelSingular: 'Step',
     description: 'The steps of "how it works" on the home page.',
@@ -369,13 +385,13 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fields: {
       id: { label: 'Id', hint: "The step's key; fixed." },
       step: { label: 'Step', hint: "The step's number; fixed." },
-      title: { label: 'Title', hint: 'At least 3 characters.' },
-      description: { label: 'Description', hint: 'At least 20 characters.' },
+      title: { label: 'Title', hint: 'The name of the step.' },
+      description: { label: 'Description', hint: 'The text under the name.' },
     },
   },
-  {
+  testPrep: {
     kind: 'list',
-    name: 'testPrep',
+    unique: ['id'],
     label: 'Test preparation',
     labelSingular: 'Test',
     description: 'The test-preparation cards of the home page.',
@@ -387,13 +403,13 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
     fields: {
       id: { label: 'Id', hint: "The card's key; fixed." },
       name: { label: 'Test', hint: 'The test of the specification; fixed.' },
-      description: { label: 'Description', hint: 'At least 20 characters.' },
-      highlights: { label: 'Highlights', hint: 'Short points listed on the card: at least one.' },
+      description: { label: 'Description', hint: 'The text under the name.' },
+      highlights: { label: 'Highlights', hint: 'Short points listed on the card.' },
     },
   },
-  {
+  settings: {
     kind: 'object',
-    name: 'settings',
+    unique: [],
     label: 'Site settings',
     labelSingular: 'Settings',
     description: 'Contact details, links and who is emailed about new leads.',
@@ -404,18 +420,26 @@ export const CMS_COLLECTIONS: CmsCollection[] = [
       name: { label: 'Site name', hint: "The consultancy's full name." },
       shortName: { label: 'Short name', hint: 'The name where space is short (the logo, the phone home screen).' },
       tagline: { label: 'Tagline', hint: 'The line under the name on the home page.' },
-      description: { label: 'Description for search engines', hint: '50 to 160 characters.' },
+      description: { label: 'Description for search engines', hint: 'The summary search engines show under the name.' },
       contact: { label: 'Contact details', hint: 'Shown in the footer, on /contact and in the emails. The office hours are not here: staff set them in /admin (Bookings, Weekly hours), where they also decide the times visitors can book.' },
       'contact.phone': { label: 'Phone', hint: 'As visitors dial it, e.g. +234 1 280 4417.' },
       'contact.whatsapp': { label: 'WhatsApp', hint: 'The WhatsApp number.' },
       'contact.email': { label: 'Email', hint: 'One address, like hello@example.com.' },
       'contact.address': { label: 'Address', hint: 'The office address on one line.' },
       chatLink: { label: 'Chat link', hint: 'The https address of "talk to an agency" (also Emergency Visa).' },
-      social: { label: 'Social links', hint: 'At least one.' },
+      social: { label: 'Social links', hint: 'The pages of the consultancy on social networks.' },
       'social.name': { label: 'Network', hint: 'Facebook, Instagram, X...' },
       'social.href': { label: 'Address', hint: 'The https address of the page.' },
       notifications: { label: 'Notifications', hint: 'Who is emailed about new bookings, messages and applications.' },
       'notifications.staff': { label: 'Staff addresses', hint: 'One email address an item; each gets its own message. A change takes effect only after a developer redeploys the notification function (it is never published on the site): publishing here alone changes nothing.' },
     },
-  },
-];
+  },} satisfies Record<string, CollectionDefinition>;
+
+/** The collections' names. */
+export type CollectionName = keyof typeof COLLECTIONS;
+
+/** Every collection with its name, in the table's order. */
+export const COLLECTION_LIST: CmsCollection[] = Object.entries(COLLECTIONS).map(([name, collection]) => ({ ...collection, name }));
+
+/** The MDX folders of the collections. */
+export const MDX_FOLDERS = COLLECTION_LIST.flatMap((collection) => (collection.kind === 'folder' ? [collection.folder] : []));

@@ -7,7 +7,11 @@
   * - public.booking_rules: slot length, places per slot, minimum notice, how far ahead one may
   *   book, how many upcoming bookings one client may hold, and how many new bookings all visitors
   *   together may make in an hour;
-  * - public.opening_hours: the weekly hours, one or more intervals a weekday;
+  * - public.opening_hours: the weekly hours, one or more intervals a weekday: the one statement of
+  *   the office hours, which admins change in /admin (public.set_weekly_hours) and the footer,
+  *   /contact and the booking aside write into the page from the same rows
+  *   (src/page-scripts/office-hours.ts, common/office-hours.ts), so what visitors read and what
+  *   they can book cannot disagree;
   * - public.closed_dates: holidays and other closed days, which staff add in the admin, only
   *   within the booking window's reach.
   * The slot rules are written once (private.open_slot_starts); the public look-up
@@ -185,12 +189,14 @@ execute function private.refuse_closed_date_out_of_reach();
   * -------------------------------------------------------
   * Section - Privileges and row-level security
   * -------------------------------------------------------
-  * The rules and the weekly hours are public facts (the footer states them); only migrations change
-  * them. Admins read, add and remove closed days; visitors learn about them through open_slots.
+  * The rules and the weekly hours are public facts (the footer states them). Migrations change the
+  * rules; admins change the weekly hours (set_weekly_hours, below) and read, add and remove closed
+  * days; visitors learn about closed days through open_slots.
  */
 revoke all on table public.booking_rules, public.opening_hours, public.closed_dates from anon, authenticated, service_role;
 
 grant select on table public.booking_rules, public.opening_hours to anon, authenticated;
+grant insert (weekday, opens, closes), delete on table public.opening_hours to authenticated;
 grant select, delete on table public.closed_dates to authenticated;
 grant insert (date, reason) on table public.closed_dates to authenticated;
 grant all on table public.booking_rules, public.opening_hours, public.closed_dates to service_role;
@@ -211,6 +217,18 @@ create policy "Anyone can read the opening hours" on public.opening_hours
     to anon, authenticated
     using (true);
 
+-- Admins add weekly hours.
+create policy "Admins can add opening hours" on public.opening_hours
+    for insert
+    to authenticated
+    with check ((select private.is_admin()));
+
+-- Admins remove weekly hours.
+create policy "Admins can remove opening hours" on public.opening_hours
+    for delete
+    to authenticated
+    using ((select private.is_admin()));
+
 -- Admins read closed days.
 create policy "Admins can read closed dates" on public.closed_dates
     for select
@@ -228,3 +246,51 @@ create policy "Admins can remove closed dates" on public.closed_dates
     for delete
     to authenticated
     using ((select private.is_admin()));
+
+/**
+  * -------------------------------------------------------
+  * Section - Admins change the weekly hours
+  * -------------------------------------------------------
+ */
+/**
+  * Replaces the weekly hours with `week`, a JSON array of { weekday, opens, closes } (times
+  * HH:MM, Lagos): every row at once, so a visitor never sees half a week. Security invoker: the
+  * policies above decide, so only an admin's call changes anything (anyone else's insert is
+  * refused with 42501). Bookings already made stay where they are; from now on only the new hours
+  * are offered and accepted. An interval that is empty or overlaps another of its day is refused
+  * (RF012), as is a weekday named twice at the same opening time (23505).
+ */
+create or replace function public.set_weekly_hours(week jsonb)
+    returns void
+    language plpgsql
+    security invoker
+    set search_path = ''
+as
+$$
+begin
+    if jsonb_typeof(set_weekly_hours.week) is distinct from 'array' then
+        raise exception 'The weekly hours must be a list of { weekday, opens, closes }.' using errcode = 'RF012';
+    end if;
+    if not (select private.is_admin()) then
+        raise exception 'Only staff may change the opening hours.' using errcode = '42501';
+    end if;
+    delete from public.opening_hours where true;
+    insert into public.opening_hours (weekday, opens, closes)
+    select (item ->> 'weekday')::public.weekday, (item ->> 'opens')::time, (item ->> 'closes')::time
+    from jsonb_array_elements(set_weekly_hours.week) as item;
+    if exists (select 1
+               from public.opening_hours as a
+                        join public.opening_hours as b
+                             on a.weekday = b.weekday and a.opens < b.opens and b.opens < a.closes) then
+        raise exception 'Two intervals of one day overlap.' using errcode = 'RF012';
+    end if;
+exception
+    when check_violation then
+        raise exception 'Each interval must close after it opens.' using errcode = 'RF012';
+end;
+$$;
+
+comment on function public.set_weekly_hours(jsonb) is 'Admins replace the weekly hours (a JSON array of { weekday, opens, closes }, Lagos time) in one transaction.';
+
+revoke all on function public.set_weekly_hours(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.set_weekly_hours(jsonb) to authenticated;

@@ -55,7 +55,6 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
-      'office_hours',
     ]);
   });
 

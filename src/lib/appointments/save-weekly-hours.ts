@@ -1,5 +1,5 @@
 // Staff replace the weekly hours in /admin with one call of public.set_weekly_hours
-// (supabase/migrations/20261129000600_office_hours.sql): admins only, the whole week at once.
+// (supabase/migrations/20261122000710_consultation_hours.sql): admins only, the whole week at once.
 import type { OpeningInterval } from '../../../common/office-hours.ts';
 import type { SiteClient } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';

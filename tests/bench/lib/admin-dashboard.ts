@@ -34,10 +34,13 @@ export async function seedAdminLists(
   // a bulk import skips them, as pg_restore would (for this transaction only).
   await db.transaction(async (tx) => {
     await tx.query(`set local session_replication_role = replica`);
+    // In the past two years: a history of consultations held. Upcoming ones would fill the slots
+    // the insert cases book (a hundred a slot, over the rules' places), and those cases would
+    // then measure the slot judge's refusals instead of a booking stored.
     await tx.query(
       `insert into public.bookings (full_name, phone, email, country, date, time, created_at)
      select 'Seeded booker ' || i, '+234 800 000 0000', 'booker' || i || '@bench.example',
-            (array['USA','UK','Nigeria','Canada'])[1 + i % 4], current_date + 1 + (i % 60), time '09:00' + make_interval(mins => (i % 16) * 30),
+            ((array['USA','UK','Nigeria','Canada'])[1 + i % 4])::public.booking_country, current_date - 1 - (i % 730), time '09:00' + make_interval(mins => (i % 16) * 30),
             now() - make_interval(secs => i)
      from generate_series(1, $1::int) as i`,
       [count],

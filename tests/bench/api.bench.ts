@@ -28,6 +28,8 @@ import { enumerationTiming } from './lib/enumeration-timing.ts';
 import { benchApplications, measureStorage } from './lib/storage-throughput.ts';
 import { measureNotifications, pending, percentChange } from './lib/notifications.ts';
 import { SCALE, SMOKE } from './lib/scale.ts';
+import { keyFilters } from '../../src/lib/admin/list-queries.ts';
+import type { PageKey } from '../../src/lib/admin/list-view.ts';
 import { freshDatabases } from './lib/fresh-database.ts';
 
 const APPLICATIONS = SCALE.applications;
@@ -185,6 +187,33 @@ function expectNone(name: string, failed: number): void {
 function report(name: string, value: string, goal?: string, met?: boolean) {
   const mark = met === undefined ? '' : met ? '  [goal met]' : '  [goal MISSED]';
   console.log(`${name.padEnd(52)} ${value}${goal ? `   (goal ${goal})` : ''}${mark}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin's applications, 50 a page, newest first
+// ---------------------------------------------------------------------------------------------
+
+const APPLICATIONS_ORDER = 'order=submitted_at.desc,id.asc';
+
+/** The key of the row before the page at `offset` (undefined for the first page). */
+async function adminPageKey(url: string, token: string, offset: number): Promise<PageKey | undefined> {
+  if (offset === 0) return undefined;
+  const res = await fetch(`${url}/rest/v1/visa_applications?select=submitted_at,id&${APPLICATIONS_ORDER}&offset=${offset - 1}&limit=1`, { headers: headers(token) });
+  const [row] = (await res.json()) as { submitted_at: string; id: string }[];
+  if (!row) throw new Error(`no application at offset ${offset - 1}`);
+  return { after: true, value: row.submitted_at, id: row.id };
+}
+
+/** The page after `key` and, at the same time, the exact count of all rows (HEAD), as the dashboard asks; resolves with the page. */
+async function adminPageByKey(url: string, token: string, key: PageKey | undefined): Promise<Response> {
+  const filters = key ? keyFilters('submitted_at', false, key) : undefined;
+  const where = filters ? `&submitted_at=${filters.range[0]}.${encodeURIComponent(filters.range[1])}&or=(${encodeURIComponent(filters.or)})` : '';
+  const [page, count] = await Promise.all([
+    fetch(`${url}/rest/v1/visa_applications?select=*${where}&${APPLICATIONS_ORDER}&limit=50`, { headers: headers(token) }),
+    fetch(`${url}/rest/v1/visa_applications?select=id`, { method: 'HEAD', headers: headers(token, { prefer: 'count=exact' }) }),
+  ]);
+  if (!count.ok || !count.headers.get('content-range')?.includes('/')) return count;
+  return page;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,6 +445,16 @@ try {
     expectNone('admin random page', randomPages.failures);
     report('admin random 50-row page + exact count: p50 / p95', `${randomPages.p50} / ${randomPages.p95} ms`, 'p95 < 50 ms', randomPages.p95 < 50 && randomPages.failures === 0);
     report('admin page Content-Range (last)', lastCount);
+    // The same pages as the dashboard reads them after Next or Previous: by the key of the row
+    // before each (read beforehand, not timed), with the exact count beside it in its own request
+    // (src/lib/admin/list-queries.ts). A deep page should cost what the first costs.
+    seed = 42;
+    const pageKeys: (PageKey | undefined)[] = [];
+    for (let i = 0; i < PAGES; i++) pageKeys.push(await adminPageKey(backend.url, adminToken, nextOffset()));
+    const keyedPages = await measure(PAGES, 1, (i) => adminPageByKey(backend.url, adminToken, pageKeys[i]));
+    results.adminRandomPageByKey = keyedPages;
+    expectNone('admin random page by key', keyedPages.failures);
+    report('admin random 50-row page by key + exact count: p50 / p95', `${keyedPages.p50} / ${keyedPages.p95} ms`, 'p95 < 50 ms', keyedPages.p95 < 50 && keyedPages.failures === 0);
 
     // 6b. The admin dashboard's first page, next page and searches on each 100,000-row list.
     const dashboard = await measureAdminDashboard(backend.url, headers(adminToken), measure, report, Math.min(PAGES, 100));

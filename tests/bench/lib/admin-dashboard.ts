@@ -2,8 +2,9 @@
 // contact messages are loaded beside the benchmark's 100,000 applications, then the first page,
 // a search and the next page of each list are timed exactly as the island asks for them (a
 // 25-row range with an exact count, ordered by the sort column then id the other way, search as
-// a range on each lower-cased key). Kept apart from api.bench.ts to ease merging.
-import { searchFilter } from '../../../src/lib/admin/list-queries.ts';
+// a range on each lower-cased key; the next page by the key of the first page's last row, with the
+// exact count in a request beside it). Kept apart from api.bench.ts to ease merging.
+import { keyFilters, searchFilter } from '../../../src/lib/admin/list-queries.ts';
 import type { ScriptDb } from '../../../supabase/local/db/open.ts';
 
 interface Run {
@@ -74,6 +75,7 @@ export async function measureAdminDashboard(
     {
       label: 'applications',
       path: 'visa_applications?select=id,submitted_at,name,email,phone,visa_type,status,dob,nationality,passport_number,marital_status,address,message,user_id,updated_at',
+      sort: 'submitted_at',
       order: 'submitted_at.desc,id.asc',
       narrow: search(
         ['name_lower', 'email_lower', 'passport_number_lower'],
@@ -88,6 +90,7 @@ export async function measureAdminDashboard(
     {
       label: 'bookings',
       path: 'bookings?select=id,created_at,full_name,email,phone,country,date,time',
+      sort: 'created_at',
       order: 'created_at.desc,id.asc',
       narrow: search(['full_name_lower', 'email_lower'], 'seeded booker 4242'),
       broad: search(['full_name_lower', 'email_lower'], 'seeded booker 1'),
@@ -96,6 +99,7 @@ export async function measureAdminDashboard(
     {
       label: 'contact messages',
       path: 'contact_messages?select=id,created_at,name,email,phone,subject,message,page',
+      sort: 'created_at',
       order: 'created_at.desc,id.asc',
       narrow: search(['name_lower', 'email_lower'], 'writer4242'),
       broad: search(['name_lower', 'email_lower'], 'seeded writer 1'),
@@ -108,6 +112,20 @@ export async function measureAdminDashboard(
       headers: { ...headers, prefer: 'count=exact' },
     });
   for (const list of lists) {
+    // The key of the first page's last row, as Next takes it (src/islands/admin/DataTable.tsx).
+    const firstPage = (await (await get(`${list.path}&order=${list.order}&offset=0&limit=25`)()).json()) as Record<string, string>[];
+    const last = firstPage.at(-1);
+    if (!last) throw new Error(`the ${list.label} list is empty`);
+    const { range, or } = keyFilters(list.sort, false, { after: true, value: last[list.sort]!, id: last.id! });
+    const table = list.path.slice(0, list.path.indexOf('?'));
+    const byKey = () =>
+      Promise.all([
+        fetch(`${url}/rest/v1/${list.path}&${list.sort}=${range[0]}.${encodeURIComponent(range[1])}&or=(${encodeURIComponent(or)})&order=${list.order}&limit=25`, { headers }),
+        fetch(`${url}/rest/v1/${table}?select=id`, { method: 'HEAD', headers: { ...headers, prefer: 'count=exact' } }),
+      ]).then(([page, count]) => (count.ok ? page : count));
+    const keyed = await measure(requests, 1, byKey);
+    results[`${list.label}: next page by key`] = keyed;
+    report(`admin ${list.label}: next page by key: p50 / p95`, `${keyed.p50} / ${keyed.p95} ms`, 'p95 < 50 ms', keyed.p95 < 50 && keyed.failures === 0);
     const cases: [string, string][] = [
       ['first page', `${list.path}&order=${list.order}&offset=0&limit=25`],
       ['next page', `${list.path}&order=${list.order}&offset=25&limit=25`],

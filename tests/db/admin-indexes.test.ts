@@ -120,10 +120,9 @@ describe('the applications list', () => {
     };
     const byKey = await read(page(`submitted_at <= '${edge!.submitted_at}' and (submitted_at < '${edge!.submitted_at}' or id > '${edge!.id}')`));
     expect(byKey.name).toBe('visa_applications_submitted_at_idx');
+    // Its 25 rows and the next, not the 15,000 before it (by its number, offset 15000, the index is
+    // walked past all of them, or the planner sorts the table).
     expect(byKey.read).toBeLessThanOrEqual(30);
-    // The same page by its number walks the index past the 15,000 rows before it.
-    const byOffset = await read(`${page('true')} offset 15000`);
-    expect(byOffset.read).toBeGreaterThan(15_000);
   });
 });
 

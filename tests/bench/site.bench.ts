@@ -17,7 +17,9 @@
 // same session, alternating between the two page by page and run by run (A B A B ...), so that a
 // busy machine disturbs both alike; compare medians, not single runs. A before/after table ends
 // the output. `--pages /,/services` audits only those pages; `--quick` skips the form pages in
-// the browser, the navigation and the admin table.
+// the browser, the navigation and the admin table. `--smoke DIR` measures the build in DIR instead of building
+// (no cold build), on one page, once: every case runs once, as the browser tests run it
+// (tests/e2e/benchmarks/site-bench.spec.ts), and its figures mean nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,15 +63,16 @@ const option = (name: string) => {
   return index === -1 ? undefined : argv[index + 1];
 };
 const skipLighthouse = argv.includes('--no-lighthouse');
-const runs = Math.max(1, Number(option('--runs') ?? 3));
+const smokeDir = option('--smoke');
+const runs = smokeDir ? 1 : Math.max(1, Number(option('--runs') ?? 3));
 const quick = argv.includes('--quick');
-const only = option('--pages')?.split(',');
+const only = smokeDir ? ['/'] : option('--pages')?.split(',');
 const LIGHTHOUSE_PATHS = only ? PAGE_TYPES.filter((path) => only.includes(path)) : PAGE_TYPES;
 const SIGNED_IN_PATHS = SIGNED_IN_PAGES.filter((path) => LIGHTHOUSE_PATHS.includes(path));
 const vsRef = option('--vs');
 
 const work = mkdtempSync(join(tmpdir(), 'site-bench-'));
-const outDir = join(work, 'dist');
+const outDir = smokeDir ? resolve(smokeDir) : join(work, 'dist');
 const env = {
   ...process.env,
   ASTRO_OUT_DIR: outDir,
@@ -87,10 +90,11 @@ if (vsRef) {
 }
 
 const started = performance.now();
-execFileSync('npx', ['astro', 'build', '--silent'], {
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+if (!smokeDir)
+  execFileSync('npx', ['astro', 'build', '--silent'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 const buildSeconds = (performance.now() - started) / 1000;
 console.log(`Cold build: ${buildSeconds.toFixed(1)} s`);
 
@@ -257,7 +261,7 @@ function printComparison(before: Build, after: Build): void {
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
-  'bench-results/site.json',
+  smokeDir ? 'bench-results/site-smoke.json' : 'bench-results/site.json',
   JSON.stringify(
     {
       date: new Date().toISOString(),
@@ -275,5 +279,5 @@ writeFileSync(
     2,
   ),
 );
-console.log('\nFigures saved to bench-results/site.json');
+console.log(`\nFigures saved to bench-results/site${smokeDir ? '-smoke' : ''}.json`);
 rmSync(work, { recursive: true, force: true });

@@ -106,7 +106,44 @@ describe('the applications list', () => {
     const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) select count(*) from public.visa_applications where status = 'rejected'`);
     expect(JSON.stringify(rows[0]!['QUERY PLAN'])).toContain('visa_applications_status_idx');
   });
+
+  it('reads a page deep in the list by key from where the key is in the submitted_at index, not by walking past the rows before it', async () => {
+    // The row ending page 600 of 25 (src/lib/admin/list-queries.ts, keyFilters: the page after it,
+    // newest first, is submitted_at <= its time and, among rows of that time, id > its id).
+    const { rows: [edge] } = await db.query<{ submitted_at: string; id: string }>(
+      `select submitted_at::text, id from public.visa_applications order by submitted_at desc, id asc offset 14999 limit 1`,
+    );
+    const page = (where: string) => `${APPLICATION} where ${where} order by submitted_at desc, id asc limit 25`;
+    const read = async (sql: string) => {
+      const { rows } = await runAs<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(db, admin, `explain (analyze, format json) ${sql}`);
+      return indexScan(rows[0]!['QUERY PLAN'][0].Plan);
+    };
+    const byKey = await read(page(`submitted_at <= '${edge!.submitted_at}' and (submitted_at < '${edge!.submitted_at}' or id > '${edge!.id}')`));
+    expect(byKey.name).toBe('visa_applications_submitted_at_idx');
+    // Its 25 rows and the next, not the 15,000 before it (by its number, offset 15000, the index is
+    // walked past all of them, or the planner sorts the table).
+    expect(byKey.read).toBeLessThanOrEqual(30);
+  });
 });
+
+/** A node of EXPLAIN (ANALYZE, FORMAT JSON)'s plan. */
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The plan's index scan: its index and the index entries it read (rows it returned and rows its filter removed). */
+function indexScan(node: PlanNode): { name: string | undefined; read: number } {
+  if (node['Node Type'] === 'Index Scan') return { name: node['Index Name'], read: node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) };
+  for (const child of node.Plans ?? []) {
+    const found = indexScan(child);
+    if (found.name) return found;
+  }
+  return { name: undefined, read: 0 };
+}
 
 describe('the bookings list', () => {
   it('searches names and emails through their indexes', async () => {

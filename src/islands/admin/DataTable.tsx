@@ -18,7 +18,7 @@ import { fetchPage } from '../../lib/admin/list-queries.ts';
 import { useToast } from './Toasts.tsx';
 import { onWorkspaceLink } from './workspace-address.ts';
 import './admin-table.css';
-import { PAGE_SIZES, readView, storeView, type ViewState } from '../../lib/admin/list-view.ts';
+import { PAGE_SIZES, keyedSort, readView, storeView, type ViewState } from '../../lib/admin/list-view.ts';
 
 const LOAD_FAILED = 'Failed to load data. Please try again.';
 
@@ -69,8 +69,11 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
   const [exporting, setExporting] = useState(false);
 
   const setView = (next: ViewState) => {
-    setViewState(next);
-    storeView(list, next);
+    // A page key belongs to the page Next or Previous reached; any other change starts again.
+    const { key, ...rest } = next;
+    const kept = key && key !== view.key && next.page > 1 ? { ...rest, key } : rest;
+    setViewState(kept);
+    storeView(list, kept);
   };
 
   const page = useQuery({
@@ -86,6 +89,20 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
   useEffect(() => {
     if (page.data && !page.isPlaceholderData && view.page > pageCount) setView({ ...view, page: pageCount });
   });
+
+  /**
+   * The page `by` pages away (1 or -1), keyed on the row it follows or precedes where the sort
+   * allows (list-queries.ts says why), or by its number.
+   */
+  const turnPage = (by: 1 | -1) => {
+    // While the next page loads the table still shows the last one: those rows are not this page's edge.
+    const rows = page.isPlaceholderData ? [] : (page.data?.rows ?? []);
+    const edge = by === 1 ? rows.at(-1) : rows[0];
+    const value = edge?.[view.sort];
+    const next = { ...view, page: view.page + by };
+    if (edge && next.page > 1 && keyedSort(list, view.sort) && typeof value === 'string') next.key = { after: by === 1, value, id: edge.id };
+    setView(next);
+  };
 
   const remove = useMutation({
     mutationFn: (row: Row) => unwrap(list.remove(supabase, row)),
@@ -294,13 +311,13 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
                 ))}
               </select>
             </div>
-            <button type="button" className="admin-button" disabled={view.page <= 1} onClick={() => setView({ ...view, page: view.page - 1 })}>
+            <button type="button" className="admin-button" disabled={view.page <= 1} onClick={() => turnPage(-1)}>
               Previous page
             </button>
             <span>
               Page {count.format(view.page)} of {count.format(pageCount)}
             </span>
-            <button type="button" className="admin-button" disabled={view.page >= pageCount} onClick={() => setView({ ...view, page: view.page + 1 })}>
+            <button type="button" className="admin-button" disabled={view.page >= pageCount} onClick={() => turnPage(1)}>
               Next page
             </button>
           </nav>

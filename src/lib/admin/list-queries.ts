@@ -1,11 +1,17 @@
 // Turns a list's view into a PostgREST request: filters, a prefix search over the list's
 // lower-cased keys (a range on each), the order (the sort column, then id the other way, to match the
-// (column desc, id) indexes and keep pages stable), and the page as a range with an exact count.
+// (column desc, id) indexes and keep pages stable), and the page with an exact count of the rows.
+//
+// A page reached by Next or Previous is read by key: the rows after (or before) the row that ends
+// (or starts) the page the staff member was on, which the index finds at once, so a page deep in
+// 100,000 rows costs what the first costs. Read by its range instead (offset), it walks the index
+// past every row before it (docs/performance.md has the figures). The first page, a page typed or
+// linked without a key, and a sort by a column that may be empty are read by range.
 import type { SiteClient } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 import { selectList, type ListConfig, type ListQuery, type Row } from './lists.ts';
-import type { ViewState } from './list-view.ts';
+import { keyedSort, type PageKey, type ViewState } from './list-view.ts';
 
 /**
  * The string just after every string that starts with `prefix`, in the "C" order of the search
@@ -19,6 +25,9 @@ function prefixEnd(prefix: string): string {
   return chars.join('') + String.fromCodePoint(next);
 }
 
+/** A value in a PostgREST logic filter, double-quoted so commas and brackets in it stay literal. */
+const quote = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
 /**
  * The `or=` filter matching rows whose lower-cased keys start with `term`. Written as a range
  * (key >= term and key < prefixEnd(term)) rather than `like 'term%'`: Postgres only uses an index
@@ -28,19 +37,43 @@ function prefixEnd(prefix: string): string {
  */
 export function searchFilter(keys: string[], term: string): string {
   const start = term.trim().toLowerCase();
-  const quote = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
   return keys.map((key) => `and(${key}.gte.${quote(start)},${key}.lt.${quote(prefixEnd(start))})`).join(',');
 }
 
-/** Applies the view's filters, search and order to a query of the list's table. */
-export function applyView(query: ListQuery, list: ListConfig, view: ViewState): ListQuery {
+/** Applies the view's filters and search to a query of the list's table. */
+function applyFilters(query: ListQuery, list: ListConfig, view: ViewState): ListQuery {
   let q = query;
   for (const filter of list.filters) {
     const value = view.filters[filter.key];
     if (value) q = filter.apply ? filter.apply(q, value) : q.eq(filter.key, value);
   }
   if (view.q.trim()) q = q.or(searchFilter(list.searchKeys, view.q));
-  return q.order(view.sort, { ascending: view.ascending }).order('id', { ascending: !view.ascending });
+  return q;
+}
+
+/** Orders by the sort column, then id the other way; `reversed` reads the same order backwards. */
+function applyOrder(query: ListQuery, view: ViewState, reversed = false): ListQuery {
+  const ascending = view.ascending !== reversed;
+  return query.order(view.sort, { ascending }).order('id', { ascending: !ascending });
+}
+
+/** Applies the view's filters, search and order to a query of the list's table. */
+export function applyView(query: ListQuery, list: ListConfig, view: ViewState): ListQuery {
+  return applyOrder(applyFilters(query, list, view), view);
+}
+
+/**
+ * The rows after `key` (or before it) in the order `sort` then id the other way, as PostgREST
+ * filters: a range on the sort column, which starts the index scan at the key, and the tie-break on
+ * id among the rows that share the key's sort value. Going forward in an ascending order:
+ * `sort >= v` and (`sort > v` or `id < key's id`); the other three cases mirror it.
+ */
+export function keyFilters(sort: string, ascending: boolean, key: PageKey): { range: ['gte' | 'lte', string]; or: string } {
+  const up = ascending === key.after;
+  return {
+    range: [up ? 'gte' : 'lte', key.value],
+    or: `${sort}.${up ? 'gt' : 'lt'}.${quote(key.value)},id.${up ? 'lt' : 'gt'}.${key.id}`,
+  };
 }
 
 export interface Page {
@@ -51,6 +84,12 @@ export interface Page {
 
 /** One page of the list with the exact number of matching rows. */
 export async function fetchPage(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<Page>> {
+  if (view.key && view.page > 1 && keyedSort(list, view.sort)) {
+    const page = await fetchPageByKey(supabase, list, view, view.key);
+    // No row beyond the key any more (they were deleted), or a key the server cannot read (an
+    // edited link): the page by its number instead.
+    if (page.ok && page.data.rows.length > 0) return page;
+  }
   const from = (view.page - 1) * view.size;
   const query = applyView(selectList(supabase, list, list.select, { count: 'exact' }), list, view);
   const { data, error, count } = await query.range(from, from + view.size - 1);
@@ -62,6 +101,21 @@ export async function fetchPage(supabase: SiteClient, list: ListConfig, view: Vi
   }
   if (error) return staffFailure(error);
   return succeeded({ rows: data ?? [], total: count ?? 0 });
+}
+
+/**
+ * The page after (or before) `key`, and beside it the exact count of every matching row (the count
+ * of the page's own request would count only the rows past the key). Going back, the rows are
+ * read in the reverse order from the key and put back in the view's.
+ */
+async function fetchPageByKey(supabase: SiteClient, list: ListConfig, view: ViewState, key: PageKey): Promise<Result<Page>> {
+  const { range, or } = keyFilters(view.sort, view.ascending, key);
+  const query = applyFilters(selectList(supabase, list, list.select), list, view)[range[0]](view.sort, range[1]).or(or);
+  const [page, matching] = await Promise.all([applyOrder(query, view, !key.after).limit(view.size), fetchMatching(supabase, list, view)]);
+  if (page.error) return staffFailure(page.error);
+  if (!matching.ok) return matching;
+  const rows = page.data ?? [];
+  return succeeded({ rows: key.after ? rows : rows.reverse(), total: matching.data });
 }
 
 async function fetchMatching(supabase: SiteClient, list: ListConfig, view: ViewState): Promise<Result<number>> {

@@ -49,6 +49,11 @@ export interface Column {
   sortKey?: string;
   /** The first direction a click on the header sorts in (newest first for dates). */
   firstAscending?: boolean;
+  /**
+   * Pages sorted by this column are read by key (list-queries.ts): true only where every row has a
+   * value (a null would sort outside the key's range, and its row would fall out of every page).
+   */
+  keyed?: boolean;
   /** How the value reads; plain text when absent. */
   format?: (value: unknown) => string;
   /** Shows the value as a badge of this tone (its text is still `format`'s). */
@@ -129,8 +134,8 @@ function deleteById(table: ListTable) {
   };
 }
 
-/** A timestamp column, newest first on its first click. */
-const timeColumn = (key: string, label: string): Column => ({ key, label, sortKey: key, firstAscending: false, format: formatDateTime });
+/** A timestamp column, newest first on its first click: when a row arrived, which every row has (paged by key). */
+const timeColumn = (key: string, label: string): Column => ({ key, label, sortKey: key, firstAscending: false, keyed: true, format: formatDateTime });
 
 /** A text column sorted by its generated lower-cased key (`<key>_lower`), A to Z first. */
 const textColumn = (key: string, label: string, format?: Column['format']): Column => ({

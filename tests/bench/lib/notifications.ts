@@ -95,10 +95,16 @@ async function untilEmpty(backend: BackendProcess): Promise<void> {
   while ((await pending(backend)) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-/** The database's CPU per booking insert, in this process, with the call trigger off and on (medians of `rounds` alternating rounds). */
-async function databaseCost(rounds: number, inserts: number): Promise<{ queueing: number; queueingAndCall: number }> {
-  const db = await openDb({ dataDir: 'memory://' });
+/**
+ * The database's CPU per booking insert, in this process, with the call trigger off and on (medians
+ * of `rounds` alternating rounds): in memory, or on a new database at `dataDir` (the smoke run's,
+ * which spares it a second migration).
+ */
+async function databaseCost(rounds: number, inserts: number, dataDir = 'memory://'): Promise<{ queueing: number; queueingAndCall: number }> {
+  const db = await openDb({ dataDir });
   try {
+    // A database a backend has started on holds the backend's own: the calls here go nowhere.
+    await db.query(`delete from vault.secrets where name in ('project_url', 'queue_functions_key')`);
     await db.query(`select vault.create_secret('http://127.0.0.1:9', 'project_url'), vault.create_secret('bench-key', 'queue_functions_key')`);
     const tag = `Db${Date.now()}`;
     let n = 0;
@@ -125,8 +131,13 @@ async function databaseCost(rounds: number, inserts: number): Promise<{ queueing
   }
 }
 
-/** Runs the three measurements on a database of their own in dataDir, the trigger's cost over `rounds` rounds off and on. */
-export async function measureNotifications(dataDir: string, env: Record<string, string>, measure: Measure, inserts: number, concurrency: number, rounds: number): Promise<NotificationFigures> {
+/**
+ * Runs the three measurements on a new database of their own at dataDir
+ * (tests/bench/lib/fresh-database.ts): the trigger's cost over
+ * `rounds` rounds off and on, the sending of `queued` notifications queued by one statement
+ * (1,000 at the benchmark's defaults) and `latencyBookings` bookings' emails (50).
+ */
+export async function measureNotifications(dataDir: string, env: Record<string, string>, measure: Measure, inserts: number, concurrency: number, rounds: number, queued = 1000, latencyBookings = 50, costDataDir?: string): Promise<NotificationFigures> {
   const backendEnv = { ...env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' };
   const setTrigger = async (enabled: boolean) => {
     const db = await openDb({ dataDir });
@@ -163,9 +174,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
   // Before and after in turn, several rounds each, so a change in the machine's load hits both
   // alike; the medians leave out a round that another process disturbed. The order flips every
   // round (off on, on off, ...), so neither side always runs first, on the smaller tables. Each
-  // round starts its own backend, as npm start does, so both pay the same warm-up. The first
-  // start creates and seeds the database.
-  await (await startBackendProcess(backendEnv)).stop();
+  // round starts its own backend, as npm start does, so both pay the same warm-up.
   const before: InsertRound[] = [];
   const after: InsertRound[] = [];
   let callsOn = 0;
@@ -189,7 +198,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
   const backend = await startBackendProcess(backendEnv);
   try {
     const tag = Date.now().toString(36);
-    const messages = Array.from({ length: 1000 }, (_, n) => ({ name: `Bench ${n}`, email: `bench${n}.${tag}@bench.example`, subject: 'Question', phone: '+234 800 000 0000', message: 'Hello', page: '/contact' }));
+    const messages = Array.from({ length: queued }, (_, n) => ({ name: `Bench ${n}`, email: `bench${n}.${tag}@bench.example`, subject: 'Question', phone: '+234 800 000 0000', message: 'Hello', page: '/contact' }));
     const started = performance.now();
     const bulk = await fetch(`${backend.url}/rest/v1/contact_messages`, { method: 'POST', headers: restHeaders(backend.serviceRoleKey), body: JSON.stringify(messages) });
     if (bulk.status !== 201) throw new Error(`the bulk insert answered ${bulk.status}`);
@@ -199,7 +208,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     // Latency: one booking at a time, from its 201 (stored and committed) to its confirmation in the mailbox.
     const latencies: number[] = [];
     const latencyTag = `Latency${Date.now()}`;
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < latencyBookings; i++) {
       const row = booking(i, latencyTag);
       const stored = performance.now();
       const res = await fetch(`${backend.url}/rest/v1/bookings`, { method: 'POST', headers: restHeaders(backend.anonKey), body: JSON.stringify(row) });
@@ -216,12 +225,12 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
     return {
       rounds: { before, after },
       callsPerInsert: Math.round((callsOn / (rounds * inserts)) * 100) / 100,
-      databaseMicrosPerInsert: await databaseCost(rounds, Math.min(inserts, 1000)),
+      databaseMicrosPerInsert: await databaseCost(rounds, Math.min(inserts, 1000), costDataDir),
       insertsPerSecondBefore: rate(before),
       insertsPerSecondAfter: rate(after),
       changePercent: percentChange(rate(before), rate(after)),
       cpu: { microsPerInsertBefore: cpu(before), microsPerInsertAfter: cpu(after), changePercent: percentChange(cpu(before), cpu(after)) },
-      throughput: { notifications: 1000, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(1000 / seconds) },
+      throughput: { notifications: queued, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(queued / seconds) },
       latency: { n: latencies.length, p50: q(0.5), p95: q(0.95) },
     };
   } finally {

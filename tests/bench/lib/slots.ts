@@ -23,8 +23,6 @@ export interface SlotFigures {
   lastPlaces: { sent: number; stored: number; full: number; ms: number };
 }
 
-const VISITORS = 50;
-const REQUESTS = 500;
 
 /**
  * The other benchmarks store more bookings than the calendar holds (2,000 a round over about 600
@@ -38,14 +36,19 @@ export async function roomForBenchBookings(db: ScriptDb): Promise<void> {
 /** The `i`th visitor's address, in the private range 10.0.0.0/8. */
 const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-export async function measureSlots(dataDir: string, env: Record<string, string>, measure: Measure): Promise<SlotFigures> {
+/**
+ * On a new database at dataDir (tests/bench/lib/fresh-database.ts), `visitors` at once send
+ * `requests` look-ups, then as many bookings, then race for one slot (50 and 500 at the
+ * benchmark's defaults).
+ */
+export async function measureSlots(dataDir: string, env: Record<string, string>, measure: Measure, visitors = 50, requests = 500): Promise<SlotFigures> {
   const backend = await startBackendProcess({ ...env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
     const headers = (i: number) => ({ apikey: backend.anonKey, 'content-type': 'application/json', 'cf-connecting-ip': address(i) });
-    const lookup = await measure(REQUESTS, VISITORS, (i) =>
+    const lookup = await measure(requests, visitors, (i) =>
       fetch(`${backend.url}/rest/v1/rpc/open_slots?day=${nthOpenSlot(i * 17).date}`, { headers: headers(i) }),
     );
-    const booking = await measure(REQUESTS, VISITORS, (i) =>
+    const booking = await measure(requests, visitors, (i) =>
       fetch(`${backend.url}/rest/v1/bookings`, {
         method: 'POST',
         headers: { ...headers(i), prefer: 'return=minimal' },
@@ -53,13 +56,13 @@ export async function measureSlots(dataDir: string, env: Record<string, string>,
       }),
     );
     // One slot none of the above took, for 50 visitors at once.
-    const last = nthOpenSlot(REQUESTS + 1);
+    const last = nthOpenSlot(requests + 1);
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: VISITORS }, async (_, i) => {
+      Array.from({ length: visitors }, async (_, i) => {
         const res = await fetch(`${backend.url}/rest/v1/bookings`, {
           method: 'POST',
-          headers: { ...headers(REQUESTS + i), prefer: 'return=minimal' },
+          headers: { ...headers(requests + i), prefer: 'return=minimal' },
           body: JSON.stringify({ full_name: `Last ${i}`, phone: '+234 800 000 0000', email: `last.${i}@bench.example`, country: 'Nigeria', ...last }),
         });
         const body = await res.text();
@@ -70,7 +73,7 @@ export async function measureSlots(dataDir: string, env: Record<string, string>,
     return {
       lookup,
       booking,
-      lastPlaces: { sent: VISITORS, stored: answers.filter((a) => a === 'stored').length, full: answers.filter((a) => a === 'RF009').length, ms },
+      lastPlaces: { sent: visitors, stored: answers.filter((a) => a === 'stored').length, full: answers.filter((a) => a === 'RF009').length, ms },
     };
   } finally {
     await backend.stop();

@@ -11,8 +11,6 @@ import type { Sql } from '../../../supabase/local/db/types.ts';
 import { median } from './median.ts';
 
 const FILE_BYTES = MAX_DOCUMENT_BYTES;
-const ROUNDS = 5;
-const CONCURRENT = 10;
 /** The item of the n-th file of a run: items filled one after the other, as far as each takes. */
 const itemOf = (n: number) => `item-${Math.floor(n / MAX_DOCUMENTS_PER_ITEM) + 1}`;
 
@@ -38,8 +36,12 @@ export interface StorageFigures {
   concurrentUploads: { n: number; ok: number; ms: number; rssBeforeMb: number; rssPeakMb: number };
 }
 
-/** Runs the storage cases against a backend at url as the applicant with token, in their two applications; pid is the backend's process. */
-export async function measureStorage(url: string, anonKey: string, token: string, userId: string, applications: [string, string], pid: number): Promise<StorageFigures> {
+/**
+ * Runs the storage cases against a backend at url as the applicant with token, in their two
+ * applications; pid is the backend's process. `rounds` uploads and downloads one at a time, then
+ * `concurrent` uploads at once (5 and 10 at the benchmark's defaults).
+ */
+export async function measureStorage(url: string, anonKey: string, token: string, userId: string, applications: [string, string], pid: number, rounds = 5, concurrent = 10): Promise<StorageFigures> {
   const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(FILE_BYTES - 9, 0x41)]);
   const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
   const objectUrl = (applicationId: string, item: string, name: string) => `${url}/storage/v1/object/${DOCUMENTS_BUCKET}/${documentPath(userId, applicationId, item, name)}`;
@@ -49,16 +51,16 @@ export async function measureStorage(url: string, anonKey: string, token: string
   const mbps = (ms: number) => Math.round((FILE_BYTES / 1024 / 1024 / (ms / 1000)) * 10) / 10;
   const summary = (runs: number[]) => ({ best: Math.max(...runs.map(mbps)), median: median(runs.map(mbps)) });
 
-  const [rounds, concurrent] = applications;
+  const [roundsApplication, concurrentApplication] = applications;
   const uploads: number[] = [];
   const downloads: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < rounds; i++) {
     let started = performance.now();
-    const up = await upload(rounds, itemOf(i), `throughput-${i}.pdf`);
+    const up = await upload(roundsApplication, itemOf(i), `throughput-${i}.pdf`);
     if (!up.ok) throw new Error(`upload failed: ${up.status} ${await up.text()}`);
     uploads.push(performance.now() - started);
     started = performance.now();
-    const down = await fetch(objectUrl(rounds, itemOf(i), `throughput-${i}.pdf`), { headers });
+    const down = await fetch(objectUrl(roundsApplication, itemOf(i), `throughput-${i}.pdf`), { headers });
     const size = (await down.arrayBuffer()).byteLength;
     if (!down.ok || size !== FILE_BYTES) throw new Error(`download failed: ${down.status}, ${size} bytes`);
     downloads.push(performance.now() - started);
@@ -75,7 +77,7 @@ export async function measureStorage(url: string, anonKey: string, token: string
     }
   })();
   const started = performance.now();
-  const statuses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => upload(concurrent, itemOf(i), `concurrent-${i}.pdf`).then((r) => r.status)));
+  const statuses = await Promise.all(Array.from({ length: concurrent }, (_, i) => upload(concurrentApplication, itemOf(i), `concurrent-${i}.pdf`).then((r) => r.status)));
   const ms = Math.round(performance.now() - started);
   sampling = false;
   await sampler;
@@ -83,7 +85,7 @@ export async function measureStorage(url: string, anonKey: string, token: string
     uploadMBps: summary(uploads),
     downloadMBps: summary(downloads),
     concurrentUploads: {
-      n: CONCURRENT,
+      n: concurrent,
       ok: statuses.filter((s) => s === 200).length,
       ms,
       rssBeforeMb: Math.round(rssBeforeMb),

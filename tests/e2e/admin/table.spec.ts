@@ -70,6 +70,43 @@ test('pages through search results on the server, 25 at a time or 50, and keeps 
   expect(new URL(page.url()).searchParams.get('applications.size')).toBe('50');
 });
 
+test('Next and Previous read each page by the key of the row it follows or precedes, kept in the URL', async ({ page }) => {
+  const tag = uniqueTag('ky');
+  await seedApplications(tag, 60);
+  const admin = new AdminPage(page);
+  await admin.open();
+  await admin.search('Visa applications', tag);
+  const section = admin.section('Visa applications');
+  const names = admin.column('Visa applications', 'name');
+  const param = (name: string) => new URL(page.url()).searchParams.get(`applications.${name}`);
+  await expect(section.getByText('Showing 1–25 of 60')).toBeVisible();
+  await section.getByRole('button', { name: 'Next page' }).click();
+  await expect(section.getByText('Showing 26–50 of 60')).toBeVisible();
+  await expect(names.first()).toHaveText(`${tag} 035`);
+  await expect(names.last()).toHaveText(`${tag} 011`);
+  // After the 25th row: its time and id.
+  expect(param('after')).toMatch(/\|[0-9a-f-]{36}$/);
+  await section.getByRole('button', { name: 'Next page' }).click();
+  await expect(section.getByText('Showing 51–60 of 60')).toBeVisible();
+  await expect(names).toHaveCount(10);
+  await expect(names.first()).toHaveText(`${tag} 010`);
+  // Back a page: the 25 rows before the 51st, in the list's order.
+  await section.getByRole('button', { name: 'Previous page' }).click();
+  await expect(section.getByText('Showing 26–50 of 60')).toBeVisible();
+  await expect(names.first()).toHaveText(`${tag} 035`);
+  await expect(names.last()).toHaveText(`${tag} 011`);
+  expect(param('before')).toMatch(/\|[0-9a-f-]{36}$/);
+  expect(param('after')).toBeNull();
+  // The link reads the same page by the same key.
+  await page.reload();
+  await expect(section.getByText('Showing 26–50 of 60')).toBeVisible();
+  await expect(names.first()).toHaveText(`${tag} 035`);
+  // Any other change starts again from the first page, without a key.
+  await section.getByLabel('Rows per page').selectOption('50');
+  await expect(section.getByText('Showing 1–50 of 60')).toBeVisible();
+  expect(param('before')).toBeNull();
+});
+
 // How fast the table renders such a page is a figure of `npm run bench` (tests/bench/lib/admin-render.ts).
 test('a 100-row page set in the URL pages to the end of a search and back, and a narrower search finds its ten', async ({ page }) => {
   const tag = uniqueTag('rt');

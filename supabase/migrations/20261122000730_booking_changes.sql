@@ -310,9 +310,11 @@ grant execute on function public.change_booking(uuid, public.booking_change, dat
   * A day closed after bookings were made keeps them (staff move or cancel each, and the visitor
   * hears through that change's email). Staff's closed days list shows them under their day:
   * rpc('bookings_on_closed_days') → the bookings that still hold a place on a closed day from
-  * Lagos's today on, in date and time order. Admins only (42501 otherwise).
+  * Lagos's today on, in date and time order. Admins only (42501 otherwise). The reading is a
+  * private security definer function (it needs Lagos's today, which is private); the exposed one
+  * is security invoker, as every exposed function here.
  */
-create or replace function public.bookings_on_closed_days()
+create or replace function private.bookings_on_closed_days()
     returns setof public.bookings
     language plpgsql
     stable
@@ -330,6 +332,20 @@ begin
           and private.booking_holds_place(b.status)
         order by b.date, b.time, b.id;
 end;
+$$;
+
+revoke all on function private.bookings_on_closed_days() from public, anon, authenticated;
+grant execute on function private.bookings_on_closed_days() to authenticated;
+
+create or replace function public.bookings_on_closed_days()
+    returns setof public.bookings
+    language sql
+    stable
+    security invoker
+    set search_path = ''
+as
+$$
+select * from private.bookings_on_closed_days();
 $$;
 
 revoke all on function public.bookings_on_closed_days() from public, anon, authenticated, service_role;

@@ -14,7 +14,7 @@ const ROW: BookingRow = { id: '00000000-0000-4000-8000-0000000000b1', full_name:
 function attendeesFor(fullName: string): ICAL.Property[] {
   const email = renderEmail('booking_confirmation', {
     row: { ...ROW, full_name: fullName },
-    payload: { date: '2027-03-10', time: '09:30', status: 'requested', sequence: 0, link_token: 'a'.repeat(64) },
+    payload: { date: '2027-03-10', time: '09:30', status: 'requested', holds_place: true, starts_at: '2027-03-10T08:30:00Z', ends_at: '2027-03-10T09:00:00Z', sequence: 0, link_token: 'a'.repeat(64) },
     brand: BRAND,
     siteUrl: 'https://www.bridgewayvisa.com',
     apiUrl: 'https://project.supabase.co',

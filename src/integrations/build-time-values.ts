@@ -8,7 +8,8 @@
 // (localeCompare), and the first collation a page runs sets up the browser's collation data: about
 // 15 ms of main thread on a desktop, four times that on the phone Lighthouse simulates, inside the
 // island's start. Sorted at build time, the list costs the browser nothing but its bytes.
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { buildSync } from 'esbuild';
 import type { Plugin } from 'vite';
 
 const QUERY = '?values';
@@ -20,9 +21,13 @@ export function buildTimeValues(): Plugin {
     async load(id) {
       if (!id.endsWith(QUERY)) return undefined;
       const file = id.slice(0, -QUERY.length);
-      this.addWatchFile(file);
-      // A fresh evaluation on every load, so the dev server sees an edit of the module.
-      const exports = (await import(`${pathToFileURL(file).href}?t=${Date.now()}`)) as Record<string, unknown>;
+      // Bundled first (as the inline scripts are), so any Node the build runs on can evaluate it,
+      // TypeScript and JSON imports included, and evaluated afresh on every load.
+      const result = buildSync({ entryPoints: [file], bundle: true, format: 'esm', platform: 'node', write: false, metafile: true });
+      // The dev server evaluates it again when any file it was built from changes.
+      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(resolve(input));
+      const code = result.outputFiles[0]?.text ?? '';
+      const exports = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
       return Object.entries(exports)
         .map(([name, value]) => {
           const json = JSON.stringify(value);

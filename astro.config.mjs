@@ -7,6 +7,7 @@ import { isSitemapUrl } from './src/lib/content/seo.ts';
 import sitemapAtRoot from './src/integrations/sitemap-at-root.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 import { inlineScripts } from './src/integrations/inline-scripts.ts';
+import { buildTimeValues } from './src/integrations/build-time-values.ts';
 import securityHeaders from './src/integrations/security-headers/index.ts';
 import islandRuntime from './src/integrations/island-runtime.ts';
 import pruneScopedStyles from './src/integrations/prune-scoped-styles.ts';
@@ -68,7 +69,8 @@ export default defineConfig({
     cms({ siteUrl: env.SITE_URL, repo: env.CMS_GITHUB_REPO, localBackendUrl: cmsLocalBackendUrl }),
     securityHeaders({ siteUrl: env.SITE_URL, connectUrls, imageUrls: [supabaseUrl], captcha, cms: { localBackendUrl: cmsLocalBackendUrl } }),
   ],
-  // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and minified.
-  vite: { plugins: [inlineScripts()] },
+  // `import code from './entry.ts?inline-script'`: the scripts inlined before first paint, bundled and
+  // minified; `import { X } from './module.ts?values'`: a module's exports computed at build time.
+  vite: { plugins: [inlineScripts(), buildTimeValues()] },
   server: { host: '127.0.0.1', port: 4321 },
 });

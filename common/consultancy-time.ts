@@ -2,14 +2,21 @@
 // change, a booking, a closed day, a verdict, a date of birth): always in its one time zone, Lagos,
 // named beside a time, whatever zone the reader's browser or the server is in
 // (docs/product-decisions.md). Every page, the admin and the emails format through here, so the
-// same day reads the same everywhere, and the one piece of zone arithmetic (a Lagos wall clock as
-// an instant, for the calendar invitation) lives here too.
+// same day reads the same everywhere. (A booking's instants come from the database, which knows the
+// zone: private.booking_email_payload.)
 import { CONSULTANCY_TIME_ZONE, CONSULTANCY_TIME_ZONE_NAME } from './domain.ts';
 
-const inLagos = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: CONSULTANCY_TIME_ZONE });
+// Each formatter is made on its first use, not when a page loads the module: a first
+// Intl.DateTimeFormat costs 20-50 ms of a slow phone's main thread (domain.ts, consultancyNow, says
+// more), and most pages that import this never format a date before the visitor acts.
+function once(make: () => Intl.DateTimeFormat): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= make());
+}
+const inLagos = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: CONSULTANCY_TIME_ZONE }));
 // A calendar date (a date of birth, a booking's day, a closed day) has no instant: read as written,
 // in UTC so no zone shifts it.
-const asWritten = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
+const asWritten = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }));
 
 const dateTime = inLagos({ dateStyle: 'medium', timeStyle: 'short' });
 const day = inLagos({ dateStyle: 'long' });
@@ -29,12 +36,12 @@ export const LAGOS_TIME = `Lagos time, ${CONSULTANCY_TIME_ZONE_NAME}`;
 
 /** An instant with its time: "25 Nov 2026, 20:30 WAT". */
 export function formatConsultancyTime(instant: Date | string): string {
-  return `${dateTime.format(new Date(instant))} ${CONSULTANCY_TIME_ZONE_NAME}`;
+  return `${dateTime().format(new Date(instant))} ${CONSULTANCY_TIME_ZONE_NAME}`;
 }
 
 /** The day an instant falls on in Lagos, in words: "26 November 2026" (23:30 UTC on the 25th is the 26th there). */
 export function formatConsultancyDay(instant: Date | string): string {
-  return day.format(new Date(instant));
+  return day().format(new Date(instant));
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -43,7 +50,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function formatConsultancyDate(date: string, style: CalendarDateStyle = 'medium'): string {
   const match = ISO_DATE.exec(date);
   if (!match) return date;
-  return CALENDAR_DAY[style].format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return CALENDAR_DAY[style]().format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 /** A booking's time of day as people read it: "09:30" for 09:30 or 09:30:00. */

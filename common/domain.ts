@@ -71,19 +71,24 @@ export const CONSULTANCY_TIME_ZONE = 'Africa/Lagos';
 /** How the zone is named beside a time: "14:30 WAT". */
 export const CONSULTANCY_TIME_ZONE_NAME = 'WAT';
 
-const consultancyParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CONSULTANCY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not when the module loads: the first date formatter a page creates sets up
+// the browser's date data (tens of milliseconds on a phone's CPU), and the account forms, which
+// import this module for its lists, never format a date while they start.
+let consultancyParts: Intl.DateTimeFormat | undefined;
 
 /** The date (YYYY-MM-DD) and time (HH:MM) it is in the consultancy's time zone at `now`, whatever the reader's own zone. */
 export function consultancyNow(now: Date = new Date()): { date: string; time: string } {
-  const part = (type: Intl.DateTimeFormatPartTypes) => consultancyParts.formatToParts(now).find((p) => p.type === type)!.value;
+  consultancyParts ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: CONSULTANCY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = consultancyParts.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
   return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
 }
 

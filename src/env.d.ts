@@ -5,3 +5,8 @@ declare module '*?inline-script' {
   const code: string;
   export default code;
 }
+
+/** The country list, sorted when the site is built (src/integrations/build-time-values.ts). */
+declare module '*/iso-country-names.ts?values' {
+  export const ISO_COUNTRY_NAMES: readonly string[];
+}

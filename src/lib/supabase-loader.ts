@@ -5,12 +5,17 @@ import type { SiteClient } from './database.ts';
 
 let loading: Promise<SiteClient> | undefined;
 let client: SiteClient | undefined;
+const createdListeners: ((client: SiteClient) => void)[] = [];
 
 /** The site's client, loaded and created on the first call. */
 export function loadSupabase(): Promise<SiteClient> {
   if (!loading) {
     loading = import('./supabase.ts').then(
-      ({ createSiteClient }) => (client = createSiteClient()),
+      ({ createSiteClient }) => {
+        client = createSiteClient();
+        for (const listener of createdListeners.splice(0)) listener(client);
+        return client;
+      },
       (error: unknown) => {
         // Offline, the chunk fails to load: the next call tries again rather than failing for ever.
         loading = undefined;
@@ -19,6 +24,15 @@ export function loadSupabase(): Promise<SiteClient> {
     );
   }
   return loading;
+}
+
+/**
+ * Calls `listener` once the client exists (at once if it does), without loading supabase-js: for
+ * the auth store, which follows a sign-in made on a page it did not load supabase-js for.
+ */
+export function whenSupabaseCreated(listener: (client: SiteClient) => void): void {
+  if (client) listener(client);
+  else createdListeners.push(listener);
 }
 
 /**

@@ -16,13 +16,17 @@
 // `--vs REF` builds a git ref (a commit, `main`) in a temporary worktree and measures it, in the
 // same session, alternating between the two page by page and run by run (A B A B ...), so that a
 // busy machine disturbs both alike; compare medians, not single runs. A before/after table ends
-// the output. `--pages /,/services` audits only those pages; `--quick` skips the form pages in
-// the browser, the navigation and the admin table. `--smoke DIR` measures the build in DIR instead of building
-// (no cold build), on one page, once: every case runs once, as the browser tests run it
-// (tests/e2e/benchmarks/site-bench.spec.ts), and its figures mean nothing.
+// the output: performance score, total blocking time (Lighthouse's, and recomputed from the main
+// thread's CPU time, which a busy machine disturbs far less), largest paint, first-response bytes
+// and script bytes, page by page. The machine's load average is printed before and after the
+// Lighthouse runs. `--pages /,/services` (or `--pages=/,/services`) audits only those pages;
+// `--quick` skips the form pages in the browser, the navigation and the admin table.
+// `--smoke DIR` measures the build in DIR instead of building (no cold build), on one page, once:
+// every case runs once, as the browser tests run it (tests/e2e/benchmarks/site-bench.spec.ts), and
+// its figures mean nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { measurePage, routeOf } from './lib/js-weight.ts';
 import { buildRef } from './lib/build-ref.ts';
@@ -58,7 +62,10 @@ const SIGNED_IN_PAGES = ['/profile', '/visa-form'];
 const NAVIGATION = { from: '/', link: 'List of Visa', to: '/visa' };
 
 const argv = process.argv.slice(2);
+/** An option's value, written `--name value` or `--name=value`. */
 const option = (name: string) => {
+  const joined = argv.find((arg) => arg.startsWith(`${name}=`));
+  if (joined) return joined.slice(name.length + 1);
   const index = argv.indexOf(name);
   return index === -1 ? undefined : argv[index + 1];
 };
@@ -171,7 +178,9 @@ try {
       for (const path of LIGHTHOUSE_PATHS) for (const build of builds) targets.push({ url: build.origin + path });
       for (const path of SIGNED_IN_PATHS) for (const build of builds) targets.push({ url: build.signedInOrigin + path, storage: session });
     }
+    console.log(`\nLoad average before the Lighthouse runs: ${loadAverage()}`);
     const figures = await audit(targets);
+    console.log(`Load average after them: ${loadAverage()}`);
     for (const build of builds) {
       const byPath: Record<string, PageFigures> = {};
       for (const [url, f] of figures) {
@@ -187,6 +196,7 @@ try {
         'fcpMs',
         'lcpMs',
         'tbtMs',
+        'tbtCpuMs',
         'cls',
         'bytesBeforeFcp',
         'scriptBytes',
@@ -195,7 +205,7 @@ try {
       const print = (title: string, paths: string[]) => {
         console.log(`\nLighthouse (mobile, simulated throttling), ${build.label}, ${title}, medians of ${runs}`);
         console.log(
-          'perf  a11y  best  seo   FCP ms  LCP ms  TBT ms  CLS    bytes<FCP  JS at load  LCP resource at byte  page (largest paint)',
+          'perf  a11y  best  seo   FCP ms  LCP ms  TBT ms  TBT CPU  CLS    bytes<FCP  JS at load  LCP resource at byte  page (largest paint)',
         );
         for (const path of paths) {
           const entry = byPath[path]!;
@@ -205,7 +215,7 @@ try {
           const response = build.firstResponses!.find((r) => r.path === path.replace(/ \(signed in\)$/, ''));
           const at = resource === undefined ? 'text' : response ? String(bytesUntil(response, resource) ?? 'not in HTML') : '?';
           console.log(
-            `${cells.join('  ')}  ${m.fcpMs!.toFixed(0).padStart(6)}  ${m.lcpMs!.toFixed(0).padStart(6)}  ${m.tbtMs!.toFixed(0).padStart(6)}  ${m.cls!.toFixed(3)}  ${String(m.bytesBeforeFcp).padStart(9)}  ${String(m.scriptBytes).padStart(10)}  ${at.padStart(20)}  ${path} (${entry.runs[0]!.lcpElement})`,
+            `${cells.join('  ')}  ${m.fcpMs!.toFixed(0).padStart(6)}  ${m.lcpMs!.toFixed(0).padStart(6)}  ${m.tbtMs!.toFixed(0).padStart(6)}  ${m.tbtCpuMs!.toFixed(0).padStart(7)}  ${m.cls!.toFixed(3)}  ${String(m.bytesBeforeFcp).padStart(9)}  ${String(m.scriptBytes).padStart(10)}  ${at.padStart(20)}  ${path} (${entry.runs[0]!.lcpElement})`,
           );
         }
       };
@@ -244,17 +254,31 @@ try {
   for (const { server } of servers) server.close();
 }
 
-/** Before and after, page by page: largest paint (median), first-response bytes and JS at load. */
+/** The machine's load average over 1, 5 and 15 minutes (Lighthouse's TBT and score follow it). */
+function loadAverage(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
+}
+
+/**
+ * Before and after, page by page (medians): performance score, total blocking time (Lighthouse's,
+ * and from CPU time: see LighthouseFigures.tbtCpuMs), largest paint, first-response bytes and
+ * script bytes at load, so a change that costs any of them shows in its own run.
+ */
 function printComparison(before: Build, after: Build): void {
-  console.log(`\nBefore (${before.label}) and after (${after.label})`);
-  console.log('LCP ms before  after | 1st response before  after | JS at load before  after  page');
-  const keys = [...PAGE_TYPES.map((path) => [path, path] as const), ...SIGNED_IN_PATHS.map((path) => [signedIn(path), path] as const)];
+  console.log(`\nBefore (${before.label}) and after (${after.label}), medians of ${runs}`);
+  console.log('perf before after | TBT ms before after | TBT CPU before after | LCP ms before after | 1st response before after | JS at load before after  page');
+  const keys = [...LIGHTHOUSE_PATHS.map((path) => [path, path] as const), ...SIGNED_IN_PATHS.map((path) => [signedIn(path), path] as const)];
+  const figure = (build: Build, key: string, name: string) => {
+    const value = lighthouse[build.label]?.[key]?.median[name];
+    return value === undefined || Number.isNaN(value) ? '-' : value.toFixed(0);
+  };
+  const pair = (key: string, name: string, width: number) => `${figure(before, key, name).padStart(width)} ${figure(after, key, name).padStart(5)}`;
   for (const [key, path] of keys) {
-    const lcp = (build: Build) => lighthouse[build.label]?.[key]?.median['lcpMs']?.toFixed(0) ?? '-';
-    const js = (build: Build) => String(lighthouse[build.label]?.[key]?.median['scriptBytes'] ?? '-');
     const bytes = (build: Build) => String(build.firstResponses!.find((r) => r.path === path)!.totalBytes);
     console.log(
-      `${lcp(before).padStart(13)}  ${lcp(after).padStart(5)} | ${bytes(before).padStart(19)}  ${bytes(after).padStart(5)} | ${js(before).padStart(17)}  ${js(after).padStart(5)}  ${key}`,
+      `${pair(key, 'performance', 11)} | ${pair(key, 'tbtMs', 19)} | ${pair(key, 'tbtCpuMs', 20)} | ${pair(key, 'lcpMs', 19)} | ${bytes(before).padStart(19)} ${bytes(after).padStart(5)} | ${pair(key, 'scriptBytes', 17)}  ${key}`,
     );
   }
 }

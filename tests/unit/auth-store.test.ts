@@ -52,6 +52,10 @@ const replaceState = vi.fn((_state: unknown, _title: string, url: string) => {
   location.search = url.includes('?') ? url.slice(url.indexOf('?')).replace(/#.*/, '') : '';
 });
 const dispatched: string[] = [];
+/** The page's localStorage: a stored session unless a test takes it away (stored-session.ts reads it). */
+const storage = new Map<string, string>();
+/** The page's `storage` listeners (another tab's writes). */
+const storageListeners = new Set<(event: { key: string; newValue: string | null }) => void>();
 
 beforeEach(() => {
   client = fakeClient();
@@ -59,10 +63,20 @@ beforeEach(() => {
   location.search = '';
   replaceState.mockClear();
   dispatched.length = 0;
+  storage.clear();
+  storage.set('bridgeway-visa-auth', '{"access_token":"stored"}');
+  storageListeners.clear();
+  vi.stubGlobal('localStorage', { getItem: (key: string) => storage.get(key) ?? null });
   vi.stubGlobal('window', {
     location,
     history: { state: { index: 3 }, replaceState },
     dispatchEvent: (event: Event) => dispatched.push(event.type),
+    addEventListener: (type: string, listener: (event: { key: string; newValue: string | null }) => void) => {
+      if (type === 'storage') storageListeners.add(listener);
+    },
+    removeEventListener: (type: string, listener: (event: { key: string; newValue: string | null }) => void) => {
+      if (type === 'storage') storageListeners.delete(listener);
+    },
   });
 });
 afterEach(() => {
@@ -73,7 +87,36 @@ afterEach(() => {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('auth store', () => {
-  it('is loading until supabase-js reports the session, then signed out when there is none', async () => {
+  it('with no stored session it is signed out at once, without loading supabase-js, and follows a sign-in made on the page', async () => {
+    storage.clear();
+    const { authState, startAuth } = await freshStore();
+    await startAuth();
+    expect(authState.get()).toEqual({ status: 'signed-out' });
+    expect(client.listeners).toHaveLength(0);
+    // A login on the page loads the client: the store listens from then on.
+    const { loadSupabase } = await import('../../src/lib/supabase-loader.ts');
+    await loadSupabase();
+    expect(client.listeners).toHaveLength(1);
+    client.fire('SIGNED_IN', { user: { id: 'u1', email: 'ada@example.com' } });
+    expect(authState.get()).toMatchObject({ status: 'signed-in', userId: 'u1' });
+    expect(dispatched).toEqual(['bridgeway:signed-in']);
+  });
+
+  it('with no stored session it follows a sign-in in another tab', async () => {
+    storage.clear();
+    const { authState, startAuth } = await freshStore();
+    await startAuth();
+    for (const listener of storageListeners) listener({ key: 'some-other-key', newValue: 'x' });
+    await flush();
+    expect(client.listeners).toHaveLength(0);
+    for (const listener of storageListeners) listener({ key: 'bridgeway-visa-auth', newValue: '{"access_token":"new"}' });
+    await flush();
+    expect(client.listeners).toHaveLength(1);
+    client.fire('INITIAL_SESSION', { user: { id: 'u2' } });
+    expect(authState.get()).toMatchObject({ status: 'signed-in', userId: 'u2' });
+  });
+
+  it('is loading until supabase-js reports the stored session, then signed out when it is no longer good', async () => {
     const { authState, authStatus, startAuth } = await freshStore();
     expect(authState.get()).toEqual({ status: 'loading' });
     await startAuth();
@@ -154,11 +197,13 @@ describe('auth store', () => {
 
   it('an email link spends nothing on load; on the press verifyOtp spends its token, the store signs in, the token leaves the address bar', async () => {
     location.search = '?token_hash=4f3a9c&type=email';
+    // Whoever opens an email link has no session stored yet.
+    storage.clear();
     const { authState, startAuth } = await freshStore();
     const { verifyEmailLink } = await import('../../src/lib/auth/actions.ts');
     const { readEmailLink } = await import('../../src/lib/auth/link.ts');
     await startAuth();
-    client.fire('INITIAL_SESSION', null);
+    expect(authState.get()).toEqual({ status: 'signed-out' });
     expect(client.auth.verifyOtp).not.toHaveBeenCalled();
     expect(replaceState).not.toHaveBeenCalled();
 

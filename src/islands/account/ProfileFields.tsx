@@ -1,7 +1,8 @@
 // The profile details' inputs, shared by the signup form and the profile editor so both ask the
 // same way (labels, types, autocomplete) and validate with the same schema (src/lib/forms/profile.ts).
 import { MARITAL_STATUSES } from '../../../common/domain.ts';
-import { ISO_COUNTRY_NAMES } from '../../lib/forms/iso-country-names.ts';
+// Sorted at build time: a sort by the English collation in the browser held up the island's start.
+import { ISO_COUNTRY_NAMES } from '../../lib/forms/iso-country-names.ts?values';
 import type { FieldErrors } from '../../lib/result.ts';
 import type { FieldProps } from '../hooks/use-form.ts';
 import { SelectField, TextField } from '../ui/Field.tsx';

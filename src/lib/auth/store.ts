@@ -4,10 +4,10 @@
 // forms make). The role always comes from the profiles table (row-level security decides what the
 // caller may read), never from anything the browser could set.
 import { atom, computed } from 'nanostores';
-import type { Tables } from '../database.ts';
+import type { SiteClient, Tables } from '../database.ts';
 import { MARITAL_STATUSES, type MaritalStatus } from '../../../common/domain.ts';
-import { loadSupabase } from '../supabase-loader.ts';
-import { SIGNED_IN_EVENT } from '../stored-session.ts';
+import { loadSupabase, whenSupabaseCreated } from '../supabase-loader.ts';
+import { hasStoredSession, SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY } from '../stored-session.ts';
 
 export type Role = 'user' | 'admin';
 
@@ -58,47 +58,81 @@ export const AUTH_RESOLVE_TIMEOUT_MS = 5000;
 const PROFILE_COLUMNS = 'id, full_name, age, address, country, occupation, phone, marital_status, email, role, created_at';
 
 let started: Promise<void> | undefined;
+let following: Promise<void> | undefined;
 
 /**
- * Starts following the session (once per page load; idempotent): loads supabase-js, settles the
- * store from the stored session and keeps it current on every sign-in (an email link's included:
- * actions.ts, verifyEmailLink), sign-out and token refresh. Settles as signed out when supabase-js cannot be
- * loaded or does not answer within AUTH_RESOLVE_TIMEOUT_MS; a later event still corrects it.
+ * Starts following the session (once per page load; idempotent). With no session stored in this
+ * browser the visitor is signed out, and the store says so at once, without loading supabase-js
+ * (whose start is the longest task of a signed-out account page's): it follows the session from
+ * the moment something on the page loads the client (a login, an email link's press) or another
+ * tab stores a session. With a stored session it loads supabase-js, which checks it, refreshes or
+ * drops it. Either way every later sign-in (an email link's included: actions.ts,
+ * verifyEmailLink), sign-out and token refresh reaches the store.
  */
 export function startAuth(): Promise<void> {
-  started ??= (async () => {
+  started ??= hasStoredSession() ? followSession() : settleSignedOut();
+  return started;
+}
+
+/** No stored session: signed out now; the session is followed once the client exists or another tab signs in. */
+async function settleSignedOut(): Promise<void> {
+  authState.set({ status: 'signed-out' });
+  // At once when the client is created, before the call that loaded it (a login) goes on.
+  whenSupabaseCreated((supabase) => {
+    following ??= Promise.resolve(listen(supabase));
+  });
+  if (typeof window === 'undefined') return;
+  const signedInElsewhere = (event: StorageEvent) => {
+    if (event.key !== SUPABASE_STORAGE_KEY || !event.newValue) return;
+    window.removeEventListener('storage', signedInElsewhere);
+    void followSession();
+  };
+  window.addEventListener('storage', signedInElsewhere);
+}
+
+/**
+ * Loads supabase-js and keeps the store current from its events. Settles as signed out when
+ * supabase-js cannot be loaded or does not answer within AUTH_RESOLVE_TIMEOUT_MS; a later event
+ * still corrects it.
+ */
+function followSession(): Promise<void> {
+  following ??= (async () => {
     const loading = loadSupabase();
     const timer = setTimeout(() => {
       if (authState.get().status === 'loading') authState.set({ status: 'signed-out' });
     }, AUTH_RESOLVE_TIMEOUT_MS);
     try {
-      const supabase = await loading;
-      supabase.auth.onAuthStateChange((_event, session) => {
-        clearTimeout(timer);
-        if (!session) {
-          authState.set({ status: 'signed-out' });
-          return;
-        }
-        const current = authState.get();
-        const sameUser = current.status === 'signed-in' && current.userId === session.user.id;
-        if (sameUser) {
-          authState.set({ ...current, email: session.user.email ?? current.email });
-          return;
-        }
-        authState.set({ status: 'signed-in', userId: session.user.id, email: session.user.email ?? '', profile: null, role: null, profileError: false });
-        // The nav's auth island waits for this when the page loaded without a stored session.
-        if (typeof window !== 'undefined') window.dispatchEvent(new Event(SIGNED_IN_EVENT));
-        // supabase-js holds a lock while this callback runs: a query awaited here would deadlock,
-        // so the profile is read just after it returns.
-        setTimeout(() => void refreshProfile(), 0);
-      });
+      listen(await loading, timer);
     } catch {
       // No client (bad configuration, the chunk failed to load offline): treat the visitor as signed out.
       clearTimeout(timer);
       authState.set({ status: 'signed-out' });
     }
   })();
-  return started;
+  return following;
+}
+
+/** Keeps the store current from supabase-js's auth events (the first one says the session it has). */
+function listen(supabase: SiteClient, timer?: ReturnType<typeof setTimeout>): void {
+  supabase.auth.onAuthStateChange((_event, session) => {
+    clearTimeout(timer);
+    if (!session) {
+      authState.set({ status: 'signed-out' });
+      return;
+    }
+    const current = authState.get();
+    const sameUser = current.status === 'signed-in' && current.userId === session.user.id;
+    if (sameUser) {
+      authState.set({ ...current, email: session.user.email ?? current.email });
+      return;
+    }
+    authState.set({ status: 'signed-in', userId: session.user.id, email: session.user.email ?? '', profile: null, role: null, profileError: false });
+    // The nav's auth island waits for this when the page loaded without a stored session.
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+    // supabase-js holds a lock while this callback runs: a query awaited here would deadlock,
+    // so the profile is read just after it returns.
+    setTimeout(() => void refreshProfile(), 0);
+  });
 }
 
 /** Reads the signed-in user's profile row again (after a profile edit, or to retry a failure). */

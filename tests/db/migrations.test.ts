@@ -174,6 +174,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'admin_set_role',
       'booking_by_link',
+      'bookings_on_closed_days',
       'caller_document_refusal',
       'confirm_newsletter',
       'document_verdict_reviewers',

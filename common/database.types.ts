@@ -157,6 +157,7 @@ export type Database = {
         Row: {
           booking_window_days: number
           bookings_per_hour: number
+          captcha_required: boolean
           id: boolean
           minimum_notice: string
           places_per_slot: number
@@ -166,6 +167,7 @@ export type Database = {
         Insert: {
           booking_window_days: number
           bookings_per_hour?: number
+          captcha_required?: boolean
           id?: boolean
           minimum_notice: string
           places_per_slot: number
@@ -175,6 +177,7 @@ export type Database = {
         Update: {
           booking_window_days?: number
           bookings_per_hour?: number
+          captcha_required?: boolean
           id?: boolean
           minimum_notice?: string
           places_per_slot?: number

@@ -26,6 +26,12 @@ export function loadSupabase(): Promise<SiteClient> {
   return loading;
 }
 
+/** A new client with its session in memory only (supabase.ts createSubmissionClient), loading supabase-js if needed. */
+export async function loadSubmissionClient(): Promise<SiteClient> {
+  const { createSubmissionClient } = await import('./supabase.ts');
+  return createSubmissionClient();
+}
+
 /**
  * Calls `listener` once the client exists (at once if it does), without loading supabase-js: for
  * the auth store, which follows a sign-in made on a page it did not load supabase-js for.

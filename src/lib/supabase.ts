@@ -30,3 +30,15 @@ export function createSiteClient(): SiteClient {
     },
   });
 }
+
+/**
+ * A client of its own whose session lives in memory only, for one submission: the booking form's
+ * anonymous sign-in (where a CAPTCHA is required, src/lib/forms/store-booking.ts) never becomes
+ * the site's signed-in visitor, nor replaces a signed-in user's session.
+ */
+export function createSubmissionClient(): SiteClient {
+  const { url, anonKey } = siteSupabaseSettings();
+  return createClient<Database>(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}

@@ -81,6 +81,8 @@ export interface BackendConfig {
   logRequests: boolean;
   /** [auth] enable_signup: false answers signup with 422 signup_disabled. */
   enableSignup: boolean;
+  /** [auth] enable_anonymous_sign_ins: false answers a signup without email or phone with 422 anonymous_provider_disabled. */
+  enableAnonymousSignIns: boolean;
   rateLimits: RateLimits;
   /** Folder of Storage's file bytes, or `memory://` to keep them in memory (tests). */
   storageDir: string;
@@ -170,6 +172,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
     mailboxLimit: 1000,
     logRequests: env.BACKEND_LOG_REQUESTS,
     enableSignup: bool(get('auth', 'enable_signup')) ?? true,
+    enableAnonymousSignIns: bool(get('auth', 'enable_anonymous_sign_ins')) ?? false,
     // The environment may set other limits (test suites and benchmarks sign in many times from
     // one address); GoTrue's defaults apply when config.toml names none.
     storageDir: env.STORAGE_DATA_DIR ?? (env.PGLITE_DATA_DIR?.startsWith('memory://') ? 'memory://' : join(root, '.local-data', 'storage')),

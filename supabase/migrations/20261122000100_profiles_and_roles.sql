@@ -266,7 +266,7 @@ grant execute on function private.is_admin() to authenticated, service_role;
  */
 
 /**
-  * Creates the profile of a new auth user from raw_user_meta_data. It must accept every signup the
+  * Creates the profile of a new auth user from raw_user_meta_data, except an anonymous one. It must accept every signup the
   * Auth server accepts (a failure here is a 500 'Database error saving new user'), so every value
   * that does not fit its column becomes NULL. role is never read from the metadata.
  */
@@ -285,6 +285,11 @@ declare
     age_text   text  := btrim(meta ->> 'age');
     age        integer;
 begin
+    -- An anonymous sign-in (the booking form's, where a CAPTCHA is required) is no account: no
+    -- profile, so it is no client in staff's lists and owns nothing a profile would.
+    if new.is_anonymous then
+        return new;
+    end if;
     -- Checked step by step: a cast inside one SQL expression could be evaluated before its guard.
     -- A JSON number such as 30.0 arrives as '30.0'.
     if age_text ~ '^[0-9]{1,3}(\.0+)?$' then

@@ -135,11 +135,14 @@ grant all on table public.visa_applications to service_role;
  */
 alter table public.visa_applications enable row level security;
 
--- A signed-in user applies for themself only, and only as a new submission.
+-- A signed-in user applies for themself only, and only as a new submission. An anonymous sign-in
+-- (the booking form's, where a CAPTCHA is required) is no account and applies for nothing, so it
+-- owns no application to upload documents to.
 create policy "Users can submit their own applications" on public.visa_applications
     for insert
     to authenticated
-    with check (user_id = (select auth.uid()) and status = 'submitted');
+    with check (user_id = (select auth.uid()) and status = 'submitted'
+                and not coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false));
 
 -- A signed-in user reads their own applications (with their status, on the profile page); admins
 -- read every application. One policy, so each row is checked once (see profiles).

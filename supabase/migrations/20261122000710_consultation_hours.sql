@@ -37,7 +37,8 @@ create table public.booking_rules
     minimum_notice          interval not null check (minimum_notice >= interval '0'),
     booking_window_days     integer  not null check (booking_window_days between 1 and 366),
     upcoming_per_client     integer  not null check (upcoming_per_client between 1 and 100),
-    bookings_per_hour       integer  not null default 40 check (bookings_per_hour between 1 and 10000)
+    bookings_per_hour       integer  not null default 40 check (bookings_per_hour between 1 and 10000),
+    captcha_required        boolean  not null default false
 );
 
 comment on table public.booking_rules is 'How consultations are booked (one row): slot length, places per slot, minimum notice, booking window, upcoming bookings one client may hold.';
@@ -47,6 +48,7 @@ comment on column public.booking_rules.minimum_notice is 'A slot can be booked u
 comment on column public.booking_rules.booking_window_days is 'The last bookable date is Lagos today plus this many days.';
 comment on column public.booking_rules.upcoming_per_client is 'Upcoming bookings that hold a place one client address may have at once (private.judge_booking_slot).';
 comment on column public.booking_rules.bookings_per_hour is 'New bookings all visitors together may make in an hour; the one that reaches it tells staff (private.judge_booking_slot).';
+comment on column public.booking_rules.captcha_required is 'True where Auth checks a CAPTCHA on anonymous sign-ins: a booking must then come from a session (the form signs in anonymously with the solved challenge), never from the bare anon key (private.judge_booking_slot; docs/deploy.md).';
 
 insert into public.booking_rules (slot_minutes, places_per_slot, minimum_notice, booking_window_days, upcoming_per_client)
 values (30, 2, interval '3 hours', 60, 4);

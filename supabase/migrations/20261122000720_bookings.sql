@@ -333,6 +333,10 @@ revoke all on table private.booking_clients from public, anon, authenticated, se
   * hundred "New booking" emails), and the next ones are refused until the hour's count falls.
   * Staff are told at most once a day.
   *
+  * Where a CAPTCHA is required (booking_rules.captcha_required), a new booking with the bare anon
+  * key is refused (RF012): the booking form first signs in anonymously, which is where Auth checks
+  * the challenge, and books with that session.
+  *
   * The locks are taken in one order (the hour, the network, the slot), so two bookings never wait
   * on each other crosswise.
  */
@@ -354,6 +358,14 @@ begin
     -- runs directly (the seed, a fix), which may store a booking anywhere.
     if coalesce(nullif(current_setting('request.jwt.claims', true), '')::json ->> 'role', '') not in ('anon', 'authenticated') then
         return new;
+    end if;
+    -- Where Auth checks a CAPTCHA (booking_rules.captcha_required), only a session proves one was
+    -- solved: the form's anonymous sign-in, or a signed-in user's. The bare anon key proves nothing.
+    if tg_op = 'INSERT'
+        and current_setting('request.jwt.claims', true)::json ->> 'role' = 'anon'
+        and (select r.captcha_required from public.booking_rules r) then
+        raise exception 'The security check was not completed. Please complete it and try again.'
+            using errcode = 'RF012';
     end if;
     if not private.booking_holds_place(new.status) or new.date is null or new.time is null then
         -- A missing date or time is the NOT NULL constraints' to refuse, naming the column.

@@ -81,14 +81,16 @@ describe('signup', () => {
     expect(await backend.mail(email)).toHaveLength(0);
   });
 
-  test.each([
-    ['', 'An email address is required'],
-    ['not-an-email', 'Unable to validate email address: invalid format'],
-  ])('refuses the email %j', async (email, message) => {
-    const { error } = await backend.client().auth.signUp({ email, password: PASSWORD });
+  test('refuses the email "not-an-email"', async () => {
+    const { error } = await backend.client().auth.signUp({ email: 'not-an-email', password: PASSWORD });
     expect(error?.status).toBe(400);
     expect(error?.code).toBe('validation_failed');
-    expect(error?.message).toBe(message);
+    expect(error?.message).toBe('Unable to validate email address: invalid format');
+  });
+
+  test('takes an empty email (and no phone) for an anonymous sign-in, as GoTrue routes it: refused while those are off', async () => {
+    const { error } = await backend.client().auth.signUp({ email: '', password: PASSWORD });
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled' });
   });
 });
 

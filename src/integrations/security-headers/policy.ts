@@ -13,7 +13,7 @@ export interface PolicyInputs {
   connectOrigins: string[];
   /** Origins images are shown from besides the site: the Supabase project (signed URLs of documents). */
   imageOrigins: string[];
-  /** The CAPTCHA provider of the account forms (login, signup, reset), when one is configured. */
+  /** The CAPTCHA provider of the account forms (login, signup, reset) and the booking form, when one is configured. */
   captcha?: CaptchaProvider | undefined;
   /** Whether the site is served over https (production): only then is HSTS sent. */
   https: boolean;

@@ -1,20 +1,16 @@
 // The home page's booking form (#booking). Rendered on the server with the page, so its space is
-// reserved from the first paint; hydrates when the booking section nears the viewport.
+// reserved from the first paint; hydrates when the booking section nears the viewport. With a
+// CAPTCHA in the build it shows the challenge too (src/lib/forms/store-booking.ts says why).
 import { useCallback, useEffect, useState } from 'react';
 import { BOOKING_COUNTRIES, consultancyToday } from '../../../common/domain.ts';
-import { BOOKING_FAILURE, BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema, type Booking } from '../../lib/forms/booking.ts';
-import { store } from '../../lib/forms/submit.ts';
+import { BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema } from '../../lib/forms/booking.ts';
+import { storeBooking } from '../../lib/forms/store-booking.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { Honeypot, SelectField, TextField } from '../ui/Field.tsx';
 import { useStoredForm } from './use-stored-form.ts';
 import SlotPicker from '../appointments/SlotPicker.tsx';
-
-const storeBooking = ({ website, ...booking }: Booking, clientKey: string) =>
-  // The database judges the moment in Lagos and the slot too; its refusals (a clock that disagrees,
-  // a slot taken meanwhile) go to their field, the date or the time (src/lib/forms/errors.ts knows
-  // them by their SQLSTATE), and the times are read again.
-  store((supabase) => supabase.from('bookings').insert({ ...booking, website: website || null, client_key: clientKey }), BOOKING_FAILURE);
+import CaptchaWidget from '../account/CaptchaWidget.tsx';
 
 export default function BookingForm() {
   const form = useStoredForm({ schema: bookingSchema, initial: BOOKING_INITIAL, storeRow: storeBooking, success: BOOKING_SUCCESS });
@@ -45,6 +41,8 @@ export default function BookingForm() {
       </div>
       <SlotPicker date={values.date} field={fieldProps('time')} error={errors.time} clear={clearTime} refresh={errors.time} />
       <Honeypot field={fieldProps('website')} />
+      {/* Nothing at all unless the build configures a CAPTCHA (src/lib/forms/store-booking.ts). */}
+      <CaptchaWidget />
       <SubmitButton label="Book appointment" busyLabel="Booking..." busy={form.submitting} />
       <FormMessage status={form.status} message={form.message} />
     </form>

@@ -4,7 +4,8 @@
 // token with the call (supabase-js `options.captchaToken`, or `captchaToken` for a reset). The build switches it on with
 // PUBLIC_CAPTCHA_PROVIDER (`hcaptcha` or `turnstile`) and PUBLIC_CAPTCHA_SITE_KEY; without them
 // the widget renders nothing and no provider script is loaded. The embedded backend accepts a
-// token and does not check it.
+// token and does not check it. The booking form shows it too and spends its token on an anonymous
+// sign-in (src/lib/forms/store-booking.ts).
 
 export type CaptchaProvider = 'hcaptcha' | 'turnstile';
 

@@ -26,11 +26,11 @@ export function isDuplicateSubmission(error: RequestError): boolean {
  * Sends `request`: success (also for a duplicate idempotency key), or the form's `failure` text
  * (the offline and rate-limit messages where they apply). A refusal the database ties to a field
  * (the booking date judged in the past, a slot filled meanwhile: errors.ts knows them by their
- * SQLSTATE) is shown at that field only.
+ * SQLSTATE) is shown at that field only. `client`: another than the site's (store-booking.ts).
  */
-export async function store(request: Request, failure: string): Promise<Result> {
+export async function store(request: Request, failure: string, client?: SiteClient): Promise<Result> {
   try {
-    const { error, status } = await request(await loadSupabase());
+    const { error, status } = await request(client ?? (await loadSupabase()));
     if (!error || isDuplicateSubmission(error)) return succeeded();
     // Said once, at its field: the form's general failure beside it would read as a second problem.
     const atField = fieldRefusal(error);

@@ -47,10 +47,10 @@ async function jwks(): Promise<Reply> {
   return json(200, { keys: [] });
 }
 
-/** GET /settings: which sign-in methods exist (email only) and whether signups confirm automatically. */
+/** GET /settings: which sign-in methods exist (email, and anonymous when enabled) and whether signups confirm automatically. */
 async function settings(ctx: AuthContext): Promise<Reply> {
   return json(200, {
-    external: { email: true, phone: false },
+    external: { email: true, phone: false, anonymous_users: ctx.config.enableAnonymousSignIns },
     disable_signup: !ctx.config.enableSignup,
     mailer_autoconfirm: !ctx.config.enableConfirmations,
     phone_autoconfirm: false,

@@ -7,7 +7,7 @@ import { signJwt } from '../jwt.ts';
 import { secureAlphanumeric } from './secrets.ts';
 import { identitiesOf, userById, userJson, type UserRow } from './users.ts';
 
-export type AuthMethod = 'password' | 'otp';
+export type AuthMethod = 'password' | 'otp' | 'anonymous';
 
 export interface SessionJson {
   access_token: string;

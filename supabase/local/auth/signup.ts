@@ -1,6 +1,6 @@
 // POST /auth/v1/signup: new users get a confirmation email; a confirmed address gets an
 // obfuscated user so signup cannot tell who has an account (README.md, Auth: "Signup without
-// enumeration").
+// enumeration"). A signup with neither email nor phone is an anonymous sign-in, as in GoTrue.
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/open.ts';
 import { authError } from '../http-errors.ts';
@@ -15,12 +15,16 @@ import { startSession } from './sessions.ts';
 import { identitiesOf, userByEmail, userById, userJson, type UserRow } from './users.ts';
 import type { AuthEmail } from '../mail/mailer.ts';
 
-/** Handles signup with email and password. */
+/** A body field GoTrue reads as not given (anything else is validated as the address it claims to be). */
+const absent = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Handles signup with email and password, or with neither email nor phone an anonymous sign-in. */
 export async function signup(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   const { config } = ctx;
   const address = clientAddress(r.req);
   limit(ctx.limits.signInSignUps, address);
   if (!config.enableSignup) throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  if (absent(r.body.email) && absent(r.body.phone)) return signInAnonymously(ctx, r);
   const email = normalizeEmail(field(r.body, 'email'));
   const password = field(r.body, 'password');
   if (password === '') throw authError(400, 'validation_failed', 'Signup requires a valid password');
@@ -57,6 +61,29 @@ export async function signup(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   // Rendered like the real email, and dropped.
   if (rehearsed) await ctx.mailer.compose(rehearsed);
   return answer;
+}
+
+/**
+ * GoTrue's anonymous sign-in: a user with no email, no identity and `is_anonymous` true (also in
+ * the access token), signed in at once. Hosted checks the CAPTCHA token (`gotrue_meta_security`)
+ * here as on every signup; this backend accepts any, as it does there.
+ */
+async function signInAnonymously(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
+  if (!ctx.config.enableAnonymousSignIns) throw authError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  const data = objectField(r.body, 'data') ?? {};
+  return json(
+    200,
+    await ctx.db.transaction(async (tx) => {
+      const id = randomUUID();
+      await tx.query(
+        `insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, last_sign_in_at, is_anonymous,
+                                 created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change)
+         values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, now(), true, now(), now(), '', '', '', '')`,
+        [id, { provider: 'anonymous', providers: ['anonymous'] }, data],
+      );
+      return startSession(tx, ctx.config, (await userById(tx, id))!, 'anonymous');
+    }),
+  );
 }
 
 /**

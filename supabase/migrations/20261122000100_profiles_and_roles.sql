@@ -89,6 +89,8 @@ revoke all on function private.clean_text(text, integer) from public, anon, auth
   *          (RF007 to RF011: 20261122000720_bookings.sql)
   *   RF012  staff's weekly hours are not a week of intervals that close after they open and do
   *          not overlap (20261122000710_consultation_hours.sql)
+  *   RF013  a booking made with the bare anon key where booking_rules.captcha_required asks for
+  *          the CAPTCHA's anonymous session (20261122000720_bookings.sql)
  */
 
 /**

@@ -334,7 +334,7 @@ revoke all on table private.booking_clients from public, anon, authenticated, se
   * Staff are told at most once a day.
   *
   * Where a CAPTCHA is required (booking_rules.captcha_required), a new booking with the bare anon
-  * key is refused (RF012): the booking form first signs in anonymously, which is where Auth checks
+  * key is refused (RF013): the booking form first signs in anonymously, which is where Auth checks
   * the challenge, and books with that session.
   *
   * The locks are taken in one order (the hour, the network, the slot), so two bookings never wait
@@ -365,7 +365,7 @@ begin
         and current_setting('request.jwt.claims', true)::json ->> 'role' = 'anon'
         and (select r.captcha_required from public.booking_rules r) then
         raise exception 'The security check was not completed. Please complete it and try again.'
-            using errcode = 'RF012';
+            using errcode = 'RF013';
     end if;
     if not private.booking_holds_place(new.status) or new.date is null or new.time is null then
         -- A missing date or time is the NOT NULL constraints' to refuse, naming the column.

@@ -1,7 +1,7 @@
 // Anonymous sign-in on the local backend, as GoTrue answers it (POST /auth/v1/signup with neither
 // email nor phone), and the booking it lets through where a CAPTCHA is required: the booking form
 // signs in anonymously with the solved challenge's token (hosted Auth checks it there; this backend
-// accepts any) and books with that session, while the bare anon key is refused (RF012).
+// accepts any) and books with that session, while the bare anon key is refused (RF013).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { consultancyToday } from '../../common/domain.ts';
 import { authFetch, startBackend, uniqueEmail, type TestBackend } from './support.ts';
@@ -43,10 +43,10 @@ describe('where a CAPTCHA is required for bookings', () => {
   beforeAll(() => backend.db.exec('update public.booking_rules set captcha_required = true'));
   afterAll(() => backend.db.exec('update public.booking_rules set captcha_required = false'));
 
-  test('the bare anon key is refused with 400 and RF012; the anonymous session books', async () => {
+  test('the bare anon key is refused with 400 and RF013; the anonymous session books', async () => {
     const bare = await book(backend.client(), 'Bare Key');
     expect(bare.status).toBe(400);
-    expect(bare.error?.code).toBe('RF012');
+    expect(bare.error?.code).toBe('RF013');
 
     const client = backend.client();
     expect((await client.auth.signInAnonymously({ options: { captchaToken: 'solved' } })).error).toBeNull();

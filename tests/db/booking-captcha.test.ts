@@ -1,6 +1,6 @@
 // The booking CAPTCHA's setting (public.booking_rules.captcha_required, read by
 // private.judge_booking_slot): off by default, so the form's plain insert with the anon key books;
-// on, a new booking from the bare anon key is refused with RF012, and one from a session (the
+// on, a new booking from the bare anon key is refused with RF013, and one from a session (the
 // form's anonymous sign-in, which is where hosted Auth checks the challenge, or a signed-in user)
 // is accepted. An anonymous sign-in gets no profile and can submit no visa application.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,8 +70,8 @@ describe('with the setting on', () => {
   beforeAll(() => db.exec('update public.booking_rules set captcha_required = true'));
   afterAll(() => db.exec('update public.booking_rules set captcha_required = false'));
 
-  it('refuses a booking from the bare anon key with RF012', async () => {
-    expect(await book(anon)).toMatchObject({ ok: false, code: 'RF012' });
+  it('refuses a booking from the bare anon key with RF013', async () => {
+    expect(await book(anon)).toMatchObject({ ok: false, code: 'RF013' });
   });
 
   it.each([

@@ -122,9 +122,9 @@ describe('without a CAPTCHA', () => {
     expect(submission.calls).toEqual([]);
   });
 
-  it('reads the database’s refusal of a booking without the CAPTCHA’s session (RF012) plainly', async () => {
+  it('reads the database’s refusal of a booking without the CAPTCHA’s session (RF013) plainly', async () => {
     const { storeBooking } = await bookingStore(false);
-    site.state.insert = { error: { code: 'RF012', message: 'The security check was not completed.' }, status: 400 };
+    site.state.insert = { error: { code: 'RF013', message: 'The security check was not completed.' }, status: 400 };
     expect(await storeBooking(BOOKING, 'key-1')).toEqual({
       ok: false,
       error: { kind: 'refused', message: 'The security check was not completed. Please complete it and try again.' },

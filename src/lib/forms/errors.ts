@@ -74,8 +74,8 @@ export function toFailure(error: unknown, refused: string, unexpected: string = 
   if (isNetworkError(found)) return failed('network', OFFLINE_MESSAGE);
   if (isRateLimited(found)) return failed('rate-limit', RATE_LIMIT_MESSAGE);
   if (found.code === 'RF011') return failed('rate-limit', BOOKING_CEILING_MESSAGE);
-  // A booking without the CAPTCHA's session where the database requires one (RF012, booking_rules.captcha_required).
-  if (found.code === 'RF012') return failed('refused', AUTH_MESSAGES.captcha_failed!);
+  // A booking without the CAPTCHA's session where the database requires one (RF013, booking_rules.captcha_required).
+  if (found.code === 'RF013') return failed('refused', AUTH_MESSAGES.captcha_failed!);
   if (isAnswer(found)) return failed('refused', refused);
   console.error('Unexpected error:', error);
   return failed('unexpected', unexpected);

@@ -3,6 +3,7 @@
 // slow connection). Each behaviour whose markup is on this page is imported; the rest never load.
 import type { OverlayElement } from './navigation-overlay.ts';
 import './scroll-top.ts';
+import './floating-aside.ts';
 import './reveal.ts';
 
 const present = (selector: string) => document.querySelector(selector) !== null;

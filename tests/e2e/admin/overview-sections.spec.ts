@@ -90,18 +90,22 @@ test('at 412 px staff toasts do not pile up: one on screen, the newest', async (
   await shot(page, 'admin-toasts-412');
 });
 
-test('on a phone the floating buttons step aside while the booking form is filled in, so no time is covered', async ({ page }) => {
+test('on a phone the floating buttons step aside while a form is on screen, so no time is covered, focused or not', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 915 });
   const form = await BookingForm.open(page);
   const floating = page.locator('.floating-actions .message-link');
-  // Nothing in the form has focus yet: the buttons are there.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await expect(floating).toBeVisible();
   const values = form.valid();
   await form.field('Date').fill(values['Date']!);
   await expect(form.form.getByRole('radio').first()).toBeVisible();
   await expect(floating).toBeHidden();
-  // Every time is where a tap reaches it: nothing is drawn over it.
+  // Above the form, with nothing on screen to cover, the buttons are back.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await expect(floating).toBeVisible();
+  // Every time is where a tap reaches it, with nothing focused (a visitor scrolling back to the
+  // times): nothing is drawn over it.
   for (const option of await form.form.locator('label.slot-picker__option').all()) {
     await option.scrollIntoViewIfNeeded();
     const box = (await option.boundingBox())!;

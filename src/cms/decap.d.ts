@@ -3,7 +3,9 @@ declare module 'decap-cms-app' {
   const CMS: {
     init(options: { config: Record<string, unknown> }): void;
     registerCustomFormat(name: string, extension: string, format: unknown): void;
-    registerWidget(name: string, control: unknown, preview?: unknown): void;
+    registerWidget(name: string, control: unknown, preview?: unknown, schema?: unknown): void;
+    /** A registered widget: its control, its preview and the schema of its options. */
+    getWidget(name: string): { control: unknown; preview?: unknown; schema?: unknown } | undefined;
     registerPreviewStyle(url: string): void;
     registerPreviewTemplate(collection: string, template: unknown): void;
     registerLocale(name: string, phrases: Record<string, unknown>): void;

@@ -7,10 +7,11 @@ import CMS from 'decap-cms-app';
 import { en } from 'decap-cms-locales';
 import { COLLECTION_LIST } from '../lib/content/collections.ts';
 import { formatName, formatOf } from '../lib/content/cms/formats.ts';
-import { CALENDAR_DATE_WIDGET, FIXED_WIDGET } from '../lib/content/cms/widgets.ts';
+import { ALT_TEXT_WIDGET, CALENDAR_DATE_WIDGET, FIXED_WIDGET, PICTURE_WIDGET } from '../lib/content/cms/widgets.ts';
 import { CalendarDateControl, CalendarDatePreview } from './date-widget.ts';
 import { FixedControl, FixedPreview } from './fixed-widget.ts';
 import { reloadEntryOpenedByAddress, watchNewsList } from './news-list.ts';
+import { AltTextControl, PictureControl } from './picture-alt.ts';
 import { guardPictureUploads } from './picture-guard.ts';
 import { notePublished, showPublishStatus } from './publish-status.ts';
 import { NewsPreview, SettingsPreview, VisaPreview } from './previews.ts';
@@ -40,6 +41,10 @@ for (const collection of COLLECTION_LIST) {
 }
 CMS.registerWidget(FIXED_WIDGET, FixedControl, FixedPreview);
 CMS.registerWidget(CALENDAR_DATE_WIDGET, CalendarDateControl, CalendarDatePreview);
+// A picture and its alt text: the alt text is emptied when the picture is replaced.
+const image = CMS.getWidget('image')!;
+CMS.registerWidget(PICTURE_WIDGET, PictureControl, image.preview, image.schema);
+CMS.registerWidget(ALT_TEXT_WIDGET, AltTextControl, CMS.getWidget('string')!.preview);
 CMS.registerPreviewStyle(settings.previewStyle);
 CMS.registerPreviewTemplate('news', NewsPreview);
 CMS.registerPreviewTemplate('visas', VisaPreview);

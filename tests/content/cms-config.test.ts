@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTION_LIST } from '../../src/lib/content/collections.ts';
 import { cmsConfig } from '../../src/lib/content/cms/config.ts';
 import { contentFiles, formattedContent } from '../../src/lib/content/cms/files.ts';
+import { ALT_TEXT_WIDGET, PICTURE_WIDGET } from '../../src/lib/content/cms/widgets.ts';
 import { newsSchema, PUBLICATION_DATES } from '../../src/lib/content/schemas.ts';
 import { PROJECT_ROOT } from './content-files.ts';
 
@@ -71,6 +72,19 @@ describe('the CMS configuration', () => {
     for (const collection of COLLECTION_LIST.filter((entry) => entry.images)) {
       expect(JSON.stringify(byName(collection.name)), collection.name).toMatch(/"name":"alt","label":"Description \(alt text\)"/);
     }
+  });
+
+  it("pairs each picture with its description, which is emptied when the picture is replaced (a nested picture and a list's)", () => {
+    const news = fieldsOf(byName('news')).find((field) => field.name === 'image')!.fields!;
+    expect(news.map((field) => [field.name, field.widget])).toEqual([
+      ['src', PICTURE_WIDGET],
+      ['alt', ALT_TEXT_WIDGET],
+    ]);
+    const places = fieldsOf(byName('countries')).find((field) => field.name === 'images')!.fields!;
+    expect(places.find((field) => field.name === 'src')!.widget).toBe(PICTURE_WIDGET);
+    expect(places.find((field) => field.name === 'alt')!.widget).toBe(ALT_TEXT_WIDGET);
+    // Only a picture's alt is one: another text beside it stays a plain text.
+    expect(places.find((field) => field.name === 'placeName')!.widget).toBe('string');
   });
 });
 

@@ -1,8 +1,9 @@
 // The content editor (/cms/, Decap CMS) as an editor uses it on their machine (`npm start`):
 // decap-server saves to a temporary copy of the content, so the shipped news is never touched.
 // Editing a news item's title and body and giving it a new picture changes those lines of its
-// file and no other, puts the picture beside the others, and the rebuilt page shows all three; a
-// value the schema refuses is refused before saving, naming its field; changing the phone number
+// file and no other, puts the picture beside the others, and the rebuilt page shows all three;
+// replacing a picture empties its alt text and asks for the new picture's, refusing to save until
+// it is written; a value the schema refuses is refused before saving, naming its field; changing the phone number
 // changes that line of site.json and keeps the fields the CMS does not offer (timings, copyright year).
 // (The office hours are not content: staff set them in /admin, tests/e2e/admin/weekly-hours.spec.ts.)
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
@@ -54,12 +55,14 @@ test('an editor changes a news item in the CMS and the rebuilt page shows it', a
   await page.getByRole('button', { name: 'Choose different image' }).click();
   await page.locator('input[type="file"]').setInputFiles(picture);
   await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByLabel('Description (alt text)').fill('The team holding their award on stage');
   await publish(page);
 
-  // The three changed lines and nothing else (polled: decap-server writes the file in steps).
+  // The four changed lines and nothing else (polled: decap-server writes the file in steps).
   const expected = before
     .replace('title: "Success stories: three families, three routes"', 'title: "Success stories: four families, four routes"')
     .replace('src: ../images/news/success.webp', 'src: ../images/news/team-award.png')
+    .replace('alt: A gold trophy on a navy base against a dusk sky', 'alt: The team holding their award on stage')
     .replace('---\n\nBehind every', '---\n\nA new first paragraph from the CMS.\n\nBehind every');
   await expect.poll(() => readFileSync(newsFile(), 'utf8'), { timeout: 15_000 }).toBe(expected);
   expect(existsSync(join(workspace.content, 'images', 'news', 'team-award.png'))).toBe(true);
@@ -69,6 +72,40 @@ test('an editor changes a news item in the CMS and the rebuilt page shows it', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Success stories: four families, four routes');
   await expect(page.getByText('A new first paragraph from the CMS.')).toBeVisible();
   await expect(page.locator('.article__image img, img.article__image').first()).toHaveAttribute('src', /team-award/);
+});
+
+test("replacing a picture empties its alt text and asks for the new picture's; saving is refused until it is written", async ({ page }) => {
+  test.setTimeout(120_000);
+  const before = readFileSync(newsFile(), 'utf8');
+  const picture = join(workspace.dir, 'visa-interview.png');
+  await sharp({ create: { width: 96, height: 64, channels: 3, background: '#7a2e1f' } }).png().toFile(picture);
+
+  await openNewsItem(page);
+  const alt = page.getByLabel('Description (alt text)');
+  const old = /alt: (.+)/.exec(before)![1]!;
+  await expect(alt).toHaveValue(old);
+  await expect(page.getByText('Describe the new picture', { exact: false })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Choose different image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(picture);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  // The previous picture's description is gone, and the field says why, tied to the input.
+  await expect(alt).toHaveValue('');
+  await expect(alt).toHaveAccessibleDescription('Describe the new picture: the description of the previous one was removed.');
+  await expect(page.getByRole('status').filter({ hasText: 'Describe the new picture' })).toBeVisible();
+
+  await publish(page).catch(() => undefined);
+  // The innermost field box around the input: the alt text's own, not the picture's around it.
+  await expect(page.locator('[class*="ControlContainer"]', { has: alt }).last()).toContainText('Description (alt text) is required.');
+  expect(readFileSync(newsFile(), 'utf8')).toBe(before);
+
+  await alt.fill('An officer reading a visa file across a desk');
+  await expect(page.getByRole('status').filter({ hasText: 'Describe the new picture' })).toHaveCount(0);
+  await publish(page);
+  const expected = before
+    .replace(/src: \.\.\/images\/news\/\S+/, 'src: ../images/news/visa-interview.png')
+    .replace(`alt: ${old}`, 'alt: An officer reading a visa file across a desk');
+  await expect.poll(() => readFileSync(newsFile(), 'utf8'), { timeout: 15_000 }).toBe(expected);
 });
 
 test('a value the schema refuses is refused before saving, naming its field', async ({ page }) => {
@@ -116,7 +153,10 @@ test('a photo over 2,400 pixels is resized before it is stored, and the editor i
   await expect(page.getByRole('status').filter({ hasText: 'abuja-office.jpg' })).toContainText('was 6000 × 4000 pixels');
   await expect(page.getByRole('status').filter({ hasText: 'abuja-office.jpg' })).toContainText('resized to 2400 × 1600 pixels');
   await page.getByRole('button', { name: 'Choose selected' }).click();
+  // The media library has closed (its header has a Close button of its own) before the note is closed.
+  await expect(page.getByRole('button', { name: 'Choose selected' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('Description (alt text)').fill('The Abuja office seen from the street');
   await publish(page);
   const stored = join(workspace.content, 'images', 'news', 'abuja-office.jpg');
   await expect.poll(() => existsSync(stored), { timeout: 15_000 }).toBe(true);

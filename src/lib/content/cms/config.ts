@@ -9,7 +9,7 @@
 import { z } from 'astro/zod';
 import { COLLECTION_LIST, type CmsCollection, type FieldText } from '../collections.ts';
 import { formatName } from './formats.ts';
-import { CALENDAR_DATE_WIDGET, FIXED_WIDGET } from './widgets.ts';
+import { ALT_TEXT_WIDGET, CALENDAR_DATE_WIDGET, FIXED_WIDGET, PICTURE_WIDGET } from './widgets.ts';
 
 /** A Decap field: plain data, written to YAML as it is. */
 export type CmsField = Record<string, unknown> & { name: string; label: string; widget: string };
@@ -135,15 +135,21 @@ function childSchema(schema: z.ZodType | undefined, name?: string): z.ZodType | 
   return inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined;
 }
 
-/** The Decap field of one schema field (`name` may be a list item's, then `path` is the list's). */
-function field(context: Context, name: string, path: Path, json: Json, required: boolean, schema: z.ZodType | undefined): CmsField {
+/** The picture field among an object's properties, whose `alt` sibling describes it. */
+const isPicture = (json: Json) => json.contentMediaType === 'image/*';
+
+/**
+ * The Decap field of one schema field (`name` may be a list item's, then `path` is the list's);
+ * `altText` when it is the `alt` beside a picture, which is emptied when the picture is replaced.
+ */
+function field(context: Context, name: string, path: Path, json: Json, required: boolean, schema: z.ZodType | undefined, altText = false): CmsField {
   const text = textFor(context, path);
   const base = { name, label: text.label, hint: hintFor(text, json) };
   const optional = { ...(required ? {} : { required: false }), ...(json.default === undefined ? {} : { default: json.default }) };
   const fixed = context.collection.fixed?.includes(path);
 
-  if (json.contentMediaType === 'image/*') {
-    return { ...base, widget: 'image', ...optional, choose_url: false };
+  if (isPicture(json)) {
+    return { ...base, widget: PICTURE_WIDGET, ...optional, choose_url: false };
   }
   if (json.type === 'string' && json.format === 'date' && json.formatMinimum && json.formatMaximum) {
     // A day in Lagos as the files write it (2024-09-18), never a timestamp, within the schema's years.
@@ -156,7 +162,7 @@ function field(context: Context, name: string, path: Path, json: Json, required:
     case 'string': {
       const pattern = stringPattern(json, unwrapped(schema));
       const long = (json.minLength ?? 0) >= LONG_TEXT.min || (json.maxLength ?? 0) > LONG_TEXT.max;
-      const widget = fixed ? FIXED_WIDGET : long ? 'text' : 'string';
+      const widget = fixed ? FIXED_WIDGET : altText ? ALT_TEXT_WIDGET : long ? 'text' : 'string';
       return { ...base, widget, ...optional, ...(pattern ? { pattern } : {}) };
     }
     case 'integer':
@@ -219,10 +225,11 @@ function field(context: Context, name: string, path: Path, json: Json, required:
 /** The Decap fields of an object's properties, in the schema's key order, less the hidden ones. */
 function fields(context: Context, json: Json, prefix = '', schema?: z.ZodType): CmsField[] {
   const required = new Set(json.required ?? []);
+  const pictured = Object.values(json.properties ?? {}).some(isPicture);
   return Object.entries(json.properties ?? {})
     .map(([name, property]) => [name, prefix ? `${prefix}.${name}` : name, property] as const)
     .filter(([, path]) => !context.collection.hidden?.includes(path))
-    .map(([name, path, property]) => field(context, name, path, property, required.has(name), childSchema(schema, name)));
+    .map(([name, path, property]) => field(context, name, path, property, required.has(name), childSchema(schema, name), pictured && name === 'alt'));
 }
 
 /** One collection's Decap configuration. */

@@ -9,6 +9,7 @@ import { fetchOpenDay, SLOTS_FAILED } from '../../lib/appointments/open-slots.ts
 import type { FieldProps } from '../hooks/use-form.ts';
 import { useFetch } from '../hooks/use-fetch.ts';
 import FailedLoad from '../ui/FailedLoad.tsx';
+import { RadioChoice } from '../ui/Field.tsx';
 import './slot-picker.css';
 import optionsCss from './slot-options.css?inline';
 
@@ -51,16 +52,7 @@ export default function SlotPicker({ date, field, error, clear, refresh = '', la
       <div className="slot-picker__options">
         {result.data.slots.map((slot, index) => (
           <label key={slot.start} className="slot-picker__option">
-            <input
-              type="radio"
-              name={field.name}
-              value={slot.start}
-              // The first time carries the field's id, so a label or an error link can reach the group.
-              id={index === 0 ? field.id : undefined}
-              checked={field.value === slot.start}
-              onChange={field.onChange}
-              aria-invalid={field['aria-invalid']}
-            />
+            <RadioChoice field={field} value={slot.start} first={index === 0} />
             <span>{slot.start}</span>
             {slot.placesLeft === 1 && <span className="slot-picker__last">last place</span>}
           </label>

@@ -83,6 +83,24 @@ export function SelectField({
   );
 }
 
+/**
+ * One radio button of the group bound to `field` (RadioGroup's choices, the slot picker's times).
+ * The first carries the field's id, so the form can focus the group on an error.
+ */
+export function RadioChoice({ field, value, first }: { field: FieldProps; value: string; first: boolean }) {
+  return (
+    <input
+      type="radio"
+      name={field.name}
+      value={value}
+      id={first ? field.id : undefined}
+      checked={field.value === value}
+      onChange={field.onChange}
+      aria-invalid={field['aria-invalid']}
+    />
+  );
+}
+
 /** One choice of a few, as radio buttons in a named group; the group carries the error. */
 export function RadioGroup({ label, field, error, options }: Omit<Common, 'hint'> & { options: readonly { value: string; label: string }[] }) {
   return (
@@ -90,16 +108,7 @@ export function RadioGroup({ label, field, error, options }: Omit<Common, 'hint'
       <legend>{label}</legend>
       {options.map((option, index) => (
         <label key={option.value} className="field__radio">
-          <input
-            type="radio"
-            name={field.name}
-            value={option.value}
-            // The first choice carries the field's id, so the form can focus the group on an error.
-            id={index === 0 ? field.id : undefined}
-            checked={field.value === option.value}
-            onChange={field.onChange}
-            aria-invalid={field['aria-invalid']}
-          />{' '}
+          <RadioChoice field={field} value={option.value} first={index === 0} />{' '}
           {option.label}
         </label>
       ))}

@@ -24,7 +24,7 @@ export const siteEnvSchema = z.object({
   // Empty: the local backend (src/lib/supabase.ts), except in a production build (below).
   PUBLIC_SUPABASE_URL: httpUrl().optional(),
   PUBLIC_SUPABASE_ANON_KEY: z.string().optional(),
-  // The optional CAPTCHA of the account forms (src/lib/auth/captcha.ts): off while empty.
+  // The optional CAPTCHA of the account forms (src/lib/captcha.ts): off while empty.
   PUBLIC_CAPTCHA_PROVIDER: z.enum(['hcaptcha', 'turnstile'], { error: 'hcaptcha or turnstile' }).optional(),
   PUBLIC_CAPTCHA_SITE_KEY: z.string().optional(),
   // A build for production on a host that sets none of HOST_VARIABLES (below).

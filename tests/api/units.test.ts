@@ -12,7 +12,7 @@ import { buildRead } from '../../supabase/local/rest/sql.ts';
 import type { Table } from '../../supabase/local/rest/catalog.ts';
 import { HttpError } from '../../supabase/local/http-errors.ts';
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL, readSupabaseSettings } from '../../src/lib/supabase.ts';
-import { captchaConfig } from '../../src/lib/auth/captcha.ts';
+import { captchaConfig } from '../../src/lib/captcha.ts';
 import { productionBuildVariable, readSiteEnv } from '../../src/lib/site-env.ts';
 import { ConfigError } from '../../common/env.ts';
 

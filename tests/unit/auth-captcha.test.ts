@@ -1,4 +1,4 @@
-// The optional CAPTCHA (src/lib/auth/captcha.ts) on the Auth calls hosted Supabase checks beyond
+// The optional CAPTCHA (src/lib/captcha.ts) on the Auth calls hosted Supabase checks beyond
 // login and signup: the reset request and the Resend Verification Email button send the solved
 // challenge's token, one challenge per call; without a CAPTCHA both make the calls they always
 // made. Against a fake supabase-js client (src/lib/supabase.ts is mocked) and a fake provider.
@@ -57,7 +57,7 @@ async function accountCalls(captcha: boolean) {
     vi.stubEnv('PUBLIC_CAPTCHA_SITE_KEY', 'site-key');
   }
   vi.stubGlobal('window', { location: { origin: ORIGIN, hash: '' }, hcaptcha: solvingProvider() });
-  const { captchaConfig, mountCaptcha } = await import('../../src/lib/auth/captcha.ts');
+  const { captchaConfig, mountCaptcha } = await import('../../src/lib/captcha.ts');
   const config = captchaConfig();
   expect(config !== null).toBe(captcha);
   if (config) await mountCaptcha({} as HTMLElement, config);

@@ -63,7 +63,7 @@ async function bookingStore(captcha: boolean) {
     vi.stubEnv('PUBLIC_CAPTCHA_SITE_KEY', 'site-key');
   }
   vi.stubGlobal('window', { location: { origin: 'https://www.bridgewayvisa.example', hash: '' }, turnstile: solvingProvider() });
-  const { captchaConfig, mountCaptcha } = await import('../../src/lib/auth/captcha.ts');
+  const { captchaConfig, mountCaptcha } = await import('../../src/lib/captcha.ts');
   const config = captchaConfig();
   expect(config !== null).toBe(captcha);
   if (config) await mountCaptcha({} as HTMLElement, config);

@@ -10,7 +10,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { CaptchaProvider } from '../../lib/auth/captcha.ts';
+import type { CaptchaProvider } from '../../lib/captcha.ts';
 import { readBuiltPages } from './built-pages.ts';
 import { formatHeadersFile } from './headers-file.ts';
 import { headerRules } from './policy.ts';

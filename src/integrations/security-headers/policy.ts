@@ -3,7 +3,7 @@
 // other security headers, and how long each kind of file may be cached. The values come from the
 // build (the inline scripts' hashes, the Supabase project, the notification services configured)
 // and are written into `_headers` by ./index.ts.
-import type { CaptchaProvider } from '../../lib/auth/captcha.ts';
+import type { CaptchaProvider } from '../../lib/captcha.ts';
 import type { PageScripts } from './built-pages.ts';
 import { ruleMatches, type HeaderRule } from './headers-file.ts';
 
@@ -51,7 +51,7 @@ const DENIED_FEATURES = [
 ];
 
 /**
- * What each CAPTCHA provider's widget needs (src/lib/auth/captcha.ts loads its script, which runs
+ * What each CAPTCHA provider's widget needs (src/lib/captcha.ts loads its script, which runs
  * the challenge in a frame), as the providers document it: allowed only when it is configured.
  */
 const CAPTCHA_SOURCES: Record<CaptchaProvider, string[]> = {

@@ -1,7 +1,7 @@
 // The CAPTCHA challenge of the login, signup and reset request forms and the booking form
-// (src/lib/auth/captcha.ts): nothing at all, no markup and no script, unless the build configures a provider.
+// (src/lib/captcha.ts): nothing at all, no markup and no script, unless the build configures a provider.
 import { useEffect, useRef } from 'react';
-import { captchaConfig, mountCaptcha } from '../../lib/auth/captcha.ts';
+import { captchaConfig, mountCaptcha } from '../../lib/captcha.ts';
 
 const CONFIG = captchaConfig();
 

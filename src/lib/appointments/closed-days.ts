@@ -1,8 +1,8 @@
 // Staff's closed days (public.closed_dates, 20261122000710_consultation_hours.sql): read, added and
 // removed by admins through row-level security. A closed day has no open slot from the moment it
 // is stored; bookings already on it stay until staff move or cancel them.
-import type { Row } from '../admin/lists.ts';
 import type { SiteClient } from '../database.ts';
+import type { Tables } from '../../../common/database.types.ts';
 import { consultancyToday } from '../../../common/domain.ts';
 import { CLOSED_DAY_TEXTS } from '../forms/closed-day.ts';
 import { staffFailure, toFailure } from '../forms/errors.ts';
@@ -39,7 +39,7 @@ export async function removeClosedDay(supabase: SiteClient, date: string): Promi
  * The bookings that still hold a place on a closed day from today on (public.bookings_on_closed_days,
  * which says which states hold a place): staff move or cancel each from the closed days' list.
  */
-export async function listBookingsOnClosedDays(supabase: SiteClient): Promise<Result<Row[]>> {
+export async function listBookingsOnClosedDays(supabase: SiteClient): Promise<Result<Tables<'bookings'>[]>> {
   const { data, error } = await supabase.rpc('bookings_on_closed_days');
-  return error ? staffFailure(error) : succeeded(data as Row[]);
+  return error ? staffFailure(error) : succeeded(data);
 }

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { OFFLINE_MESSAGE } from '../forms/errors.ts';
 import { consultancyToday } from '../../../common/domain.ts';
 import { failed, succeeded, type Result } from '../result.ts';
-import { NO_OPEN_TIMES, addDays, beyondWindowMessage, pastDateMessage } from './bookable-dates.ts';
+import { NO_OPEN_TIMES, addDays, beyondWindowMessage, pastDateMessage } from '../forms/bookable-dates.ts';
 import { siteSupabaseSettings } from '../supabase-settings.ts';
 
 /** A slot a visitor may book: its start (HH:MM, Lagos) and the places it has left. */

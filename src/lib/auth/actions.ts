@@ -11,7 +11,7 @@ import { RESET_TEXTS } from '../forms/reset.ts';
 import type { SignupData } from '../forms/signup.ts';
 import { failed, succeeded, type Result } from '../result.ts';
 import { loadSupabase } from '../supabase-loader.ts';
-import { captchaConfig, takeCaptcha } from './captcha.ts';
+import { captchaConfig, takeCaptcha } from '../captcha.ts';
 import { forgetEmailLink, type EmailLink } from './link.ts';
 import { refreshProfile } from './store.ts';
 

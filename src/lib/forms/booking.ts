@@ -3,7 +3,7 @@
 // public.bookings (supabase/migrations/), whose trigger judges the moment the same way.
 import * as z from 'zod/mini';
 import { BOOKING_COUNTRIES, bookingHasPassed, consultancyToday } from '../../../common/domain.ts';
-import { pastDateMessage } from '../appointments/bookable-dates.ts';
+import { pastDateMessage } from './bookable-dates.ts';
 import { EMAIL_MAX_LENGTH, NAME_LENGTH, PHONE_LENGTH, VALID_TIME, choice, date, email, honeypot, phone, text, time } from './fields.ts';
 
 export const BOOKING_LIMITS = {

@@ -1,10 +1,10 @@
 // How the booking form stores a booking. Without a CAPTCHA in the build, one insert with the anon
-// key, as every public form. With one (src/lib/auth/captcha.ts), the widget's token is spent on an
+// key, as every public form. With one (src/lib/captcha.ts), the widget's token is spent on an
 // anonymous sign-in first, which is where hosted Auth checks the challenge (and limits sign-ins per
 // address), and the booking is inserted with that session, on a client of its own that keeps it in
 // memory only; a database that requires the CAPTCHA (booking_rules.captcha_required) refuses the
 // bare anon key, so skipping the widget does not skip the check. docs/deploy.md turns it on.
-import { captchaConfig, takeCaptcha } from '../auth/captcha.ts';
+import { captchaConfig, takeCaptcha } from '../captcha.ts';
 import type { SiteClient } from '../database.ts';
 import { failed, type Result } from '../result.ts';
 import { loadSubmissionClient } from '../supabase-loader.ts';

@@ -13,6 +13,11 @@ let taken: string | undefined;
 /** The link's token ('' when there is none), read once per page; the address loses it. */
 export function takeLinkToken(): string {
   if (taken !== undefined) return taken;
+  // Another emailed link opened in this tab changes only the fragment, so no new page loads and
+  // this page's token, taken once, would stand: load it as a new page, which reads the new token.
+  window.addEventListener('hashchange', () => {
+    if (new URLSearchParams(window.location.hash.slice(1)).has(LINK_TOKEN_NAME)) window.location.reload();
+  });
   const url = new URL(window.location.href);
   const fromFragment = new URLSearchParams(url.hash.slice(1)).get(LINK_TOKEN_NAME);
   const fromQuery = url.searchParams.get(LINK_TOKEN_NAME);

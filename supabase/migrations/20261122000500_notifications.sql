@@ -299,7 +299,9 @@ execute function private.forget_sent_link_tokens();
   * Except a visitor's email about a booking that has changed since it was queued: it would tell
   * them what is no longer true (a time held, after the booking was cancelled). Its booking's
   * calendar sequence moved on, and a later email (already queued when the change was made) says
-  * what is true now; the retry is refused with 409. (public.bookings and
+  * what is true now; the retry is refused with 409. An email whose payload carries no sequence (a
+  * row queued without the booking's state) is refused only when it promises a held time the
+  * booking no longer holds. The email about a cancellation stays true, and may be retried. (public.bookings and
   * private.booking_holds_place are 20261122000720_bookings.sql's; PL/pgSQL resolves them when it
   * runs.)
  */
@@ -323,8 +325,9 @@ begin
         and exists (select 1
                     from public.bookings b
                     where b.id = row.subject_id
-                      and (b.calendar_sequence::text is distinct from row.payload ->> 'sequence'
-                        or not private.booking_holds_place(b.status))) then
+                      and ((row.payload ? 'sequence' and b.calendar_sequence::text is distinct from row.payload ->> 'sequence')
+                        or (not row.payload ? 'sequence' and row.kind::text in ('booking_confirmation', 'booking_reminder')
+                            and not private.booking_holds_place(b.status)))) then
         raise exception 'This email is out of date: the booking has changed since, and a later email tells the visitor where it stands now.'
             using errcode = 'PT409';
     end if;

@@ -9,7 +9,7 @@ import { allRoutes } from './support/routes.ts';
 import { E2E_API_URL, E2E_OUT_DIR } from './support/e2e-env.ts';
 import { inlineScriptHashes } from '../../src/integrations/security-headers/built-pages.ts';
 import { headersFor, parseHeadersFile } from '../../src/integrations/security-headers/headers-file.ts';
-import { IMMUTABLE, REVALIDATE } from '../../src/integrations/security-headers/policy.ts';
+import { IMMUTABLE, REVALIDATE, TOKEN_LINK_PAGES } from '../../src/integrations/security-headers/policy.ts';
 
 const rules = parseHeadersFile(readFileSync(join(E2E_OUT_DIR, '_headers'), 'utf8'));
 const policy = headersFor(rules, '/')['Content-Security-Policy'] ?? '';
@@ -55,7 +55,8 @@ test('every page is served with the security headers, a policy of its own script
     expect.soft(directivesOf(served).get('frame-ancestors'), path).toEqual(["'none'"]);
     expect.soft(headers['x-content-type-options'], path).toBe('nosniff');
     expect.soft(headers['x-frame-options'], path).toBe('DENY');
-    expect.soft(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    // The pages an emailed link's token opens send no Referer at all (TOKEN_LINK_PAGES).
+    expect.soft(headers['referrer-policy'], path).toBe(TOKEN_LINK_PAGES.includes(path) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     expect.soft(headers['permissions-policy'], path).toMatch(/(^|, )camera=\(\)/);
     expect.soft(headers['cache-control'], path).toBe(REVALIDATE);
   }

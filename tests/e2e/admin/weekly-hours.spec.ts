@@ -9,7 +9,8 @@ import { AdminPage, axeViolations, expect, signIn } from './admin.po.ts';
 import { test } from '../support/fixtures.ts';
 import type { Locator } from '@playwright/test';
 
-test.describe.configure({ timeout: 150_000 });
+// One after the other: both read the shared hours, which the first changes and puts back.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const SHIPPED = 'Monday to Friday 9:00 to 17:30, Saturday 10:00 to 14:00 (WAT)';
 const CHANGED = 'Monday to Friday 9:00 to 17:30, Saturday 10:00 to 13:00 (WAT)';

@@ -46,7 +46,7 @@ comment on column public.booking_rules.slot_minutes is 'Length of a consultation
 comment on column public.booking_rules.places_per_slot is 'Consultations that can run at once (advisers available).';
 comment on column public.booking_rules.minimum_notice is 'A slot can be booked until this long before it starts.';
 comment on column public.booking_rules.booking_window_days is 'The last bookable date is Lagos today plus this many days.';
-comment on column public.booking_rules.upcoming_per_client is 'Upcoming bookings that hold a place one client address may have at once (private.judge_booking_slot).';
+comment on column public.booking_rules.upcoming_per_client is 'Upcoming bookings that hold a place one client network (an IPv4 address, an IPv6 /64) may have at once (private.judge_booking_slot).';
 comment on column public.booking_rules.bookings_per_hour is 'New bookings all visitors together may make in an hour; the one that reaches it tells staff (private.judge_booking_slot).';
 comment on column public.booking_rules.captcha_required is 'True where Auth checks a CAPTCHA on anonymous sign-ins: a booking must then come from a session (the form signs in anonymously with the solved challenge), never from the bare anon key (private.judge_booking_slot; docs/deploy.md).';
 

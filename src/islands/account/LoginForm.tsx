@@ -14,14 +14,12 @@ import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
-import { useHydrated } from './use-hydrated.ts';
 import CaptchaWidget from './CaptchaWidget.tsx';
 
 /** How long 'Login successful!' stays up before the next page opens, so it is seen and read. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 export default function LoginForm() {
-  const hydrated = useHydrated();
   // The credentials the service last found right but not verified; with them the Resend
   // button needs no second check (resendVerification says why that matters with a CAPTCHA).
   const [unverified, setUnverified] = useState<Credentials | null>(null);
@@ -46,7 +44,8 @@ export default function LoginForm() {
     success: LOGIN_TEXTS.success,
     resetOnSuccess: false,
   });
-  // What was typed while React loaded is kept (the page hydrates once it has painted).
+  // What was typed while React loaded is kept, and a submit held before then is sent (the page
+  // hydrates on first use).
   useServerForm(form.formRef, form.values, form.setValue);
 
   const resendEmail = async () => {
@@ -73,7 +72,7 @@ export default function LoginForm() {
         autoComplete="current-password"
       />
       <CaptchaWidget />
-      <SubmitButton label="Login" busyLabel="Logging in..." busy={form.submitting || succeeded} disabled={!hydrated} />
+      <SubmitButton label="Login" busyLabel="Logging in..." busy={form.submitting || succeeded} />
       <FormMessage status={form.status} message={form.message} alertOnSuccess />
       {unverified && (
         <div className="account-resend">

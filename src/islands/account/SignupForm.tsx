@@ -10,13 +10,12 @@ import SubmitButton from '../ui/SubmitButton.tsx';
 import { TextField } from '../ui/Field.tsx';
 import ProfileFields from './ProfileFields.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
-import { useHydrated } from './use-hydrated.ts';
 import CaptchaWidget from './CaptchaWidget.tsx';
 
 export default function SignupForm() {
-  const hydrated = useHydrated();
   const form = useForm({ schema: signupSchema, initial: SIGNUP_INITIAL, submit: signUp, success: SIGNUP_SUCCESS });
-  // What was typed while React loaded is kept (the page hydrates once it has painted).
+  // What was typed while React loaded is kept, and a submit held before then is sent (the page
+  // hydrates on first use).
   useServerForm(form.formRef, form.values, form.setValue);
   return (
     <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} aria-label="Sign up">
@@ -31,7 +30,7 @@ export default function SignupForm() {
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
       />
       <CaptchaWidget />
-      <SubmitButton label="Sign Up" busyLabel="Signing up..." busy={form.submitting} disabled={!hydrated} />
+      <SubmitButton label="Sign Up" busyLabel="Signing up..." busy={form.submitting} />
       <FormMessage status={form.status} message={form.message} />
     </form>
   );

@@ -18,7 +18,7 @@ export const ABORTED_REQUEST = /Failed to load resource|net::ERR_FAILED/;
 /** Chromium also logs every 4xx answer, e.g. the auth service refusing a login; expected where a test provokes one. */
 export const REFUSED_REQUEST = /Failed to load resource: the server responded with a status of 4\d\d/;
 
-/** An account form island, hydrated and ready (its submit button is enabled once hydrated). */
+/** An account form island, hydrated and ready. */
 export class AccountForm {
   readonly form: Locator;
 
@@ -42,8 +42,13 @@ export class AccountForm {
     return this.form.locator('[role="alert"], [role="status"]').filter({ hasText: /\S/ });
   }
 
-  /** Waits until React owns the form (the submit button is disabled until then). */
+  /**
+   * Waits until React owns the form. /login and /signup hydrate on first use (client:interaction),
+   * so the first field is focused first, as a visitor's first tap would; the others hydrate after
+   * paint whatever happens.
+   */
   async ready(): Promise<void> {
+    await this.form.locator('input, select, textarea').first().focus();
     await expectHydrated(this.page.locator('astro-island').filter({ has: this.form }));
   }
 

@@ -32,6 +32,25 @@ test.describe('log in', () => {
     await expect(new AuthNav(page).accountToggle).toBeVisible();
   });
 
+  // /login hydrates on first use (client:interaction): a visitor who types and presses Enter at
+  // once, before React has loaded, has the submit held and sent by the hydrated form, and the
+  // password never reaches the address bar.
+  test('a login typed and sent before the form hydrated is held and sent', async ({ page }) => {
+    const email = uniqueEmail('login-early');
+    await createUser(email);
+    await page.goto('/login');
+    const login = new AccountForm(page, 'Log in');
+    await expect(page.locator('astro-island').filter({ has: login.form })).toHaveAttribute('ssr', '');
+    await login.field('Email').fill(email);
+    await login.field('Password').fill(TEST_PASSWORD);
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => addresses.push(frame.url()));
+    await login.field('Password').press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(new AuthNav(page).accountToggle).toBeVisible();
+    expect(addresses.filter((address) => address.includes('password') || address.includes('@'))).toEqual([]);
+  });
+
   test('goes back to the page named by ?next=', async ({ page }) => {
     const email = uniqueEmail('login-next');
     await createUser(email);

@@ -212,7 +212,7 @@ export async function measureNotifications(dataDir: string, env: Record<string, 
       const row = booking(i, latencyTag);
       const stored = performance.now();
       const res = await fetch(`${backend.url}/rest/v1/bookings`, { method: 'POST', headers: restHeaders(backend.anonKey), body: JSON.stringify(row) });
-      if (res.status !== 201) throw new Error(`booking answered ${res.status}`);
+      if (res.status !== 201) throw new Error(`booking answered ${res.status}: ${await res.text()}`);
       for (;;) {
         const mail = (await (await fetch(`${backend.url}/mail.json?to=${encodeURIComponent(row.email)}`)).json()) as { messages: unknown[] };
         if (mail.messages.length > 0) break;

@@ -12,6 +12,39 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      activity_record: {
+        Row: {
+          actor: string | null
+          actor_role: string
+          application_id: string | null
+          at: string
+          detail: NonNullable<Json>
+          id: number
+          kind: Database["public"]["Enums"]["activity_kind"]
+          subject_user_id: string | null
+        }
+        Insert: {
+          actor?: string | null
+          actor_role: string
+          application_id?: string | null
+          at?: string
+          detail?: NonNullable<Json>
+          id?: never
+          kind: Database["public"]["Enums"]["activity_kind"]
+          subject_user_id?: string | null
+        }
+        Update: {
+          actor?: string | null
+          actor_role?: string
+          application_id?: string | null
+          at?: string
+          detail?: NonNullable<Json>
+          id?: never
+          kind?: Database["public"]["Enums"]["activity_kind"]
+          subject_user_id?: string | null
+        }
+        Relationships: []
+      }
       application_notes: {
         Row: {
           application_id: string
@@ -925,6 +958,18 @@ export type Database = {
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
     }
     Enums: {
+      activity_kind:
+        | "document_opened"
+        | "status_changed"
+        | "verdict_given"
+        | "documents_requested"
+        | "booking_changed"
+        | "role_changed"
+        | "factor_removed"
+        | "account_deleted"
+        | "csv_exported"
+        | "data_exported"
+        | "retention_applied"
       application_status: "submitted" | "in_review" | "approved" | "rejected"
       booking_change: "confirmed" | "declined" | "moved" | "cancelled"
       booking_changer: "staff" | "visitor"
@@ -1107,6 +1152,19 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      activity_kind: [
+        "document_opened",
+        "status_changed",
+        "verdict_given",
+        "documents_requested",
+        "booking_changed",
+        "role_changed",
+        "factor_removed",
+        "account_deleted",
+        "csv_exported",
+        "data_exported",
+        "retention_applied",
+      ],
       application_status: ["submitted", "in_review", "approved", "rejected"],
       booking_change: ["confirmed", "declined", "moved", "cancelled"],
       booking_changer: ["staff", "visitor"],

@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
+      'activity_record',
     ]);
   });
 
@@ -108,6 +109,7 @@ describe('the project migrations', () => {
     );
     expect(rows).toEqual(
       [
+        'activity_record',
         'application_notes',
         'application_status_changes',
         'booking_events',

@@ -15,6 +15,7 @@ import {
   makeAdmin,
   service,
   signedIn,
+  staffSignedIn,
   uniqueEmail,
   type Actor,
   type Outcome,
@@ -55,7 +56,7 @@ beforeAll(async () => {
   actors.anon = anon;
   actors.userA = signedIn('user A', userA);
   actors.userB = signedIn('user B', userB);
-  actors.admin = signedIn('admin', admin);
+  actors.admin = staffSignedIn('admin', admin);
   actors.service = service;
 
   // An auth user whose profile is gone: the only way a profile insert can be tried at all.

@@ -243,8 +243,30 @@ execute function private.set_updated_at();
  */
 
 /**
-  * True when the requesting user's profile has role 'admin'. Security definer so that policies on
-  * profiles can call it without recursing into their own row-level security.
+  * True when the request's access token says its session passed a second factor: the claim aal is
+  * aal2 (Supabase Auth writes aal1 after a password, aal2 once a TOTP code is verified). The one
+  * place of the rule that staff act only at aal2: the staff checks below call it, and every staff
+  * policy, storage policy and staff RPC calls those, so a stolen password alone reads and changes
+  * nothing of applicants (docs/architecture.md, "Staff sign in with a second factor", says why
+  * this is one function and not a restrictive policy on each table).
+ */
+create or replace function private.session_is_aal2()
+    returns boolean
+    language sql
+    stable
+    set search_path = ''
+as
+$$
+select coalesce((select auth.jwt() ->> 'aal') = 'aal2', false);
+$$;
+
+-- Called only inside the staff checks, which are security definer and run it as their owner.
+revoke all on function private.session_is_aal2() from public, anon, authenticated, service_role;
+
+/**
+  * True when the requesting user's profile has role 'admin' and the session is at aal2. Security
+  * definer so that policies on profiles can call it without recursing into their own row-level
+  * security. At aal1 an admin is, to every policy and RPC, a signed-in user like any other.
  */
 create or replace function private.is_admin()
     returns boolean
@@ -254,10 +276,11 @@ create or replace function private.is_admin()
     set search_path = ''
 as
 $$
-select exists (select 1
-               from public.profiles
-               where id = (select auth.uid())
-                 and role = 'admin');
+select private.session_is_aal2()
+           and exists (select 1
+                       from public.profiles
+                       where id = (select auth.uid())
+                         and role = 'admin');
 $$;
 
 revoke all on function private.is_admin() from public, anon;
@@ -265,10 +288,11 @@ grant usage on schema private to authenticated, service_role;
 grant execute on function private.is_admin() to authenticated, service_role;
 
 /**
-  * True when the requesting user's profile has role 'adviser' or 'admin': staff, who work cases
-  * (applications, documents, reviews and requests, bookings and their days and hours, messages,
-  * subscribers, notes, notifications, CSV exports). What only admins may do (roles, deleting
-  * accounts, the activity record) asks private.is_admin(). Security definer for the reason above.
+  * True when the requesting user's profile has role 'adviser' or 'admin' and the session is at
+  * aal2: staff, who work cases (applications, documents, reviews and requests, bookings and their
+  * days and hours, messages, subscribers, notes, notifications, CSV exports). What only admins may
+  * do (roles, deleting accounts, the activity record) asks private.is_admin(). Security definer
+  * for the reason above.
  */
 create or replace function private.is_staff()
     returns boolean
@@ -278,10 +302,11 @@ create or replace function private.is_staff()
     set search_path = ''
 as
 $$
-select exists (select 1
-               from public.profiles
-               where id = (select auth.uid())
-                 and role in ('adviser', 'admin'));
+select private.session_is_aal2()
+           and exists (select 1
+                       from public.profiles
+                       where id = (select auth.uid())
+                         and role in ('adviser', 'admin'));
 $$;
 
 revoke all on function private.is_staff() from public, anon;

@@ -15,6 +15,7 @@ import {
   openTestDb,
   runAs,
   signedIn,
+  staffSignedIn,
   type Actor,
   type TestDb,
 } from './support.ts';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const boss = await createUser(db, 'boss@example.com', { full_name: 'Boss Admin' });
   await makeAdmin(db, boss.id);
   adminId = boss.id;
-  admin = signedIn('admin', boss);
+  admin = staffSignedIn('admin', boss);
 
   const plain = await createUser(db, 'plain@example.com', { full_name: 'Plain User' });
   userId = plain.id;

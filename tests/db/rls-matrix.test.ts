@@ -18,6 +18,7 @@ import {
   makeAdviser,
   service,
   signedIn,
+  staffSignedIn,
   uniqueEmail,
   type Actor,
   type Outcome,
@@ -67,10 +68,10 @@ beforeAll(async () => {
   const adviser = await createUser(db, 'adviser@example.com');
   await makeAdviser(db, adviser.id);
   actors.anon = anon;
-  actors.adviser = signedIn('adviser', adviser);
+  actors.adviser = staffSignedIn('adviser', adviser);
   actors.userA = signedIn('user A', userA);
   actors.userB = signedIn('user B', userB);
-  actors.admin = signedIn('admin', admin);
+  actors.admin = staffSignedIn('admin', admin);
   actors.service = service;
 
   // An auth user whose profile is gone: the only way a profile insert can be tried at all.

@@ -112,6 +112,13 @@ describe('an adviser works a case with every staff RPC, as an admin does', () =>
   });
 });
 
+describe('an adviser signed in with the password alone (aal1) can call none of them', () => {
+  it.each(STAFF_CALLS.filter((call) => !call.forUser))('$name', async ({ sql, params }) => {
+    const atAal1 = { ...actors.adviser, claims: { ...actors.adviser.claims, aal: 'aal1', amr: [{ method: 'password', timestamp: 0 }] } };
+    denied(await attemptAs(db, atAal1, sql, params()));
+  });
+});
+
 describe('a user and an anonymous visitor can call none of them', () => {
   it.each(STAFF_CALLS)('$name', async ({ sql, params, forUser }) => {
     denied(await attemptAs(db, actors.anon, sql, params()));

@@ -4,8 +4,8 @@
 // key is no JWT for the gateway to verify.
 import { misconfigured } from '../_shared/respond.ts';
 import { Misconfigured } from '../_shared/settings.ts';
-import { handleRemoveFactor, type RemoveFactorEnv } from './handler.ts';
-import { readRemoveFactorSettings } from './settings.ts';
+import { handleRemoveFactor } from './handler.ts';
+import { readRemoveFactorSettings, type RemoveFactorEnv } from './settings.ts';
 
 Deno.serve((req) => {
   let settings: RemoveFactorEnv;

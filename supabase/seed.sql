@@ -6,9 +6,11 @@
   * tests can rely on them. Both accounts are confirmed and can log in at once:
   *
   *   admin@example.com   password: admin-dev-password   (role admin: sees /admin)
+  *                       TOTP secret: BRIDGEWAYLOCALADMINDEVSECRET2345 (the code /login asks staff for)
   *   amara@example.com   password: amara-dev-password   (role user: applies, sees /profile)
   *
-  * These passwords are published here on purpose; the accounts exist only in local databases.
+  * These passwords and the secret are published here on purpose; the accounts exist only in local
+  * databases.
  */
 
 /**
@@ -52,6 +54,13 @@ where u.id in ('00000000-0000-4000-8000-00000000a001', '00000000-0000-4000-8000-
 update public.profiles
 set role = 'admin'
 where id = '00000000-0000-4000-8000-00000000a001';
+
+-- Staff act only at aal2, so the admin has a verified TOTP factor with a fixed secret (SHA-1, six
+-- digits, 30 seconds, as Supabase Auth's): add it to an authenticator app, or let the tests compute
+-- its codes (tests/support/totp.ts). On hosted the admin enrols their own at the first sign-in.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values ('00000000-0000-4000-8000-00000000f001', '00000000-0000-4000-8000-00000000a001', 'Development authenticator',
+        'totp', 'verified', '2026-01-05 09:00:00+00', '2026-01-05 09:00:00+00', 'BRIDGEWAYLOCALADMINDEVSECRET2345');
 
 /**
   * -------------------------------------------------------

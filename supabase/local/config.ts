@@ -44,6 +44,17 @@ export interface RateLimits {
   signInFailuresPerAccount: number;
   codeFailuresPerClient: number;
   codeFailuresPerAccount: number;
+  /** Second-factor challenges, and verifications, per client address a minute (GoTrue's MFA limit). */
+  mfaChallengeAndVerify: number;
+}
+
+/** [auth.mfa] and [auth.mfa.totp] of supabase/config.toml, with GoTrue's defaults. */
+export interface MfaConfig {
+  totpEnrollEnabled: boolean;
+  totpVerifyEnabled: boolean;
+  maxEnrolledFactors: number;
+  /** Seconds a challenge may be verified (GoTrue's challenge_expiry_duration: 300, never less). */
+  challengeExpirySeconds: number;
 }
 
 export interface BackendConfig {
@@ -84,6 +95,8 @@ export interface BackendConfig {
   /** [auth] enable_anonymous_sign_ins: false answers a signup without email or phone with 422 anonymous_provider_disabled. */
   enableAnonymousSignIns: boolean;
   rateLimits: RateLimits;
+  /** [auth.mfa]: TOTP enrolment and verification on or off, factors a user may hold, a challenge's life. */
+  mfa: MfaConfig;
   /** Folder of Storage's file bytes, or `memory://` to keep them in memory (tests). */
   storageDir: string;
   /** Largest Storage object when a bucket sets no smaller file_size_limit ([storage] file_size_limit). */
@@ -185,6 +198,13 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
       }),
     ),
     callQueueFunctions: true,
+    mfa: {
+      // The Supabase CLI's defaults when [auth.mfa.totp] says nothing: enrolment and verification on.
+      totpEnrollEnabled: bool(get('auth.mfa.totp', 'enroll_enabled')) ?? true,
+      totpVerifyEnabled: bool(get('auth.mfa.totp', 'verify_enabled')) ?? true,
+      maxEnrolledFactors: num(get('auth.mfa', 'max_enrolled_factors')) ?? 10,
+      challengeExpirySeconds: 300,
+    },
     rateLimits: {
       emailSent: env.AUTH_RATE_LIMIT_EMAIL_SENT ?? num(get('auth.rate_limit', 'email_sent')) ?? 2,
       signInSignUps: env.AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS ?? num(get('auth.rate_limit', 'sign_in_sign_ups')) ?? 30,
@@ -195,6 +215,8 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
       signInFailuresPerAccount: env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT ?? 100,
       codeFailuresPerClient: env.AUTH_RATE_LIMIT_CODE_FAILURES_PER_CLIENT ?? 5,
       codeFailuresPerAccount: env.AUTH_RATE_LIMIT_CODE_FAILURES_PER_ACCOUNT ?? 30,
+      // Hosted's 15 a minute (GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY); config.toml has no key for it.
+      mfaChallengeAndVerify: env.AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY ?? 15,
     },
   };
   return { ...config, ...overrides };

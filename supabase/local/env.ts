@@ -39,6 +39,7 @@ export const backendEnvSchema = z.object({
   AUTH_RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT: wholeNumber(0).optional(),
   AUTH_RATE_LIMIT_CODE_FAILURES_PER_CLIENT: wholeNumber(0).optional(),
   AUTH_RATE_LIMIT_CODE_FAILURES_PER_ACCOUNT: wholeNumber(0).optional(),
+  AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: wholeNumber(0).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: port().default(587),
   SMTP_SECURE: flag().default(false),

@@ -98,7 +98,7 @@ describe.skipIf(ON_REMOTE)('rotating email addresses from one client address', (
 describe.skipIf(ON_REMOTE)('closed days an admin sends over REST', () => {
   test('a day without end, the year 10000 or one past the booking window is refused with 400, never stored', async () => {
     const { client, userId } = await backend.confirmedUser(uniqueEmail('closer'));
-    await backend.makeAdmin(userId);
+    await backend.makeAdmin(userId, client);
     await client.auth.refreshSession();
     for (const date of ['infinity', '10000-01-01', '2999-12-31']) {
       const { error, status } = await client.from('closed_dates').insert({ date, reason: 'Closed' });

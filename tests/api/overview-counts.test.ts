@@ -29,7 +29,7 @@ async function booking(days: number, status: string): Promise<void> {
 beforeAll(async () => {
   backend = await startBackend();
   const admin = await backend.confirmedUser(uniqueEmail('overview-admin'));
-  await backend.makeAdmin(admin.userId);
+  await backend.makeAdmin(admin.userId, admin.client);
   staff = admin.client;
 
   for (const days of [0, 0, 3, 12]) {

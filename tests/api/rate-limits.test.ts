@@ -38,6 +38,7 @@ test('the limits are config.toml [auth.rate_limit], and the failure limits of su
     signInFailuresPerAccount: 100,
     codeFailuresPerClient: 5,
     codeFailuresPerAccount: 30,
+    mfaChallengeAndVerify: 15,
   });
 });
 
@@ -51,6 +52,7 @@ test('the AUTH_RATE_LIMIT_* variables override config.toml and the defaults', ()
     AUTH_RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT: '1005',
     AUTH_RATE_LIMIT_CODE_FAILURES_PER_CLIENT: '1006',
     AUTH_RATE_LIMIT_CODE_FAILURES_PER_ACCOUNT: '1007',
+    AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: '1008',
   };
   expect(loadConfig({}, env).rateLimits).toEqual({
     emailSent: 1000,
@@ -61,6 +63,7 @@ test('the AUTH_RATE_LIMIT_* variables override config.toml and the defaults', ()
     signInFailuresPerAccount: 1005,
     codeFailuresPerClient: 1006,
     codeFailuresPerAccount: 1007,
+    mfaChallengeAndVerify: 1008,
   });
 });
 

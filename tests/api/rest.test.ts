@@ -30,7 +30,7 @@ beforeAll(async () => {
     backend.confirmedUser(uniqueEmail('bob'), 'bob-password', { full_name: 'Bob' }),
     backend.confirmedUser(uniqueEmail('admin'), 'admin-password', { full_name: 'Admin' }),
   ]);
-  await backend.makeAdmin(admin.userId);
+  await backend.makeAdmin(admin.userId, admin.client);
   const rows = Array.from({ length: 12 }, (_, i) => application(`Alice ${String(i).padStart(2, '0')}`, { visa_type: i % 2 ? 'Business Visa' : 'Tourist Visa' }));
   const { error } = await alice.client.from('visa_applications').insert(rows);
   if (error) throw error;

@@ -12,6 +12,7 @@ import { openDb, type ScriptDb } from '../../supabase/local/db/open.ts';
 import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
 import { createServer } from '../../supabase/local/server.ts';
 import { missingRemoteVariables, ON_REMOTE, remoteApi, type RemoteApi } from '../support/remote-target.ts';
+import { reachAal2 } from '../support/totp.ts';
 
 export interface TestBackend {
   url: string;
@@ -36,8 +37,12 @@ export interface TestBackend {
   follow(link: string): Promise<{ status: number; location: string; fragment: URLSearchParams }>;
   /** Signs up, confirms through the emailed link and signs in; returns the signed-in client and user id. */
   confirmedUser(email: string, password?: string, data?: Record<string, unknown>): Promise<{ client: SiteClient; userId: string }>;
-  /** Gives a user the admin role (as an operator would, in SQL). */
-  makeAdmin(userId: string): Promise<void>;
+  /**
+   * Gives a user the admin role (as an operator would, in SQL) and, given their signed-in client,
+   * brings it to aal2 (enrols a TOTP factor through the API and verifies a code: reachAal2), the
+   * level at which the database serves staff.
+   */
+  makeAdmin(userId: string, client?: SiteClient): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,6 +65,7 @@ export const TEST_CONFIG: Partial<BackendConfig> = {
     signInFailuresPerAccount: 100_000,
     codeFailuresPerClient: 100_000,
     codeFailuresPerAccount: 100_000,
+    mfaChallengeAndVerify: 100_000,
   },
   // No SMTP catcher unless a test asks for one (smtpCatcherPort: 0), so files never share a port.
   smtpCatcherPort: null,
@@ -155,8 +161,9 @@ export async function startBackend(overrides: Partial<BackendConfig> = {}): Prom
       if (signIn.error) throw signIn.error;
       return { client, userId: signIn.data.user!.id };
     },
-    async makeAdmin(userId) {
+    async makeAdmin(userId, client) {
       await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
+      if (client) await reachAal2(client);
     },
     async close() {
       await server.close();
@@ -209,9 +216,10 @@ function remoteBackend(api: RemoteApi): TestBackend {
       if (signIn.error) throw signIn.error;
       return { client, userId: signIn.data.user!.id };
     },
-    async makeAdmin(userId) {
+    async makeAdmin(userId, client) {
       const { error } = await backend.admin().from('profiles').update({ role: 'admin' }).eq('id', userId);
       if (error) throw error;
+      if (client) await reachAal2(client);
     },
     // The users and rows a run wrote are removed once, when it ends (scripts/test-remote.ts).
     close: async () => {},

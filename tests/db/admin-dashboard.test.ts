@@ -15,6 +15,7 @@ import {
   openTestDb,
   runAs,
   signedIn,
+  staffSignedIn,
   type Actor,
   type TestDb,
 } from './support.ts';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const boss = await createUser(db, 'boss@example.com', { full_name: 'Boss Admin' });
   await makeAdmin(db, boss.id);
   adminId = boss.id;
-  admin = signedIn('admin', boss);
+  admin = staffSignedIn('admin', boss);
 
   const plain = await createUser(db, 'plain@example.com', { full_name: 'Plain User' });
   userId = plain.id;
@@ -181,7 +182,7 @@ describe('admin_set_role', () => {
       expect(outcome).toMatchObject({ ok: false, code: '22P02', message: `invalid input value for enum user_role: "${role}"` });
     }
     const none = await attemptAs(db, admin, 'select public.admin_set_role($1, $2)', [userId, null]);
-    expect(none).toMatchObject({ ok: false, code: '22023', message: 'The role must be user or admin.' });
+    expect(none).toMatchObject({ ok: false, code: '22023', message: 'The role must be user, adviser or admin.' });
   });
 
   it('reports an unknown user', async () => {

@@ -2,7 +2,7 @@
 // user's applications stay with user_id cleared. Anyone else is refused.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, INSERT_APPLICATION_FOR, anon, application, attemptAs, createUser, makeAdmin, openTestDb, runAs, service, signedIn, type Actor, type TestDb } from './support.ts';
+import { DENIED, INSERT_APPLICATION_FOR, anon, application, attemptAs, createUser, makeAdmin, openTestDb, runAs, service, signedIn, staffSignedIn, type Actor, type TestDb } from './support.ts';
 
 let db: TestDb;
 let admin: Actor;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   const boss = await createUser(db, 'boss@example.com');
   await makeAdmin(db, boss.id);
   adminId = boss.id;
-  admin = signedIn('admin', boss);
+  admin = staffSignedIn('admin', boss);
 });
 
 afterAll(async () => {

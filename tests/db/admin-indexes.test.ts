@@ -5,7 +5,7 @@
 // bench:api) times the same requests at 100,000 rows.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeAdmin, openTestDb, runAs, signedIn, type Actor, type TestDb } from './support.ts';
+import { createUser, makeAdmin, openTestDb, runAs, staffSignedIn, type Actor, type TestDb } from './support.ts';
 
 const ROWS = 20_000;
 let db: TestDb;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   db = await openTestDb();
   const boss = await createUser(db, 'indexes-admin@example.com');
   await makeAdmin(db, boss.id);
-  admin = signedIn('admin', boss);
+  admin = staffSignedIn('admin', boss);
   await db.transaction(async (tx) => {
     // A bulk import: the visitors' spam-limit triggers are not what is measured here.
     await tx.query('set local session_replication_role = replica');

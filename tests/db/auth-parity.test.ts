@@ -15,8 +15,7 @@ const OWNER_ONLY_ON_AUTH =
   /\b(?:alter|drop)\s+(?:table|function|type|index)\s+(?:if\s+exists\s+)?(?:only\s+)?auth\.\w+|\bcreate\s+(?:or\s+replace\s+)?(?:function|policy\s+"[^"]*"\s+on)\s+auth\.\w+/gi;
 
 // Transcribed from the Auth server's migrations: `<type>[ not null][ default <expression>]`, with
-// the expression as Postgres prints it back. Hosted has more tables (MFA factors, SSO, OAuth,
-// flow state); the backend has the ones it uses.
+// the expression as Postgres prints it back. Hosted has more tables (SSO, OAuth, flow state); the backend has the ones it uses.
 const HOSTED_AUTH_COLUMNS: Record<string, Record<string, string>> = {
   users: {
     instance_id: 'uuid',
@@ -100,6 +99,30 @@ const HOSTED_AUTH_COLUMNS: Record<string, Record<string, string>> = {
     updated_at: 'timestamp with time zone not null',
     authentication_method: 'text not null',
     id: 'uuid not null',
+  },
+  mfa_factors: {
+    id: 'uuid not null',
+    user_id: 'uuid not null',
+    friendly_name: 'text',
+    factor_type: 'auth.factor_type not null',
+    status: 'auth.factor_status not null',
+    created_at: 'timestamp with time zone not null',
+    updated_at: 'timestamp with time zone not null',
+    secret: 'text',
+    phone: 'text',
+    last_challenged_at: 'timestamp with time zone',
+    web_authn_credential: 'jsonb',
+    web_authn_aaguid: 'uuid',
+    last_webauthn_challenge_data: 'jsonb',
+  },
+  mfa_challenges: {
+    id: 'uuid not null',
+    factor_id: 'uuid not null',
+    created_at: 'timestamp with time zone not null',
+    verified_at: 'timestamp with time zone',
+    ip_address: 'inet not null',
+    otp_code: 'text',
+    web_authn_session_data: 'jsonb',
   },
 };
 

@@ -2,7 +2,7 @@
 // become an admin, act as someone else, or read what is not theirs must fail.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, INSERT_APPLICATION_FOR, anon, application, attemptAs, createUser, makeAdmin, openTestDb, signedIn, type Actor, type TestDb } from './support.ts';
+import { DENIED, INSERT_APPLICATION_FOR, anon, application, attemptAs, createUser, makeAdmin, openTestDb, signedIn, staffSignedIn, type Actor, type TestDb } from './support.ts';
 
 let db: TestDb;
 let mallory: Actor;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   malloryId = m.id;
   victimId = v.id;
   mallory = signedIn('mallory', m);
-  admin = signedIn('admin', boss);
+  admin = staffSignedIn('admin', boss);
   victimApplication = (await db.query<{ id: string }>(APPLY, applyFor(v.id, 'Victim'))).rows[0]!.id;
   malloryApplication = (await db.query<{ id: string }>(APPLY, applyFor(m.id, 'Mallory'))).rows[0]!.id;
 });

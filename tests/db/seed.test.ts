@@ -4,7 +4,7 @@
 import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_ACCOUNTS, seed } from '../../supabase/local/db/seed.ts';
-import { openTestDb, runAs, signedIn, type TestDb } from './support.ts';
+import { openTestDb, runAs, signedIn, staffSignedIn, type TestDb } from './support.ts';
 
 // The non-pointer fields of the Auth server's User model (internal/models/user.go), by column.
 const AUTH_SERVER_NON_NULL_COLUMNS = [
@@ -42,6 +42,13 @@ describe('the development seed', () => {
     expect(await bcrypt.compare(password, rows[0]!.encrypted_password)).toBe(true);
   });
 
+  it('gives the admin a verified TOTP factor whose secret is the documented one, and the user none', async () => {
+    const { rows } = await db.query(
+      `select u.email, f.factor_type::text, f.status::text, f.secret from auth.mfa_factors f join auth.users u on u.id = f.user_id`,
+    );
+    expect(rows).toEqual([{ email: 'admin@example.com', factor_type: 'totp', status: 'verified', secret: DEVELOPMENT_ACCOUNTS[0].totpSecret }]);
+  });
+
   it('gives each account an email identity', async () => {
     const { rows } = await db.query(`select email, provider from auth.identities order by email`);
     expect(rows).toEqual([
@@ -62,7 +69,7 @@ describe('the development seed', () => {
 
   it('shows Amara her three applications and the admin all four', async () => {
     const amara = signedIn('amara', { id: '00000000-0000-4000-8000-00000000a002', email: 'amara@example.com' });
-    const admin = signedIn('admin', { id: '00000000-0000-4000-8000-00000000a001', email: 'admin@example.com' });
+    const admin = staffSignedIn('admin', { id: '00000000-0000-4000-8000-00000000a001', email: 'admin@example.com' });
     const mine = await runAs(db, amara, 'select status from public.visa_applications order by submitted_at');
     const all = await runAs(db, admin, 'select id from public.visa_applications');
     expect(mine.rows).toEqual([{ status: 'approved' }, { status: 'in_review' }, { status: 'submitted' }]);

@@ -127,6 +127,19 @@ export function signedIn(label: string, user: { id: string; email: string }): Ac
   };
 }
 
+/**
+ * A staff member signed in with password and code: the claims of an access token after a verified
+ * TOTP factor (aal2), which staff's policies and RPCs require (private.session_is_aal2).
+ */
+export function staffSignedIn(label: string, user: { id: string; email: string }): Actor {
+  const actor = signedIn(label, user);
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    ...actor,
+    claims: { ...actor.claims, aal: 'aal2', amr: [{ method: 'totp', timestamp: now }, { method: 'password', timestamp: now }] },
+  };
+}
+
 /** Creates a confirmed auth user (the signup trigger makes the profile) and returns it. */
 export async function createUser(
   db: ScriptDb,
@@ -150,11 +163,23 @@ export async function makeAdmin(db: ScriptDb, userId: string): Promise<void> {
   await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
 }
 
-/** Creates a confirmed user, makes it an admin, and returns its id and the actor it signs in as. */
+/** Makes a user an adviser (staff who work cases) the way an operator does. */
+export async function makeAdviser(db: ScriptDb, userId: string): Promise<void> {
+  await db.query(`update public.profiles set role = 'adviser' where id = $1`, [userId]);
+}
+
+/** Creates a confirmed user, makes it an adviser, and returns its id and the actor it signs in as (at aal2). */
+export async function createAdviser(db: ScriptDb, email = 'adviser@example.com'): Promise<{ id: string; actor: Actor }> {
+  const user = await createUser(db, email);
+  await makeAdviser(db, user.id);
+  return { id: user.id, actor: staffSignedIn('adviser', user) };
+}
+
+/** Creates a confirmed user, makes it an admin, and returns its id and the actor it signs in as (at aal2). */
 export async function createAdmin(db: ScriptDb, email = 'boss@example.com'): Promise<{ id: string; actor: Actor }> {
   const user = await createUser(db, email);
   await makeAdmin(db, user.id);
-  return { id: user.id, actor: signedIn('admin', user) };
+  return { id: user.id, actor: staffSignedIn('admin', user) };
 }
 
 /** What a test of the dashboard's tables starts from: its database, an admin and a signed-in user. */

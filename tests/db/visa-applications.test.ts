@@ -16,6 +16,7 @@ import {
   openTestDb,
   runAs,
   signedIn,
+  staffSignedIn,
   type Actor,
   type TestDb,
 } from './support.ts';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   otherId = b.id;
   applicant = signedIn('applicant', a);
   other = signedIn('other', b);
-  admin = signedIn('admin', boss);
+  admin = staffSignedIn('admin', boss);
 });
 
 afterAll(async () => {

@@ -48,7 +48,7 @@ test('booked, confirmed, rescheduled and cancelled: one calendar entry updated a
   expect(first).toMatchObject({ partMethod: 'REQUEST', method: 'REQUEST', status: 'TENTATIVE', sequence: 0, start: utc(booked), organizer: `mailto:${MONITORED}`, attendees: [`mailto:${email}`] });
 
   const admin = await backend.confirmedUser(uniqueEmail('staff'));
-  await backend.makeAdmin(admin.userId);
+  await backend.makeAdmin(admin.userId, admin.client);
   await admin.client.auth.refreshSession();
   const { data: booking } = await backend.admin().from('bookings').select('id').eq('email', email).single();
   const confirm = await admin.client.rpc('change_booking', { booking_id: booking!.id, change: 'confirmed', note: 'Bring your passport' });

@@ -81,7 +81,7 @@ describe('a visa application', () => {
 
   test('tells the applicant when an admin moves it to in review, approved or rejected', async () => {
     const admin = await backend.confirmedUser(uniqueEmail('admin'));
-    await backend.makeAdmin(admin.userId);
+    await backend.makeAdmin(admin.userId, admin.client);
     await admin.client.auth.refreshSession();
     for (const [status, words, count] of [['in_review', 'in review', 2], ['approved', 'approved', 3]] as const) {
       const { error } = await admin.client.from('visa_applications').update({ status }).eq('id', applicationId);
@@ -103,7 +103,7 @@ describe("an application's documents", () => {
     const applicationId = data!.id as string;
     const reference = applicationId.replace(/-/g, '').slice(0, 8).toUpperCase();
     const admin = await backend.confirmedUser(uniqueEmail('staff'));
-    await backend.makeAdmin(admin.userId);
+    await backend.makeAdmin(admin.userId, admin.client);
     await admin.client.auth.refreshSession();
     const upload = async (item: string, name: string) => {
       const { error: refused } = await applicant.client.storage

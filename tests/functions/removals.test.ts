@@ -23,7 +23,7 @@ beforeAll(async () => {
   backend = await notificationBackend();
   applicant = await backend.confirmedUser(uniqueEmail('applicant'));
   const staff = await backend.confirmedUser(uniqueEmail('admin'));
-  await backend.makeAdmin(staff.userId);
+  await backend.makeAdmin(staff.userId, staff.client);
   admin = staff.client;
   service = backend.admin();
 });
@@ -152,7 +152,7 @@ test('the database calls remove-documents itself when an application is deleted'
   try {
     const owner = await calling.confirmedUser(uniqueEmail('applicant'));
     const staff = await calling.confirmedUser(uniqueEmail('admin'));
-    await calling.makeAdmin(staff.userId);
+    await calling.makeAdmin(staff.userId, staff.client);
     const { data, error } = await owner.client.from('visa_applications').insert(application('Ada Obi')).select('id').single();
     expect(error).toBeNull();
     const id = (data as { id: string }).id;

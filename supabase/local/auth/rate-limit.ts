@@ -67,6 +67,39 @@ export class WindowLimiter {
 }
 
 /**
+ * A token bucket per key, as GoTrue's limiter (tollbooth over golang.org/x/time/rate) counts the
+ * second factor's challenges and verifications: `perMinute` tokens come back each minute, and a
+ * bucket holds at most `burst`, so a quiet client may send a burst at once.
+ */
+export class TokenBucketLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly perMinute: number;
+  private readonly burst: number;
+  private readonly now: () => number;
+
+  constructor(perMinute: number, burst: number, now: () => number = Date.now) {
+    this.perMinute = perMinute;
+    this.burst = burst;
+    this.now = now;
+  }
+
+  /** Takes one token of key's bucket; false when it is empty. */
+  hit(key: string): boolean {
+    const now = this.now();
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 60_000) * this.perMinute);
+    bucket.at = now;
+    // Kept in order of last use, so the oldest goes first when the map is full.
+    this.buckets.delete(key);
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > MAX_KEYS) this.buckets.delete(this.buckets.keys().next().value!);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+}
+
+/**
  * Failed attempts at one account (an email address, known or not) from one client: password
  * sign-ins, or six-digit codes. The strict limit is keyed by account and client together, so a
  * stranger's failures never hold up the owner's own device. A ceiling per account bounds a run
@@ -130,6 +163,10 @@ export class AuthLimits {
   readonly signInFailures: FailureLimiter;
   /** Wrong six-digit codes per email address and client, with the address's ceiling. */
   readonly codeFailures: FailureLimiter;
+  /** Second-factor challenges per client address (GoTrue: 15 a minute, bursts of 30). */
+  readonly factorChallenge: TokenBucketLimiter;
+  /** Second-factor verifications per client address, counted apart from challenges as GoTrue does. */
+  readonly factorVerify: TokenBucketLimiter;
 
   constructor(limits: RateLimits, otpExpirySeconds: number, now: () => number = Date.now) {
     this.signInSignUps = new WindowLimiter(limits.signInSignUps, FIVE_MINUTES, now);
@@ -139,6 +176,8 @@ export class AuthLimits {
     this.signInFailures = new FailureLimiter(limits.signInFailuresPerClient, limits.signInFailuresPerAccount, ONE_DAY, now);
     // A code lives otpExpirySeconds, so its wrong guesses are remembered as long.
     this.codeFailures = new FailureLimiter(limits.codeFailuresPerClient, limits.codeFailuresPerAccount, otpExpirySeconds * 1000, now);
+    this.factorChallenge = new TokenBucketLimiter(limits.mfaChallengeAndVerify, 2 * limits.mfaChallengeAndVerify, now);
+    this.factorVerify = new TokenBucketLimiter(limits.mfaChallengeAndVerify, 2 * limits.mfaChallengeAndVerify, now);
   }
 }
 
@@ -180,6 +219,6 @@ export function overEmailSendRateLimit(): HttpError {
 }
 
 /** Counts one request of the caller against `limiter`; 429 (from `error`) once the window is used up. */
-export function limit(limiter: WindowLimiter, key: string, error: () => HttpError = overRequestRateLimit): void {
+export function limit(limiter: { hit(key: string): boolean }, key: string, error: () => HttpError = overRequestRateLimit): void {
   if (!limiter.hit(key)) throw error();
 }

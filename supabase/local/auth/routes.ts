@@ -1,9 +1,10 @@
 // The /auth/v1 route table.
 import { authError } from '../http-errors.ts';
 import { json, type Reply } from '../http.ts';
-import { adminDeleteUser, adminGetUser } from './admin.ts';
+import { adminDeleteFactor, adminDeleteUser, adminGetUser, adminListFactors } from './admin.ts';
 import type { AuthContext, AuthRequest } from './context.ts';
 import { recover, resend } from './emails.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, logout, updateUser } from './user.ts';
@@ -21,6 +22,7 @@ const ROUTES: Record<string, Handler> = {
   'GET user': getUser,
   'PUT user': updateUser,
   'POST logout': logout,
+  'POST factors': enrollFactor,
   'GET settings': settings,
   'GET health': health,
   'GET .well-known/jwks.json': jwks,
@@ -30,9 +32,21 @@ const ROUTES: Record<string, Handler> = {
 export async function handleAuth(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   const handler = ROUTES[`${r.method} ${r.path}`];
   if (handler) return handler(ctx, r);
-  if (r.path.startsWith('admin/users/') && !r.path.slice(12).includes('/')) {
-    if (r.method === 'GET') return adminGetUser(ctx, r);
-    if (r.method === 'DELETE') return adminDeleteUser(ctx, r);
+  const factor = /^factors\/([^/]+)(?:\/(challenge|verify))?$/.exec(r.path);
+  if (factor) {
+    const [, factorId, action] = factor as unknown as [string, string, string | undefined];
+    if (action === 'challenge' && r.method === 'POST') return challengeFactor(ctx, r, factorId);
+    if (action === 'verify' && r.method === 'POST') return verifyFactor(ctx, r, factorId);
+    if (action === undefined && r.method === 'DELETE') return unenrollFactor(ctx, r, factorId);
+  }
+  const admin = /^admin\/users\/([^/]+)(?:\/factors(?:\/([^/]+))?)?$/.exec(r.path);
+  if (admin) {
+    const isFactors = r.path.includes('/factors');
+    const factorId = admin[2];
+    if (!isFactors && r.method === 'GET') return adminGetUser(ctx, r);
+    if (!isFactors && r.method === 'DELETE') return adminDeleteUser(ctx, r);
+    if (isFactors && factorId === undefined && r.method === 'GET') return adminListFactors(ctx, r);
+    if (isFactors && factorId !== undefined && r.method === 'DELETE') return adminDeleteFactor(ctx, r, factorId);
   }
   throw authError(404, 'not_found', `No ${r.method} /auth/v1/${r.path} in this local Auth server`);
 }

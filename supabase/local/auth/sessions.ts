@@ -5,9 +5,12 @@ import type { BackendConfig } from '../config.ts';
 import { authError } from '../http-errors.ts';
 import { signJwt } from '../jwt.ts';
 import { secureAlphanumeric } from './secrets.ts';
-import { identitiesOf, userById, userJson, type UserRow } from './users.ts';
+import { fullUserJson, userById, type UserRow } from './users.ts';
 
-export type AuthMethod = 'password' | 'otp' | 'anonymous';
+export type AuthMethod = 'password' | 'otp' | 'anonymous' | 'totp';
+
+// The methods that make a session aal2, as GoTrue's AMRClaim.IsAAL2Claim lists them.
+const AAL2_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
 export interface SessionJson {
   access_token: string;
@@ -63,6 +66,8 @@ async function insertRefreshToken(tx: Sql, userId: string, sessionId: string, pa
 
 /** Signs an access token with GoTrue's claims for this user and session. */
 async function accessToken(config: BackendConfig, user: UserRow, sessionId: string, amr: AmrEntry[]): Promise<{ token: string; exp: number }> {
+  // As GoTrue's CalculateAALAndAMR: the session's level follows from how it was authenticated.
+  const aal = amr.some((entry) => AAL2_METHODS.has(entry.method)) ? 'aal2' : 'aal1';
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + config.jwtExpirySeconds;
   const token = await signJwt(
@@ -77,7 +82,7 @@ async function accessToken(config: BackendConfig, user: UserRow, sessionId: stri
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role || 'authenticated',
-      aal: 'aal1',
+      aal,
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
@@ -101,8 +106,28 @@ async function sessionResponse(
     expires_in: config.jwtExpirySeconds,
     expires_at: exp,
     refresh_token: refreshToken,
-    user: userJson(user, await identitiesOf(tx, user.id)),
+    user: await fullUserJson(tx, user),
   };
+}
+
+/**
+ * The session after a verified second factor, as GoTrue's updateMFASessionAndClaims makes it: the
+ * factor's method joins the session's amr (so every later token of the session, refreshed ones
+ * too, says aal2), the session records its level and factor, and the refresh token is swapped.
+ */
+export async function stepUpSession(tx: Sql, config: BackendConfig, user: UserRow, sessionId: string, factorId: string): Promise<SessionJson> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method) values ($1, $2, now(), now(), 'totp')
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = now()`,
+    [randomUUID(), sessionId],
+  );
+  const revoked = await tx.query<{ token: string }>(
+    `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false returning token`,
+    [sessionId],
+  );
+  const refreshToken = await insertRefreshToken(tx, user.id, sessionId, revoked.rows.at(-1)?.token ?? null);
+  await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId]);
+  return sessionResponse(tx, config, user, sessionId, refreshToken);
 }
 
 interface TokenRow {

@@ -5,12 +5,12 @@ import { json, type Reply } from '../http.ts';
 import { requireCaller } from './bearer.ts';
 import { field, objectField, type AuthContext, type AuthRequest } from './context.ts';
 import { checkPassword, hashPassword, passwordMatches } from './passwords.ts';
-import { identitiesOf, userById, userJson } from './users.ts';
+import { fullUserJson, userById } from './users.ts';
 
 /** GET /user: the caller's user object. */
 export async function getUser(ctx: AuthContext, r: AuthRequest): Promise<Reply> {
   const { user } = await requireCaller(ctx.db, r.req, ctx.config.jwtSecret);
-  return json(200, userJson(user, await identitiesOf(ctx.db, user.id)));
+  return json(200, await fullUserJson(ctx.db, user));
 }
 
 /** PUT /user: new password (other sessions end) and/or merged user metadata. */
@@ -50,8 +50,7 @@ export async function updateUser(ctx: AuthContext, r: AuthRequest): Promise<Repl
       // A new password ends every other session of the user, as GoTrue does.
       await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, [caller.user.id, caller.sessionId]);
     }
-    const user = (await userById(tx, caller.user.id))!;
-    return userJson(user, await identitiesOf(tx, user.id));
+    return fullUserJson(tx, (await userById(tx, caller.user.id))!);
   });
   return json(200, updated);
 }

@@ -87,14 +87,52 @@ export async function identitiesOf(sql: Sql, userId: string): Promise<IdentityRo
   return res.rows;
 }
 
+/** A second factor of auth.mfa_factors, without its secret. */
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: 'unverified' | 'verified';
+  phone: string | null;
+  last_challenged_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const FACTOR_COLUMNS = 'id, user_id, friendly_name, factor_type, status, phone, last_challenged_at, created_at, updated_at';
+
+/** The user's factors, oldest first, as GoTrue loads them into a user. */
+export async function factorsOf(sql: Sql, userId: string): Promise<FactorRow[]> {
+  const res = await sql.query<FactorRow>(`select ${FACTOR_COLUMNS} from auth.mfa_factors where user_id = $1 order by created_at, id`, [userId]);
+  return res.rows;
+}
+
+/** A factor as GoTrue serialises it (models.Factor): never its secret. */
+export function factorJson(factor: FactorRow): Record<string, unknown> {
+  return {
+    id: factor.id,
+    created_at: rfc3339(factor.created_at),
+    updated_at: rfc3339(factor.updated_at),
+    status: factor.status,
+    ...(factor.friendly_name ? { friendly_name: factor.friendly_name } : {}),
+    factor_type: factor.factor_type,
+    phone: factor.phone ?? '',
+    last_challenged_at: rfc3339(factor.last_challenged_at),
+  };
+}
+
 /** Postgres prints `2024-01-02 03:04:05.678+00`; GoTrue answers RFC 3339 (`2024-01-02T03:04:05.678Z`). */
 function rfc3339(value: string | null): string | null {
   if (value === null) return null;
   return value.replace(' ', 'T').replace(/\+00(:00)?$/, 'Z');
 }
 
-/** A user as GoTrue returns it: always-present fields, then timestamps only when set. */
-export function userJson(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+/**
+ * A user as GoTrue returns it: always-present fields, then timestamps only when set, and its
+ * factors when it has any (GoTrue omits an empty list).
+ */
+export function userJson(user: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: user.id,
     aud: user.aud ?? 'authenticated',
@@ -116,7 +154,13 @@ export function userJson(user: UserRow, identities: IdentityRow[]): Record<strin
     ['last_sign_in_at', user.last_sign_in_at],
   ];
   for (const [key, value] of optional) if (value !== null) out[key] = rfc3339(value);
+  if (factors.length > 0) out.factors = factors.map(factorJson);
   return out;
+}
+
+/** userJson of the user with its identities and factors read from the database. */
+export async function fullUserJson(sql: Sql, user: UserRow): Promise<Record<string, unknown>> {
+  return userJson(user, await identitiesOf(sql, user.id), await factorsOf(sql, user.id));
 }
 
 function identityJson(identity: IdentityRow): Record<string, unknown> {

@@ -232,6 +232,65 @@ create table if not exists auth.mfa_amr_claims
     constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
 
+-- TOTP factors and their challenges, as the supabase/auth migrations leave them (MFA schema, phone,
+-- last_challenged_at, WebAuthn columns): the embedded Auth server stores its factors here, so
+-- policies or reports that read them see hosted's rows.
+do
+$$
+    begin
+        create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+    exception
+        when duplicate_object then null;
+    end
+$$;
+
+do
+$$
+    begin
+        create type auth.factor_status as enum ('unverified', 'verified');
+    exception
+        when duplicate_object then null;
+    end
+$$;
+
+create table if not exists auth.mfa_factors
+(
+    id                           uuid               not null,
+    user_id                      uuid               not null,
+    friendly_name                text,
+    factor_type                  auth.factor_type   not null,
+    status                       auth.factor_status not null,
+    created_at                   timestamptz        not null,
+    updated_at                   timestamptz        not null,
+    secret                       text,
+    phone                        text,
+    last_challenged_at           timestamptz,
+    web_authn_credential         jsonb,
+    web_authn_aaguid             uuid,
+    last_webauthn_challenge_data jsonb,
+    constraint mfa_factors_pkey primary key (id),
+    constraint mfa_factors_user_id_fkey foreign key (user_id) references auth.users (id) on delete cascade,
+    constraint mfa_factors_last_challenged_at_key unique (last_challenged_at)
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
+
+create table if not exists auth.mfa_challenges
+(
+    id                     uuid        not null,
+    factor_id              uuid        not null,
+    created_at             timestamptz not null,
+    verified_at            timestamptz,
+    ip_address             inet        not null,
+    otp_code               text,
+    web_authn_session_data jsonb,
+    constraint mfa_challenges_pkey primary key (id),
+    constraint mfa_challenges_auth_factor_id_fkey foreign key (factor_id) references auth.mfa_factors (id) on delete cascade
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
 /**
   * -------------------------------------------------------
   * Section - auth tables' owner and row-level security
@@ -263,6 +322,10 @@ $$
             alter table auth.sessions owner to supabase_auth_admin;
             alter table auth.refresh_tokens owner to supabase_auth_admin;
             alter table auth.mfa_amr_claims owner to supabase_auth_admin;
+            alter table auth.mfa_factors owner to supabase_auth_admin;
+            alter table auth.mfa_challenges owner to supabase_auth_admin;
+            alter type auth.factor_type owner to supabase_auth_admin;
+            alter type auth.factor_status owner to supabase_auth_admin;
             alter type auth.aal_level owner to supabase_auth_admin;
             grant all on all tables in schema auth to postgres;
             grant all on all sequences in schema auth to postgres;
@@ -276,6 +339,8 @@ alter table auth.identities enable row level security;
 alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.mfa_amr_claims enable row level security;
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
 
 /**
   * -------------------------------------------------------

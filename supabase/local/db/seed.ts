@@ -7,8 +7,9 @@ const SEED_FILE = new URL('../../seed.sql', import.meta.url);
 
 /** The accounts seed.sql creates, printed so a newcomer can sign in at once (local only). */
 export const DEVELOPMENT_ACCOUNTS = [
-  { email: 'admin@example.com', password: 'admin-dev-password', role: 'admin' },
-  { email: 'amara@example.com', password: 'amara-dev-password', role: 'user' },
+  // The admin's TOTP secret (base32): staff sign in with a code from it (seed.sql's mfa_factors row).
+  { email: 'admin@example.com', password: 'admin-dev-password', role: 'admin', totpSecret: 'BRIDGEWAYLOCALADMINDEVSECRET2345' },
+  { email: 'amara@example.com', password: 'amara-dev-password', role: 'user', totpSecret: null },
 ] as const;
 
 /** Runs supabase/seed.sql. */
@@ -20,6 +21,8 @@ export async function seed(db: ScriptDb): Promise<void> {
 export function describeAccounts(): string[] {
   return [
     'Development accounts (see supabase/seed.sql):',
-    ...DEVELOPMENT_ACCOUNTS.map(({ email, password, role }) => `  ${email} / ${password}  (${role})`),
+    ...DEVELOPMENT_ACCOUNTS.map(
+      ({ email, password, role, totpSecret }) => `  ${email} / ${password}  (${role}${totpSecret ? `; TOTP secret ${totpSecret} for the code` : ''})`,
+    ),
   ];
 }

@@ -4,6 +4,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 import { ACCOUNT_TEXTS } from '../../support/spec-texts.ts';
 import { expectHydrated } from '../support/islands.ts';
+import { knownTotpSecret, totpCode } from '../../support/totp.ts';
 
 /**
  * Account journeys wait on the backend (bcrypt, email) and on island hydration, on a machine
@@ -93,7 +94,11 @@ export function signupValues(email: string, password: string, name = 'Ada Obi'):
   };
 }
 
-/** Opens /login (with `next` when given), logs in through the form and waits for the next page. */
+/**
+ * Opens /login (with `next` when given), logs in through the form and waits for the next page. An
+ * account whose authenticator app this test process knows (the seeded admin's, or one set up by
+ * createStaff) gives its code at the code step that follows the password.
+ */
 export async function logInThroughForm(page: Page, email: string, password: string, next?: string): Promise<void> {
   await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
   const login = new AccountForm(page, 'Log in');
@@ -113,8 +118,19 @@ export async function logInThroughForm(page: Page, email: string, password: stri
     ACCOUNT_TEXTS.loginSuccess,
   );
   await login.button('Login').click();
+  const secret = knownTotpSecret(email);
+  if (secret) {
+    const step = codeStep(page);
+    await step.field('Authentication code').fill(totpCode(secret));
+    await step.button('Verify').click();
+  }
   await announced;
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** The code step that follows the password for an account with an authenticator app. */
+export function codeStep(page: Page): AccountForm {
+  return new AccountForm(page, 'Enter your authentication code');
 }
 
 /** The nav's auth part. */

@@ -2,7 +2,7 @@
 // Logout for a user, Admin and Logout for an admin (role from the database), closing on a click
 // outside or Escape, logout back to /, and the signed-in state on the next page whichever way the
 // visitor gets there (client-side router or full load).
-import { SEEDED_ADMIN, SEEDED_USER } from '../support/backend.ts';
+import { SEEDED_USER, TEST_PASSWORD, createStaff, uniqueEmail } from '../support/backend.ts';
 import { AuthNav, expect, JOURNEY_TIMEOUT_MS, logInThroughForm, test } from './account.po.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -37,7 +37,9 @@ test('a user sees Profile and Logout; Escape and a click outside close the menu'
 });
 
 test('an admin sees Admin and Logout', async ({ page }) => {
-  await logInThroughForm(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  const email = uniqueEmail('nav-admin');
+  await createStaff(email);
+  await logInThroughForm(page, email, TEST_PASSWORD);
   const nav = new AuthNav(page);
   await nav.accountToggle.click();
   await expect(nav.accountMenu.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');

@@ -6,6 +6,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../../common/database.types.ts';
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import { SUPABASE_STORAGE_KEY } from '../../../src/lib/supabase.ts';
+import { signInWithCode } from '../../support/totp.ts';
 import { E2E_API_URL } from '../support/e2e-env.ts';
 import { backendKeys, serviceClient } from '../support/backend.ts';
 import { applicationRows } from './seed-rows.ts';
@@ -18,15 +19,17 @@ export { uniqueTag } from './seed-rows.ts';
  */
 export const expect = baseExpect.configure({ timeout: 20_000 });
 
-export type SectionTitle = 'Visa applications' | 'Users' | 'Bookings' | 'Contact messages' | 'Newsletter subscribers';
+export type SectionTitle = 'Visa applications' | 'Users' | 'Bookings' | 'Contact messages' | 'Newsletter subscribers' | 'Activity record';
 
-/** Signs `email` in through the Auth API and returns the session supabase-js would store. */
+/**
+ * Signs `email` in through the Auth API as /login does (staff, or anyone with a factor, also with
+ * the code: signInWithCode) and returns the session supabase-js would store.
+ */
 export async function apiSession(email: string, password: string) {
   const { anonKey } = await backendKeys();
   const client = createClient<Database>(E2E_API_URL, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return { client, session: data.session };
+  const session = await signInWithCode(client, email, password);
+  return { client, session };
 }
 
 /**
@@ -52,6 +55,7 @@ const PART_LINKS: Record<SectionTitle, string> = {
   Bookings: 'Bookings',
   'Contact messages': 'Messages',
   'Newsletter subscribers': 'Subscribers',
+  'Activity record': 'Activity record',
 };
 
 export class AdminPage {

@@ -47,10 +47,10 @@ test('an admin sees the overview, then each part from the navigation, in order, 
   await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   const admin = new AdminPage(page);
   await admin.open();
-  await expect(admin.navigation().getByRole('link')).toHaveText(['Overview', 'Applications', 'Bookings', 'Messages', 'Subscribers', 'Users']);
+  await expect(admin.navigation().getByRole('link')).toHaveText(['Overview', 'Applications', 'Bookings', 'Messages', 'Subscribers', 'Users', 'Activity record']);
   await expect(admin.navigation().getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   expect(await axeViolations(page)).toEqual([]);
-  for (const title of ['Visa applications', 'Bookings', 'Contact messages', 'Newsletter subscribers', 'Users'] as const) {
+  for (const title of ['Visa applications', 'Bookings', 'Contact messages', 'Newsletter subscribers', 'Users', 'Activity record'] as const) {
     const part = await admin.openSection(title);
     await expect(part.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`^${title} \\(\\d[\\d,]*\\)$`));
     await expect(admin.rows(title).first()).toBeVisible();

@@ -7,6 +7,7 @@ import { apiKeys } from '../../../supabase/local/jwt.ts';
 import { DEVELOPMENT_ACCOUNTS } from '../../../supabase/local/db/seed.ts';
 import type { MailMessage } from '../../../supabase/local/mail/mailbox.ts';
 import { E2E_API_URL } from './e2e-env.ts';
+import { signInWithCode } from '../../support/totp.ts';
 
 const noSession = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
@@ -73,6 +74,22 @@ export async function spendLink(link: string): Promise<void> {
   if (type !== 'email' && type !== 'recovery') throw new Error(`not an auth email link: ${link}`);
   const { error } = await (await anonClient()).auth.verifyOtp({ token_hash: params.get('token_hash') ?? '', type });
   if (error) throw error;
+}
+
+/**
+ * A new staff member of their own, for tests that sign staff in through the page (the seeded admin
+ * is signed in by every admin test at once, and hosted Auth ends an account's aal1 sessions when
+ * another of its sessions gives its code): signed up, confirmed, made admin as an operator does,
+ * and with an authenticator app set up through the API, its secret kept for logInThroughForm.
+ */
+export async function createStaff(email: string): Promise<string> {
+  const id = await createUser(email);
+  const { error } = await (await serviceClient()).from('profiles').update({ role: 'admin' }).eq('id', id);
+  if (error) throw error;
+  const client = await anonClient();
+  await signInWithCode(client, email, TEST_PASSWORD);
+  await client.auth.signOut({ scope: 'local' });
+  return id;
 }
 
 /** The profile fields a signup sends as metadata (what the signup form collects). */

@@ -48,6 +48,8 @@ export const E2E_BACKEND_ENV: Record<string, string> = {
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+  // Every staff sign-in of the browser tests is a challenge and a verification from 127.0.0.1.
+  AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: '100000',
 };
 
 /** The site's build environment for browser tests: its supabase-js client calls the e2e backend. */

@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
+      'account_deletion',
     ]);
   });
 
@@ -108,6 +109,7 @@ describe('the project migrations', () => {
     );
     expect(rows).toEqual(
       [
+        'account_deletions',
         'application_notes',
         'application_status_changes',
         'booking_events',

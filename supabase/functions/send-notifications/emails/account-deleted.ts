@@ -25,7 +25,8 @@ export function accountDeleted({ row, brand }: EmailInput<AccountDeletionRow>): 
       kept > 0
         ? h(P, null, `What we keep: a record of your ${kept === 1 ? 'application' : `${kept} applications`} (its reference, visa type, decision and dates), without your name, contact details, date of birth, passport number or address, as the law asks us to keep a record of the services we gave.`)
         : null,
-      h(P, null, `If you did not ask for this, reply to this email or contact ${brand.contact.email} at once.`),
+      // The footer gives the consultancy's address and phone.
+      h(P, null, 'If you did not ask for this, reply to this email or call us at once.'),
     ),
   };
 }

@@ -111,3 +111,43 @@ export function statusChangeText(from: ApplicationStatus | null, to: Application
   const label = (status: ApplicationStatus) => APPLICATION_STATUS_LABELS[status];
   return from ? `Status changed from ${label(from)} to ${label(to)}` : `Application received, status ${label(to)}`;
 }
+
+/**
+ * Who a profile is (public.user_role), least to most: a user; an adviser, staff who work cases
+ * (applications, documents, bookings, messages); an admin, who also manages staff, deletes
+ * accounts and reads the activity record. The database decides what each may do; the admin only
+ * shows each person what their role allows (docs/architecture.md, "Roles").
+ */
+export const USER_ROLES = ENUMS.user_role;
+export type UserRole = Enums<'user_role'>;
+
+/** How a role reads to staff, and in a sentence ("now an adviser"). */
+export const USER_ROLE_LABELS: Record<UserRole, { label: string; withArticle: string }> = {
+  user: { label: 'User', withArticle: 'a user' },
+  adviser: { label: 'Adviser', withArticle: 'an adviser' },
+  admin: { label: 'Admin', withArticle: 'an admin' },
+};
+
+/** True for the roles that open the admin workspace. */
+export function isStaffRole(role: UserRole | null | undefined): role is 'adviser' | 'admin' {
+  return role === 'adviser' || role === 'admin';
+}
+
+/** What an entry of the activity record was (public.activity_kind). */
+export const ACTIVITY_KINDS = ENUMS.activity_kind;
+export type ActivityKind = Enums<'activity_kind'>;
+
+/** How each kind reads to staff. */
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
+  document_opened: 'Document opened',
+  status_changed: 'Status changed',
+  verdict_given: 'Verdict given',
+  documents_requested: 'Documents requested',
+  booking_changed: 'Booking changed',
+  role_changed: 'Role changed',
+  factor_removed: 'Factor removed',
+  account_deleted: 'Account deleted',
+  csv_exported: 'CSV exported',
+  data_exported: 'Data exported',
+  retention_applied: 'Retention applied',
+};

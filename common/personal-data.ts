@@ -158,6 +158,14 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     onDeletion: 'kept',
   },
   {
+    // Who acted on whose data (the actor is a staff member's id, or the person's own for an export).
+    table: 'public.activity_record',
+    columns: { subject_user_id: 'account_id' },
+    exportKey: null,
+    notExported: "staff's append-only record of who acted on the account's data, read by admins only; it names the account by id, and outlives it by design",
+    onDeletion: 'kept',
+  },
+  {
     table: 'storage.objects',
     columns: { owner: 'account_id', owner_id: 'account_id' },
     exportKey: 'documents',

@@ -1,5 +1,6 @@
-// `npm run admin:grant -- <email> [--revoke]`: makes the user with that email an admin of the
-// local database (PGlite, or DATABASE_URL), or a plain user again with --revoke. While the local
+// `npm run admin:grant -- <email> [--adviser | --revoke]`: makes the user with that email an admin
+// of the local database (PGlite, or DATABASE_URL), an adviser with --adviser, or a plain user
+// again with --revoke. While the local
 // backend holds the PGlite folder, the change goes through its REST API with the service key.
 // On a hosted project run the same statement in the SQL editor:
 //   update public.profiles set role = 'admin' where lower(email) = lower('someone@example.com');
@@ -15,14 +16,15 @@ const { config, target } = exitOnConfigError(() => ({ config: loadConfig(), targ
 
 const args = process.argv.slice(2);
 const revoke = args.includes('--revoke');
+const adviser = args.includes('--adviser');
 const email = args.find((arg) => !arg.startsWith('--'))?.trim();
 
 if (!email) {
-  console.error('Usage: npm run admin:grant -- <email> [--revoke]');
+  console.error('Usage: npm run admin:grant -- <email> [--adviser | --revoke]');
   process.exit(2);
 }
 
-const role = revoke ? 'user' : 'admin';
+const role = revoke ? 'user' : adviser ? 'adviser' : 'admin';
 
 try {
   const changed = await setRole(email, role);
@@ -30,7 +32,7 @@ try {
     console.error(`No user with the email ${email}. Sign up with it first, then run this again.`);
     process.exitCode = 1;
   } else {
-    console.log(`${changed[0]} is now ${revoke ? 'a regular user' : 'an admin'}.`);
+    console.log(`${changed[0]} is now ${revoke ? 'a regular user' : adviser ? 'an adviser' : 'an admin'}.`);
   }
 } catch (error) {
   console.error(`admin:grant failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -196,3 +196,47 @@ $$;
 
 revoke all on function public.delete_own_account(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.delete_own_account(uuid) to service_role;
+
+/**
+  * -------------------------------------------------------
+  * Section - The record of an export
+  * -------------------------------------------------------
+  * "Download my data" (the Edge Function export-my-data) records data_exported in the activity
+  * record (20261129000100_activity_record.sql) with the caller's own token, once it has read
+  * everything and before it sends the first byte, so no export goes unrecorded. The caller is the
+  * actor and the subject: nobody records an export of someone else's data this way.
+ */
+create or replace function private.record_data_export(files integer)
+    returns void
+    language plpgsql
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    if (select auth.uid()) is null then
+        raise exception 'Only a signed-in user records the export of their own data.' using errcode = 'insufficient_privilege';
+    end if;
+    perform private.record_activity('data_exported', null, (select auth.uid()),
+                                    jsonb_build_object('files', greatest(coalesce(record_data_export.files, 0), 0)));
+end;
+$$;
+
+revoke all on function private.record_data_export(integer) from public, anon, authenticated, service_role;
+grant execute on function private.record_data_export(integer) to authenticated;
+
+/**
+  * rpc('record_data_export', { files }) with the user's token: private.record_data_export.
+ */
+create or replace function public.record_data_export(files integer)
+    returns void
+    language sql
+    security invoker
+    set search_path = ''
+as
+$$
+select private.record_data_export(record_data_export.files);
+$$;
+
+revoke all on function public.record_data_export(integer) from public, anon, authenticated, service_role;
+grant execute on function public.record_data_export(integer) to authenticated;

@@ -116,6 +116,14 @@ describe('the export of an applicant with 30 documents', () => {
     }
   });
 
+  test('is recorded in the activity record, the applicant as actor and subject, with its number of files', async () => {
+    const { rows } = await backend.db.query(
+      `select actor, actor_role, detail from public.activity_record where kind = 'data_exported' and subject_user_id = $1`,
+      [applicant.userId],
+    );
+    expect(rows).toEqual([{ actor: applicant.userId, actor_role: 'user', detail: { files: 30 } }]);
+  });
+
   test('holds the account, the profile and the application with its timeline', () => {
     expect(data['account']).toMatchObject({ id: applicant.userId, email: applicant.email, email_confirmed_at: expect.any(String) });
     expect(data['profile']).toMatchObject({ id: applicant.userId, full_name: 'Ada Obi', email: applicant.email });

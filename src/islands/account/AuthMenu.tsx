@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { authState, signOut, startAuth } from '../../lib/auth/store.ts';
+import { isStaffRole } from '../../../common/domain.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export default function AuthMenu() {
@@ -41,7 +42,7 @@ export default function AuthMenu() {
       </button>
       <ul id="account-menu" className="auth-menu" popover="auto">
         {/* The role comes from the profile row; until it is read, only Logout is certain. */}
-        {state.role === 'admin' && (
+        {isStaffRole(state.role) && (
           <li>
             <a href="/admin">Admin</a>
           </li>

@@ -1,9 +1,10 @@
 // The /admin island: checks who is looking (the auth store's session and role), then shows the
-// five lists. What an admin may do is decided by row-level security and the security-definer
+// workspace to staff. What each role may do is decided by row-level security and the security-definer
 // functions of supabase/migrations; this island only asks and shows the answers.
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { authState, refreshProfile, startAuth } from '../../lib/auth/store.ts';
+import { isStaffRole } from '../../../common/domain.ts';
 import { loginHref } from '../../page-scripts/login-redirect.ts';
 import './admin-base.css';
 
@@ -50,11 +51,12 @@ export default function AdminGuard() {
     );
   }
   if (auth.role === null) return <p className="admin-guard" role="status">Checking your access...</p>;
-  if (auth.role !== 'admin') return <p className="admin-guard">{ACCESS_DENIED}</p>;
+  // Staff (advisers and admins) open the workspace; it shows each only what their role may do.
+  if (!isStaffRole(auth.role)) return <p className="admin-guard">{ACCESS_DENIED}</p>;
 
   return (
     <Suspense fallback={<p className="admin-guard" role="status">Loading...</p>}>
-      <Workspace selfId={auth.userId} />
+      <Workspace selfId={auth.userId} role={auth.role} />
     </Suspense>
   );
 }

@@ -1,8 +1,9 @@
 // One visa application as a case, at its own address (/admin?application=<id>): its reference and
 // full id, every field, its status control, its documents item by item (with staff's verdicts and
-// the request for what is missing), its timeline and a form for notes. Opened from the list, from
-// a link a colleague sent, or by reload: the row is read by its id each time.
-// Saving goes through the table's update grant (status only) and the admins' row-level security
+// the request for what is missing), its timeline, a form for notes and its entries of the activity
+// record. Opened from the list, from a link a colleague sent, or by reload: the row is read by its
+// id each time.
+// Saving goes through the table's update grant (status only) and staff's row-level security
 // policy; the applicant sees the new status, and the change in their timeline, on their profile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import FailedLoad from '../ui/FailedLoad.tsx';
 import StaffDocumentChecklist from './StaffDocumentChecklist.tsx';
 import ApplicationNotes from './ApplicationNotes.tsx';
 import ApplicationTimeline from './ApplicationTimeline.tsx';
+import CaseActivity from './CaseActivity.tsx';
 import { APPLICATIONS, formatDateTime, type Row } from '../../lib/admin/lists.ts';
 import { unwrap } from './query-result.ts';
 import { fetchRow } from '../../lib/admin/list-queries.ts';
@@ -89,7 +91,7 @@ function CaseBody({ row }: { row: Row }) {
     onSuccess: (_data, next) => {
       setFailed(false);
       notify(`Status of ${String(row.name)}’s application changed to ${APPLICATION_STATUS_LABELS[next]}.`);
-      for (const key of [['application', row.id], ['list', 'applications'], ['timeline', row.id], ['overview'], ['documents', row.id], ['notifications', 'visa_applications']]) {
+      for (const key of [['application', row.id], ['list', 'applications'], ['timeline', row.id], ['case-activity', row.id], ['overview'], ['documents', row.id], ['notifications', 'visa_applications']]) {
         // The change may have queued the applicant's email, and moves the overview's counts.
         void queryClient.invalidateQueries({ queryKey: key });
       }
@@ -136,6 +138,7 @@ function CaseBody({ row }: { row: Row }) {
         <div>
           <ApplicationTimeline applicationId={row.id} />
           <ApplicationNotes key={row.id} applicationId={row.id} />
+          <CaseActivity applicationId={row.id} />
         </div>
       </div>
     </div>

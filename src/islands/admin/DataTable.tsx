@@ -37,6 +37,8 @@ interface Props {
   actions?: (row: Row) => ReactNode;
   /** Why a row may not be deleted (the admin's own account), or undefined. */
   cannotDelete?: (row: Row) => string | undefined;
+  /** False where the viewer's role may not delete the list's rows (an adviser's users list): no Delete button. */
+  deletable?: boolean;
   /**
    * Cells that link to the row's own page (an application's name and reference open its case), so
    * it is reachable from the first columns, without scrolling the table sideways to its actions.
@@ -58,7 +60,7 @@ function rowName(list: ListConfig, row: Row): string {
   return cellText(column, row);
 }
 
-export default function DataTable({ list, extraColumns = [], actions, cannotDelete, cellLink }: Props) {
+export default function DataTable({ list, extraColumns = [], actions, cannotDelete, deletable = true, cellLink }: Props) {
   const supabase = getSupabase();
   const queryClient = useQueryClient();
   const notify = useToast();
@@ -67,6 +69,9 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
   const [searchText, setSearchText] = useState(view.q);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Delete shows where the list's rows may be deleted and the viewer's role may delete them.
+  const deleting = deletable && list.remove !== undefined;
+  const hasActions = deleting || actions !== undefined;
 
   const setView = (next: ViewState) => {
     // A page key belongs to the page Next or Previous reached; any other change starts again.
@@ -105,7 +110,7 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
   };
 
   const remove = useMutation({
-    mutationFn: (row: Row) => unwrap(list.remove(supabase, row)),
+    mutationFn: (row: Row) => unwrap(list.remove ? list.remove(supabase, row) : Promise.reject(new Error(`${list.title} are never deleted.`))),
     onSuccess: () => {
       notify(`${list.noun[0]!.toUpperCase()}${list.noun.slice(1)} deleted.`);
       setToDelete(null);
@@ -140,7 +145,7 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
     setExporting(false);
   };
 
-  const columnCount = list.columns.length + extraColumns.length + 1;
+  const columnCount = list.columns.length + extraColumns.length + (hasActions ? 1 : 0);
   const sortedColumn = list.columns.find((column) => column.sortKey === view.sort);
   const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
   const last = Math.min(total, view.page * view.size);
@@ -239,9 +244,11 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
                       {column.label}
                     </th>
                   ))}
-                  <th role="columnheader" scope="col">
-                    Actions
-                  </th>
+                  {hasActions && (
+                    <th role="columnheader" scope="col">
+                      Actions
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody role="rowgroup">
@@ -278,18 +285,22 @@ export default function DataTable({ list, extraColumns = [], actions, cannotDele
                             {column.render(row, page.data.rows)}
                           </td>
                         ))}
-                        <td role="cell" className="admin-actions">
-                          {actions?.(row)}
-                          <button
-                            type="button"
-                            className="admin-button admin-button--danger"
-                            disabled={refusal !== undefined}
-                            title={refusal}
-                            onClick={() => setToDelete(row)}
-                          >
-                            Delete<span className="visually-hidden"> {rowName(list, row)}</span>
-                          </button>
-                        </td>
+                        {hasActions && (
+                          <td role="cell" className="admin-actions">
+                            {actions?.(row)}
+                            {deleting && (
+                              <button
+                                type="button"
+                                className="admin-button admin-button--danger"
+                                disabled={refusal !== undefined}
+                                title={refusal}
+                                onClick={() => setToDelete(row)}
+                              >
+                                Delete<span className="visually-hidden"> {rowName(list, row)}</span>
+                              </button>
+                            )}
+                          </td>
+                        )}
                       </tr>
                     );
                   })

@@ -1,7 +1,9 @@
-// The workspace an admin sees (AdminGuard has checked who is looking): a navigation between
-// its parts (the overview, then one part per list) and the part the address names, or one
-// application's case (workspace-address.ts). Each part shows alone, across the full width; the
-// overview also opens the applications and the users in place (ListDisclosure).
+// The workspace staff see (AdminGuard has checked who is looking): a navigation between its parts
+// (the overview, then one part per list) and the part the address names, or one application's
+// case (workspace-address.ts). Each part shows alone, across the full width; the overview also
+// opens the applications and the users in place (ListDisclosure). Each person sees only what
+// their role may do: an adviser gets no role buttons, no account deletion and no activity record
+// (the database refuses them those whatever the page sends).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import ApplicationCase from './ApplicationCase.tsx';
@@ -10,12 +12,14 @@ import DataTable from './DataTable.tsx';
 import { APPLICATION_COLUMNS, MESSAGE_COLUMNS } from './list-columns.tsx';
 import ListDisclosure from './ListDisclosure.tsx';
 import ListPart from './ListPart.tsx';
-import { APPLICATIONS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, type Row } from '../../lib/admin/lists.ts';
+import { ACTIVITY, APPLICATIONS, CONTACT_MESSAGES, SUBSCRIBERS, USERS, activityDetail, type Row } from '../../lib/admin/lists.ts';
+import type { UserRole } from '../../../common/domain.ts';
 import Overview from './Overview.tsx';
 import QueueHealth from './QueueHealth.tsx';
 import { ToastProvider } from './Toasts.tsx';
+import StaffFactors from './StaffFactors.tsx';
 import UserRoleButton from './UserRoleButton.tsx';
-import { PARTS, onWorkspaceLink, useWorkspace, workspaceHref, type PartId } from './workspace-address.ts';
+import { ADMIN_ONLY_PARTS, PARTS, onWorkspaceLink, useWorkspace, workspaceHref, type PartId } from './workspace-address.ts';
 import './admin-workspace.css';
 
 const queryClient = new QueryClient({
@@ -25,24 +29,34 @@ const queryClient = new QueryClient({
   },
 });
 
-/** The workspace of the admin `selfId`, who may neither delete nor demote themself, with its query client and toasts. */
-export default function WorkspaceWithProviders({ selfId }: { selfId: string }) {
+/** Who is looking: their id (an admin may neither delete nor demote themself) and their role. */
+interface Viewer {
+  selfId: string;
+  role: UserRole;
+}
+
+/** The workspace of the staff member `selfId`, as their role sees it, with its query client and toasts. */
+export default function WorkspaceWithProviders(viewer: Viewer) {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <Workspace selfId={selfId} />
+        <Workspace {...viewer} />
       </ToastProvider>
     </QueryClientProvider>
   );
 }
 
-function Workspace({ selfId }: { selfId: string }) {
-  const view = useWorkspace();
+function Workspace(viewer: Viewer) {
+  const address = useWorkspace();
+  const admin = viewer.role === 'admin';
+  const parts = PARTS.filter((part) => admin || !ADMIN_ONLY_PARTS.includes(part.id));
+  // An adviser sent a link to an admin's part sees the overview instead.
+  const view = parts.some((part) => part.id === address.part) ? address : { ...address, part: 'overview' as const };
   return (
     <div className="admin">
       <nav className="admin-nav" aria-label="Admin">
         <ul>
-          {PARTS.map((part) => (
+          {parts.map((part) => (
             <li key={part.id}>
               <a
                 href={workspaceHref({ part: part.id, application: null })}
@@ -56,7 +70,7 @@ function Workspace({ selfId }: { selfId: string }) {
         </ul>
       </nav>
       {/* Keyed by what it shows: a list's table starts from its own view, never the last part's. */}
-      <div className="admin-main">{view.application ? <ApplicationCase key={view.application} id={view.application} /> : <Part key={view.part} id={view.part} selfId={selfId} />}</div>
+      <div className="admin-main">{view.application ? <ApplicationCase key={view.application} id={view.application} /> : <Part key={view.part} id={view.part} {...viewer} />}</div>
     </div>
   );
 }
@@ -76,8 +90,23 @@ function ViewApplication({ row }: { row: Row }) {
   );
 }
 
-function Part({ id, selfId }: { id: PartId; selfId: string }): ReactNode {
+/** The activity list's detail, in words that depend on each row's kind. */
+const ACTIVITY_COLUMNS = [{ key: 'detail', label: 'Detail', render: (row: Row) => activityDetail(row) }] as const;
+
+/** The users list as `viewer`'s role sees it: an admin changes roles and deletes accounts, an adviser only reads. */
+function UsersTable({ selfId, role }: Viewer) {
   const ownAccount = (row: Row) => (row.id === selfId ? 'You cannot delete your own account.' : undefined);
+  if (role !== 'admin') return <DataTable list={USERS} deletable={false} />;
+  const actions = (row: Row) => (
+    <>
+      <UserRoleButton row={row} self={row.id === selfId} />
+      {row.id !== selfId && (row.role === 'adviser' || row.role === 'admin') && <StaffFactors row={row} />}
+    </>
+  );
+  return <DataTable list={USERS} cannotDelete={ownAccount} actions={actions} />;
+}
+
+function Part({ id, ...viewer }: { id: PartId } & Viewer): ReactNode {
   switch (id) {
     case 'overview':
       return (
@@ -87,7 +116,7 @@ function Part({ id, selfId }: { id: PartId; selfId: string }): ReactNode {
             <DataTable list={APPLICATIONS} extraColumns={APPLICATION_COLUMNS} cellLink={CASE_LINKS} actions={(row) => <ViewApplication row={row} />} />
           </ListDisclosure>
           <ListDisclosure title={USERS.title}>
-            <DataTable list={USERS} cannotDelete={ownAccount} actions={(row) => <UserRoleButton row={row} self={row.id === selfId} />} />
+            <UsersTable {...viewer} />
           </ListDisclosure>
           <QueueHealth />
         </div>
@@ -115,7 +144,13 @@ function Part({ id, selfId }: { id: PartId; selfId: string }): ReactNode {
     case 'users':
       return (
         <ListPart list={USERS}>
-          <DataTable list={USERS} cannotDelete={ownAccount} actions={(row) => <UserRoleButton row={row} self={row.id === selfId} />} />
+          <UsersTable {...viewer} />
+        </ListPart>
+      );
+    case 'activity':
+      return (
+        <ListPart list={ACTIVITY}>
+          <DataTable list={ACTIVITY} extraColumns={ACTIVITY_COLUMNS} />
         </ListPart>
       );
   }

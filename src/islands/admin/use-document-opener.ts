@@ -1,9 +1,10 @@
-// What a click on a document in the application's case does: it asks Storage for a signed URL
-// then, never in advance (a URL made when the list loads would have expired by the time the admin
-// clicks), and shows the image in the case, opens the PDF in a new tab, or saves a HEIC photo.
-// It also says what happened, for the case's live region.
+// What a click on a document in the application's case does: it records the opening in the
+// activity record and asks Storage for a signed URL then, never in advance (a URL made when the
+// list loads would have expired by the time staff click), and shows the image in the case, opens
+// the PDF in a new tab, or saves a HEIC photo. It also says what happened, for the case's live
+// region.
 import { useRef, useState } from 'react';
-import { documentOpening, signedDocumentUrl } from '../../lib/documents/open.ts';
+import { documentOpening, staffDocumentUrl } from '../../lib/documents/open.ts';
 import type { StoredDocument } from '../../lib/documents/stored.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 
@@ -33,7 +34,7 @@ export function useDocumentOpener() {
     setPending(doc.path);
     setFailure('');
     setAnnouncement(`Opening ${doc.name}...`);
-    const signed = await signedDocumentUrl(getSupabase(), doc, opening === 'download');
+    const signed = await staffDocumentUrl(getSupabase(), doc, opening === 'download');
     setPending(null);
     if (!signed.ok) {
       tab?.close();

@@ -17,7 +17,11 @@ export const PARTS: { id: PartId; label: string }[] = [
   { id: 'messages', label: 'Messages' },
   { id: 'subscribers', label: 'Subscribers' },
   { id: 'users', label: 'Users' },
+  { id: 'activity', label: 'Activity record' },
 ];
+
+/** The parts only admins are shown (advisers' requests for them are refused by the database anyway). */
+export const ADMIN_ONLY_PARTS: readonly PartId[] = ['activity'];
 
 export type WorkspaceView = { part: PartId; application: string | null };
 

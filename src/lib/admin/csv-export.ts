@@ -24,6 +24,10 @@ export async function exportCsv(supabase: SiteClient, list: ListConfig, view: Vi
   } catch (error) {
     return staffFailure(error);
   }
+  // Recorded before a row is read (public.start_csv_export writes the activity record's row): an
+  // export whose record is refused reads nothing.
+  const started = await supabase.rpc('start_csv_export', { list: list.id, view: { q: view.q, filters: view.filters, sort: view.sort, ascending: view.ascending } });
+  if (started.error) return staffFailure(started.error);
   const rows: Row[] = [];
   for (let from = 0; ; from += CHUNK_ROWS) {
     const query = applyView(selectList(supabase, list, list.select), list, view).range(from, from + CHUNK_ROWS - 1);
@@ -41,7 +45,9 @@ export async function exportCsv(supabase: SiteClient, list: ListConfig, view: Vi
   // writes null as an empty field; escapeFormulae prefixes text cells starting with =, +, -, @,
   // tab or CR with a single quote (numbers stay numbers). Its built-in pattern
   // (/^[=+\-@\t\r].*$/) misses a formula followed by a line break, hence our own.
-  return succeeded(Papa.unparse([header, ...rows.map((row) => header.map((name) => row[name]))], {
+  // A JSON column (the activity record's detail) is written as its JSON text.
+  const cell = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
+  return succeeded(Papa.unparse([header, ...rows.map((row) => header.map((name) => cell(row[name])))], {
     newline: '\r\n',
     escapeFormulae: FORMULA_START,
   }));

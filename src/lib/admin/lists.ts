@@ -1,4 +1,4 @@
-// The five admin lists as data: which table each reads, its columns (label, how a value reads,
+// The admin lists as data: which table each reads, its columns (label, how a value reads,
 // which key sorts it), what its search matches, its filters, and how one of its rows is named
 // and deleted. DataTable renders any of them; nothing here knows about React state.
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -10,7 +10,10 @@ import {
   CONSULTANCY_TIME_ZONE_NAME,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_STATUS_LABELS,
+  USER_ROLES,
+  USER_ROLE_LABELS,
   VISA_TYPES,
+  ACTIVITY_KINDS,
   consultancyToday,
   isOneOf,
 } from '../../../common/domain.ts';
@@ -22,9 +25,13 @@ import { staffFailure } from '../forms/errors.ts';
 import { failed, succeeded, type Result } from '../result.ts';
 import { OPEN_FOR_DOCUMENTS } from '../document-rules.ts';
 import { PLACE_HOLDING_STATUSES } from '../../../common/bookings.ts';
+import { activityDetailText, activityKindLabel } from './activity.ts';
 
-/** The tables the admin lists read. */
-export type ListTable = keyof Pick<Database['public']['Tables'], 'visa_applications' | 'profiles' | 'bookings' | 'contact_messages' | 'newsletter_subscribers'>;
+/** The tables the admin lists read and delete from. */
+type DeletableTable = keyof Pick<Database['public']['Tables'], 'visa_applications' | 'profiles' | 'bookings' | 'contact_messages' | 'newsletter_subscribers'>;
+
+/** What the admin lists read: those tables, and the activity record's view (never deleted from). */
+export type ListTable = DeletableTable | keyof Pick<Database['public']['Views'], 'activity_entries'>;
 
 /** A row of a list: the columns its `select` names, which is data, so read by name. */
 export type Row = Record<string, unknown> & { id: string };
@@ -76,7 +83,7 @@ interface ExportColumn {
   read: (supabase: SiteClient, ids: string[]) => Promise<Result<Map<string, unknown>>>;
 }
 
-export type ListId = 'applications' | 'users' | 'bookings' | 'messages' | 'subscribers';
+export type ListId = 'applications' | 'users' | 'bookings' | 'messages' | 'subscribers' | 'activity';
 
 export interface ListConfig {
   id: ListId;
@@ -95,8 +102,8 @@ export interface ListConfig {
   noun: string;
   /** The confirmation's sentence naming exactly what goes. */
   describeDelete: (row: Row) => string;
-  /** Deletes the row; fails when nothing was deleted. */
-  remove: (supabase: SiteClient, row: Row) => Promise<Result>;
+  /** Deletes the row; fails when nothing was deleted. Absent: the list's rows are never deleted. */
+  remove?: (supabase: SiteClient, row: Row) => Promise<Result>;
   /** File name stem of the CSV export. */
   exportName: string;
   /** Columns the CSV export adds after those of `select`. */
@@ -125,7 +132,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 const nameOr = (value: unknown, fallback: string) => text(value) || fallback;
 
 /** Deletes one row by id and checks it went: row-level security turns a refused delete into "0 rows". */
-function deleteById(table: ListTable) {
+function deleteById(table: DeletableTable) {
   return async (supabase: SiteClient, row: Row) => {
     const { data, error } = await supabase.from(table).delete().eq('id', row.id).select('id');
     if (error) return staffFailure(error);
@@ -246,11 +253,11 @@ export const USERS: ListConfig = {
     textColumn('full_name', 'Name', (v) => nameOr(v, 'User')),
     textColumn('email', 'Email'),
     { key: 'country', label: 'Country' },
-    valueColumn('role', 'Role', (v) => (v === 'admin' ? 'Admin' : 'User')),
+    valueColumn('role', 'Role', (v) => (isOneOf(USER_ROLES, v) ? USER_ROLE_LABELS[v].label : text(v))),
   ],
   searchKeys: ['full_name_lower', 'email_lower'],
   searchLabel: 'Search by name or email',
-  filters: [],
+  filters: [{ key: 'role', label: 'Role', options: USER_ROLES.map((value) => ({ value, label: USER_ROLE_LABELS[value].label })) }],
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'user',
   describeDelete: (row) =>
@@ -332,3 +339,36 @@ export const SUBSCRIBERS: ListConfig = {
   remove: deleteById('newsletter_subscribers'),
   exportName: 'newsletter-subscribers',
 };
+
+/**
+ * The activity record (admins only: the record's policy returns advisers nothing, and the
+ * workspace offers them no such part): who did what, newest first, found by a person's email (as
+ * the one who acted or the one it concerned) or an application's reference, and filtered by
+ * kind. Its rows are never deleted.
+ */
+export const ACTIVITY: ListConfig = {
+  id: 'activity',
+  title: 'Activity record',
+  table: 'activity_entries',
+  select: 'id, at, actor_email, actor_role, kind, subject_email, application_reference, detail',
+  columns: [
+    timeColumn('at', 'When'),
+    { key: 'actor_email', label: 'Who', format: (value) => text(value) || 'System' },
+    { key: 'actor_role', label: 'As' },
+    { ...valueColumn('kind', 'What', activityKindLabel) },
+    { key: 'subject_email', label: 'Whose' },
+    { key: 'application_reference', label: 'Application', format: (value) => (value ? applicationReference(text(value)) : '') },
+  ],
+  searchKeys: ['actor_email_lower', 'subject_email_lower', 'application_reference'],
+  searchLabel: 'Search by a person’s email or an application’s reference',
+  filters: [{ key: 'kind', label: 'Kind', options: ACTIVITY_KINDS.map((value) => ({ value, label: activityKindLabel(value) })) }],
+  defaultSort: { key: 'at', ascending: false },
+  noun: 'entry',
+  describeDelete: () => '',
+  exportName: 'activity-record',
+};
+
+/** The activity list's detail column (the workspace adds it: its words depend on the row's kind). */
+export function activityDetail(row: Row): string {
+  return activityDetailText(row.kind, row.detail);
+}

@@ -5,11 +5,11 @@
 // caller may read), never from anything the browser could set.
 import { atom, computed } from 'nanostores';
 import type { SiteClient, Tables } from '../database.ts';
-import { MARITAL_STATUSES, type MaritalStatus } from '../../../common/domain.ts';
+import { MARITAL_STATUSES, USER_ROLES, type MaritalStatus, type UserRole } from '../../../common/domain.ts';
 import { loadSupabase, whenSupabaseCreated } from '../supabase-loader.ts';
 import { hasStoredSession, SIGNED_IN_EVENT, SUPABASE_STORAGE_KEY } from '../stored-session.ts';
 
-export type Role = 'user' | 'admin';
+export type Role = UserRole;
 
 type ProfileRow = Pick<
   Tables<'profiles'>,
@@ -24,7 +24,7 @@ type ProfileRow = Pick<
 export type Profile = Omit<ProfileRow, 'marital_status' | 'role'> & { marital_status: MaritalStatus | null; role: Role };
 
 function toProfile(row: ProfileRow): Profile {
-  return { ...row, role: row.role === 'admin' ? 'admin' : 'user', marital_status: MARITAL_STATUSES.find((status) => status === row.marital_status) ?? null };
+  return { ...row, role: USER_ROLES.find((role) => role === row.role) ?? 'user', marital_status: MARITAL_STATUSES.find((status) => status === row.marital_status) ?? null };
 }
 
 export type AuthState =

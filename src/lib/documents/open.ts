@@ -33,3 +33,18 @@ export async function signedDocumentUrl(supabase: SiteClient, doc: StoredDocumen
     return staffFailure(error);
   }
 }
+
+/**
+ * Staff's signed URL of `doc`: their opening is recorded first (public.open_document writes its
+ * row in the activity record), then signed as signedDocumentUrl signs. Storage lets staff read a
+ * document only just after their row is written, so there is no URL without it.
+ */
+export async function staffDocumentUrl(supabase: SiteClient, doc: StoredDocument, download = false): Promise<Result<string>> {
+  try {
+    const { error } = await supabase.rpc('open_document', { object_name: doc.path });
+    if (error) return staffFailure(error);
+  } catch (error) {
+    return staffFailure(error);
+  }
+  return signedDocumentUrl(supabase, doc, download);
+}

@@ -3,6 +3,7 @@
 // For the caller's own account only: there is no parameter naming an account (a body is ignored),
 // the account is the one the Auth server says the token belongs to, and what is read is read with
 // that token wherever row-level security allows (collect.ts says where the service key is used).
+// Each export is recorded in the activity record (data_exported) before its first byte is sent.
 import { answer, callerClient, CORS, serviceClient, signedInCaller, type UserProject } from '../_shared/signed-in.ts';
 import { zipStream } from './archive.ts';
 import { collect } from './collect.ts';
@@ -28,6 +29,12 @@ export async function handleExport(req: Request, project: UserProject): Promise<
     const message = error instanceof Error ? error.message : String(error);
     console.error(`[export-my-data] ${message}`);
     // A refused read (ReadFailed) or the project out of reach: nothing of a part-file is sent.
+    return answer(502, { error: 'read_failed', message: 'Your data could not be read now. Please try again.' });
+  }
+  // Recorded in the activity record before the first byte goes: no export leaves unrecorded.
+  const recorded = await asCaller.rpc('record_data_export', { files: collected.files.length });
+  if (recorded.error) {
+    console.error(`[export-my-data] record_data_export: ${recorded.error.message}`);
     return answer(502, { error: 'read_failed', message: 'Your data could not be read now. Please try again.' });
   }
   const entries = collected.files.map((file) => ({

@@ -18,7 +18,7 @@ export { uniqueTag } from './seed-rows.ts';
  */
 export const expect = baseExpect.configure({ timeout: 20_000 });
 
-export type SectionTitle = 'Visa applications' | 'Users' | 'Bookings' | 'Contact messages' | 'Newsletter subscribers';
+export type SectionTitle = 'Visa applications' | 'Users' | 'Bookings' | 'Contact messages' | 'Newsletter subscribers' | 'Activity record';
 
 /** Signs `email` in through the Auth API and returns the session supabase-js would store. */
 export async function apiSession(email: string, password: string) {
@@ -52,6 +52,7 @@ const PART_LINKS: Record<SectionTitle, string> = {
   Bookings: 'Bookings',
   'Contact messages': 'Messages',
   'Newsletter subscribers': 'Subscribers',
+  'Activity record': 'Activity record',
 };
 
 export class AdminPage {

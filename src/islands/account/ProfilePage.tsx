@@ -5,7 +5,7 @@
 // about it, and delete it (AccountRights, loaded on demand like the applications).
 import './account.css';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RIGHTS_TEXTS } from '../../lib/account-rights.ts';
 import { authState, refreshProfile, signOut, startAuth, type Profile } from '../../lib/auth/store.ts';
 import { loginHref } from '../../page-scripts/login-redirect.ts';
@@ -58,6 +58,20 @@ export default function ProfilePage() {
     if (signedIn) void loadApplications();
   }, [signedIn]);
 
+  // The account's rights, below the applications once they have settled (MyApplications), in the
+  // applications' column: their arrival moves nothing already shown.
+  const rights = (
+    <Suspense fallback={null}>
+      <AccountRights
+        onDeleted={() => {
+          setDeleted(true);
+          // The server ended every session; this forgets the browser's copy.
+          void signOut();
+        }}
+      />
+    </Suspense>
+  );
+
   // The loading overlay (src/page-scripts/auth-gate.ts) covers this state after a short delay.
   if (!hydrated || state.status === 'loading') return null;
 
@@ -98,7 +112,7 @@ export default function ProfilePage() {
         <section className="profile__section profile__section--loading" aria-label="Your details">
           <AccountNote tone="progress" message={PROFILE_TEXTS.loading} />
         </section>
-        <Applications userId={state.userId} />
+        <Applications userId={state.userId} after={rights} />
       </div>
     );
   }
@@ -145,25 +159,18 @@ export default function ProfilePage() {
           </>
         )}
       </section>
-      <Applications userId={state.userId} />
-      <Suspense fallback={null}>
-        <AccountRights
-          onDeleted={() => {
-            setDeleted(true);
-            // The server ended every session; this forgets the browser's copy.
-            void signOut();
-          }}
-        />
-      </Suspense>
+      <Applications userId={state.userId} after={rights} />
     </div>
   );
 }
 
 /** The visitor's applications, whose code loads on demand. */
-function Applications({ userId }: { userId: string }) {
+function Applications({ userId, after }: { userId: string; after: ReactNode }) {
   return (
-    <Suspense fallback={<p role="status">Loading your applications…</p>}>
-      <MyApplications userId={userId} />
-    </Suspense>
+    <div className="profile__column">
+      <Suspense fallback={<p role="status">Loading your applications…</p>}>
+        <MyApplications userId={userId} after={after} />
+      </Suspense>
+    </div>
   );
 }

@@ -12,6 +12,33 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      account_deletions: {
+        Row: {
+          applications_kept: number
+          by_staff: boolean
+          deleted_at: string
+          email: string | null
+          files_removed: number
+          id: string
+        }
+        Insert: {
+          applications_kept: number
+          by_staff: boolean
+          deleted_at?: string
+          email?: string | null
+          files_removed: number
+          id?: string
+        }
+        Update: {
+          applications_kept?: number
+          by_staff?: boolean
+          deleted_at?: string
+          email?: string | null
+          files_removed?: number
+          id?: string
+        }
+        Relationships: []
+      }
       activity_record: {
         Row: {
           actor: string | null
@@ -680,8 +707,9 @@ export type Database = {
           dob: string
           email: string
           email_lower: string | null
+          erased_at: string | null
           id: string
-          marital_status: Database["public"]["Enums"]["marital_status"]
+          marital_status: Database["public"]["Enums"]["marital_status"] | null
           message: string | null
           name: string
           name_lower: string | null
@@ -703,8 +731,9 @@ export type Database = {
           dob: string
           email: string
           email_lower?: never
+          erased_at?: string | null
           id?: string
-          marital_status: Database["public"]["Enums"]["marital_status"]
+          marital_status?: Database["public"]["Enums"]["marital_status"] | null
           message?: string | null
           name: string
           name_lower?: never
@@ -726,8 +755,9 @@ export type Database = {
           dob?: string
           email?: string
           email_lower?: never
+          erased_at?: string | null
           id?: string
-          marital_status?: Database["public"]["Enums"]["marital_status"]
+          marital_status?: Database["public"]["Enums"]["marital_status"] | null
           message?: string | null
           name?: string
           name_lower?: never
@@ -931,6 +961,23 @@ export type Database = {
         Returns: undefined
       }
       confirm_newsletter: { Args: { token: string }; Returns: boolean }
+      delete_own_account: {
+        Args: { user_id: string }
+        Returns: {
+          applications_kept: number
+          by_staff: boolean
+          deleted_at: string
+          email: string | null
+          files_removed: number
+          id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "account_deletions"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       document_refusal: {
         Args: { application_id: string; item?: string }
         Returns: string
@@ -950,6 +997,7 @@ export type Database = {
           start: string
         }[]
       }
+      record_data_export: { Args: { files: number }; Returns: undefined }
       record_factor_removal: {
         Args: { factor_id: string; target_user: string }
         Returns: undefined
@@ -1049,11 +1097,13 @@ export type Database = {
         | "staff_booking_changed"
         | "booking_reminder"
         | "staff_booking_ceiling"
+        | "account_deleted"
       notification_subject:
         | "bookings"
         | "contact_messages"
         | "visa_applications"
         | "newsletter_subscribers"
+        | "account_deletions"
       queue_name: "send-notifications" | "remove-documents"
       subscription_status: "pending" | "subscribed" | "unsubscribed"
       user_role: "user" | "adviser" | "admin"
@@ -1245,12 +1295,14 @@ export const Constants = {
         "staff_booking_changed",
         "booking_reminder",
         "staff_booking_ceiling",
+        "account_deleted",
       ],
       notification_subject: [
         "bookings",
         "contact_messages",
         "visa_applications",
         "newsletter_subscribers",
+        "account_deletions",
       ],
       queue_name: ["send-notifications", "remove-documents"],
       subscription_status: ["pending", "subscribed", "unsubscribed"],

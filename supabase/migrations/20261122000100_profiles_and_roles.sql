@@ -406,7 +406,7 @@ execute function private.sync_profile_email();
   * -------------------------------------------------------
   * Hosted grants every API role everything on new tables; start from nothing. Users may edit
   * their own details but not id, email, role or the timestamps. Profiles are created by the
-  * trigger and removed with the auth account (public.admin_delete_user), never directly.
+  * trigger and removed with the auth account (private.delete_account), never directly.
  */
 revoke all on table public.profiles from anon, authenticated, service_role;
 grant select on table public.profiles to authenticated;
@@ -501,11 +501,11 @@ revoke all on function private.require_staff(text) from public, anon, authentica
  */
 
 /**
-  * Deletes the auth account user_id. Only admins may (SQLSTATE 42501 otherwise), an admin cannot
-  * delete their own account this way (that would lock the last admin out), and an unknown id
-  * raises PT404 (PostgREST answers HTTP 404). The profile, identities, sessions and refresh tokens
-  * cascade, and the user's visa applications stay with user_id cleared: they are the
-  * consultancy's records.
+  * Deletes the account user_id for a person who asked staff (by phone, by email), exactly as they
+  * could themself on /profile: private.delete_account (20261129000450_account_deletion.sql) is the
+  * one deletion both call. Only admins may (SQLSTATE 42501 otherwise), an admin cannot delete their
+  * own account this way (that would lock the last admin out), and an unknown id raises PT404
+  * (PostgREST answers HTTP 404).
  */
 create or replace function private.admin_delete_user(user_id uuid)
     returns void
@@ -519,10 +519,7 @@ begin
                                   not_admin => 'Only administrators can delete users.',
                                   on_self => 'Administrators cannot delete their own account.');
 
-    delete from auth.users where id = admin_delete_user.user_id;
-    if not found then
-        raise exception 'User not found.' using errcode = 'PT404';
-    end if;
+    perform private.delete_account(admin_delete_user.user_id, by_staff => true);
 end;
 $$;
 

@@ -3,7 +3,9 @@
   * Visa applications: submitted by signed-in users, reviewed by admins
   * -------------------------------------------------------
   * The fields of the specification's visa form (section 5), the applicant's user id and a review
-  * status. An application outlives its applicant's account: deleting the user clears user_id.
+  * status. An application outlives its applicant's account: deleting the account clears user_id
+  * and erases its personal fields (private.delete_account, 20261129000450_account_deletion.sql),
+  * keeping its visa type, status and dates as the consultancy's record (docs/product-decisions.md).
  */
 
 /**
@@ -33,7 +35,8 @@ create table public.visa_applications
     dob                   date        not null check (dob >= date '1900-01-01'),
     nationality           text        not null check (char_length(btrim(nationality)) between 1 and 100),
     passport_number       text        not null check (char_length(btrim(passport_number)) between 1 and 50),
-    marital_status        public.marital_status not null,
+    -- NULL only once erased: there is no marital status that means "none".
+    marital_status        public.marital_status,
     address               text        not null check (char_length(btrim(address)) between 1 and 500),
     message               text check (char_length(message) <= 5000),
     status                public.application_status not null default 'submitted',
@@ -55,7 +58,11 @@ create table public.visa_applications
     -- search keys are, in the "C" collation, so the admin's prefix search (a range on the key,
     -- src/lib/admin/list-queries.ts) uses the index. Two applications can share a reference; a
     -- search by it lists every one.
-    reference             text collate "C" generated always as (left(id::text, 8)) stored
+    reference             text collate "C" generated always as (left(id::text, 8)) stored,
+    -- When its applicant's account was deleted and its personal fields were overwritten
+    -- (private.erased_email() in email, 'Erased' in the texts, 1900-01-01 as dob, no marital status).
+    erased_at             timestamptz,
+    constraint visa_applications_marital_status_until_erased check (marital_status is not null or erased_at is not null)
 );
 
 comment on table public.visa_applications is 'Visa applications; status is submitted, in_review, approved or rejected.';
@@ -80,6 +87,23 @@ create index visa_applications_visa_type_idx on public.visa_applications (visa_t
 -- The list's filter of applications waiting on their applicant, and the overview's count of them.
 create index visa_applications_awaiting_documents_idx on public.visa_applications (submitted_at desc, id)
     where awaiting_documents;
+
+/**
+  * The address an erased application keeps in place of its applicant's: on the reserved .invalid
+  * domain (RFC 2606), which never receives mail, so no email about the application can reach
+  * anyone (private.applicant_email answers NULL for it).
+ */
+create or replace function private.erased_email()
+    returns text
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select 'erased@erased.invalid';
+$$;
+
+revoke all on function private.erased_email() from public, anon, authenticated;
 
 create trigger visa_applications_set_updated_at
     before update

@@ -36,9 +36,10 @@ create type public.notification_kind as enum (
     'staff_new_booking', 'staff_new_contact_message', 'staff_new_application', 'staff_documents_provided',
     'applicant_application_received', 'applicant_status_changed', 'applicant_document_needs_replacing',
     'applicant_documents_requested', 'booking_confirmation', 'newsletter_confirmation', 'newsletter_welcome',
-    'booking_changed', 'staff_booking_changed', 'booking_reminder', 'staff_booking_ceiling');
+    'booking_changed', 'staff_booking_changed', 'booking_reminder', 'staff_booking_ceiling', 'account_deleted');
 
-create type public.notification_subject as enum ('bookings', 'contact_messages', 'visa_applications', 'newsletter_subscribers');
+create type public.notification_subject as enum ('bookings', 'contact_messages', 'visa_applications', 'newsletter_subscribers',
+    'account_deletions');
 
 /** The table the subject row of a kind of notification lives in. */
 create or replace function private.notification_subject(kind public.notification_kind)
@@ -54,6 +55,7 @@ select case
                                                     'staff_booking_ceiling') then 'bookings'
            when notification_subject.kind::text = 'staff_new_contact_message' then 'contact_messages'
            when notification_subject.kind::text in ('newsletter_confirmation', 'newsletter_welcome') then 'newsletter_subscribers'
+           when notification_subject.kind::text = 'account_deleted' then 'account_deletions'
            else 'visa_applications'
            end::public.notification_subject;
 $$;
@@ -137,6 +139,8 @@ grant execute on function public.claim_notifications(integer, integer) to servic
   * can have sent to any address (20261122000700_lead_handling.sql, 20261122000800_newsletter.sql).
   * Concurrent ones to one address are serialised by their callers (the spam limit's lock). Every
   * trigger and RPC that emails calls it; the statement's trigger then calls the sender.
+  * An email to an applicant with no address (their application was erased with their account) is
+  * not queued: a NULL recipient means staff, who must not get the applicant's email instead.
  */
 create or replace function private.queue_notification(kind public.notification_kind, recipient text,
                                                        subject_table public.notification_subject, subject_id uuid,
@@ -148,6 +152,9 @@ create or replace function private.queue_notification(kind public.notification_k
 as
 $$
 begin
+    if queue_notification.recipient is null and queue_notification.kind::text like 'applicant\_%' then
+        return;
+    end if;
     if queue_notification.daily_cap is not null
         and (select count(*)
              from public.notifications n

@@ -54,7 +54,9 @@ revoke all on function private.acting_profile() from public, anon, authenticated
   * The address an application's applicant is emailed at: the account's verified address
   * (auth.users.email), not the one typed in the form, so an account cannot have its emails sent to
   * a mailbox it does not own. The typed address only when the account is gone (user_id cleared by
-  * its deletion), as the application outlives it. Used by every email to the applicant.
+  * its deletion), as the application outlives it; NULL once the application is erased (there is
+  * nobody to write to, and private.queue_notification queues nothing for an applicant without an
+  * address). Used by every email to the applicant.
  */
 create or replace function private.applicant_email(application_user_id uuid, typed_email text)
     returns text
@@ -64,8 +66,8 @@ create or replace function private.applicant_email(application_user_id uuid, typ
     set search_path = ''
 as
 $$
-select coalesce((select u.email::text from auth.users u where u.id = applicant_email.application_user_id),
-                applicant_email.typed_email);
+select nullif(coalesce((select u.email::text from auth.users u where u.id = applicant_email.application_user_id),
+                       applicant_email.typed_email), private.erased_email());
 $$;
 
 revoke all on function private.applicant_email(uuid, text) from public, anon, authenticated;

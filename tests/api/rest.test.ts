@@ -269,16 +269,16 @@ describe('rpc', () => {
     expect(again.error).toBeNull();
   });
 
-  test('admin_delete_user: refused for a user (403), done for an admin; applications keep their rows', async () => {
+  test('admin_delete_user: refused for a user (403), done for an admin; applications keep their rows, erased', async () => {
     const victim = await backend.confirmedUser(uniqueEmail('victim'));
-    await victim.client.from('visa_applications').insert(application('Victim App'));
+    const inserted = await victim.client.from('visa_applications').insert(application('Victim App')).select('id').single();
     const denied = await bob.client.rpc('admin_delete_user', { user_id: victim.userId });
     expect(denied.status).toBe(403);
     expect(denied.error?.code).toBe('42501');
     const done = await admin.client.rpc('admin_delete_user', { user_id: victim.userId });
     expect(done.error).toBeNull();
-    const app = await admin.client.from('visa_applications').select('user_id').eq('name', 'Victim App').single();
-    expect(app.data).toEqual({ user_id: null });
+    const app = await admin.client.from('visa_applications').select('user_id, name').eq('id', inserted.data!.id).single();
+    expect(app.data).toEqual({ user_id: null, name: 'Erased' });
   });
 
   test('an array argument is a JSON array, as PostgREST reads it; a bad element is 400, not 500', async () => {

@@ -1,5 +1,6 @@
-// admin_delete_user: an admin removes the auth account; the profile and auth rows cascade, the
-// user's applications stay with user_id cleared. Anyone else is refused.
+// admin_delete_user: an admin removes the account (private.delete_account, the deletion an
+// applicant makes on /profile too); the profile and auth rows cascade, the user's applications stay
+// with user_id cleared and their personal fields erased. Anyone else is refused.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, INSERT_APPLICATION_FOR, anon, application, attemptAs, createUser, makeAdmin, openTestDb, runAs, service, signedIn, staffSignedIn, type Actor, type TestDb } from './support.ts';
@@ -58,13 +59,33 @@ describe('an admin deleting a user', () => {
     expect(await countFor('auth.refresh_tokens', 'user_id', user.id)).toBe(0);
   });
 
-  it('keeps the user’s applications with the owner cleared, still visible to admins', async () => {
+  it('keeps the user’s applications with the owner cleared and the personal fields erased, still visible to admins', async () => {
     const user = await userWithHistory('applied-then-left@example.com');
     await runAs(db, admin, 'select public.admin_delete_user($1)', [user.id]);
-    const { rows } = await runAs(db, admin, 'select user_id, name from public.visa_applications where id = $1', [
+    const { rows } = await runAs(db, admin, 'select user_id, name, email, passport_number, marital_status, status from public.visa_applications where id = $1', [
       user.applicationId,
     ]);
-    expect(rows).toEqual([{ user_id: null, name: 'Leaving User' }]);
+    expect(rows).toEqual([{ user_id: null, name: 'Erased', email: 'erased@erased.invalid', passport_number: 'Erased', marital_status: null, status: 'submitted' }]);
+  });
+
+  it('queues no email to an erased applicant when staff later change its status, and none to staff in their place', async () => {
+    const user = await userWithHistory('decided-after-leaving@example.com');
+    await runAs(db, admin, 'select public.admin_delete_user($1)', [user.id]);
+    await runAs(db, admin, `update public.visa_applications set status = 'approved' where id = $1`, [user.applicationId]);
+    const { rows } = await db.query(`select kind from public.notifications where subject_table = 'visa_applications' and subject_id = $1`, [user.applicationId]);
+    expect(rows).toEqual([]);
+  });
+
+  it('records the deletion and queues its confirmation to the address the account had', async () => {
+    const user = await userWithHistory('confirmed-leaving@example.com');
+    await runAs(db, admin, 'select public.admin_delete_user($1)', [user.id]);
+    const { rows } = await db.query(
+      `select d.by_staff, d.applications_kept, n.kind, n.recipient from public.account_deletions d
+         join public.notifications n on n.subject_table = 'account_deletions' and n.subject_id = d.id
+       where d.email = $1`,
+      [user.email],
+    );
+    expect(rows).toEqual([{ by_staff: true, applications_kept: 1, kind: 'account_deleted', recipient: user.email }]);
   });
 
   it('reports an unknown user', async () => {

@@ -56,6 +56,7 @@ describe('the project migrations', () => {
       'site_rebuild',
       'cms_sign_in',
       'activity_record',
+      'account_deletion',
     ]);
   });
 
@@ -109,6 +110,7 @@ describe('the project migrations', () => {
     );
     expect(rows).toEqual(
       [
+        'account_deletions',
         'activity_record',
         'application_notes',
         'application_status_changes',
@@ -190,6 +192,7 @@ describe('the project migrations', () => {
       'open_slots',
       'opened_lately',
       'owns_document',
+      'record_data_export',
       'record_factor_removal',
       'request_documents',
       'retry_notification',

@@ -1,11 +1,13 @@
 // /profile: the signed-in user's details ('Not Provided' for a missing value, 'User' for a missing
 // name; 'Loading your profile…' until the row has been read), an editor for their own fields (never
 // email or role), and their visa applications. A visitor who is not logged in is asked to log in
-// and brought back here afterwards.
+// and brought back here afterwards. Beside them, the account's rights: download everything held
+// about it, and delete it (AccountRights, loaded on demand like the applications).
 import './account.css';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { authState, refreshProfile, startAuth, type Profile } from '../../lib/auth/store.ts';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { RIGHTS_TEXTS } from '../../lib/account-rights.ts';
+import { authState, refreshProfile, signOut, startAuth, type Profile } from '../../lib/auth/store.ts';
 import { loginHref } from '../../page-scripts/login-redirect.ts';
 import AccountNote from './AccountNote.tsx';
 import ProfileEditor from './ProfileEditor.tsx';
@@ -16,6 +18,7 @@ import { useHydrated } from './use-hydrated.ts';
 // beside the profile's own request.
 const loadApplications = () => import('./MyApplications.tsx');
 const MyApplications = lazy(loadApplications);
+const AccountRights = lazy(() => import('./AccountRights.tsx'));
 
 const PROFILE_TEXTS = {
   loggedOut: 'Please log in to view your profile.',
@@ -44,6 +47,8 @@ export default function ProfilePage() {
   const state = useStore(authState);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState('');
+  // Set once the account is deleted: the page then says so rather than asking to log in.
+  const [deleted, setDeleted] = useState(false);
 
   useEffect(() => {
     void startAuth();
@@ -53,8 +58,24 @@ export default function ProfilePage() {
     if (signedIn) void loadApplications();
   }, [signedIn]);
 
+  // The account's rights, below the applications once they have settled (MyApplications), in the
+  // applications' column: their arrival moves nothing already shown.
+  const rights = (
+    <Suspense fallback={null}>
+      <AccountRights
+        onDeleted={() => {
+          setDeleted(true);
+          // The server ended every session; this forgets the browser's copy.
+          void signOut();
+        }}
+      />
+    </Suspense>
+  );
+
   // The loading overlay (src/page-scripts/auth-gate.ts) covers this state after a short delay.
   if (!hydrated || state.status === 'loading') return null;
+
+  if (deleted) return <AccountNote tone="success" message={RIGHTS_TEXTS.deleted} />;
 
   if (state.status === 'signed-out') {
     return (
@@ -91,7 +112,7 @@ export default function ProfilePage() {
         <section className="profile__section profile__section--loading" aria-label="Your details">
           <AccountNote tone="progress" message={PROFILE_TEXTS.loading} />
         </section>
-        <Applications userId={state.userId} />
+        <Applications userId={state.userId} after={rights} />
       </div>
     );
   }
@@ -138,16 +159,18 @@ export default function ProfilePage() {
           </>
         )}
       </section>
-      <Applications userId={state.userId} />
+      <Applications userId={state.userId} after={rights} />
     </div>
   );
 }
 
 /** The visitor's applications, whose code loads on demand. */
-function Applications({ userId }: { userId: string }) {
+function Applications({ userId, after }: { userId: string; after: ReactNode }) {
   return (
-    <Suspense fallback={<p role="status">Loading your applications…</p>}>
-      <MyApplications userId={userId} />
-    </Suspense>
+    <div className="profile__column">
+      <Suspense fallback={<p role="status">Loading your applications…</p>}>
+        <MyApplications userId={userId} after={after} />
+      </Suspense>
+    </div>
   );
 }

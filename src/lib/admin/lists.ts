@@ -261,7 +261,7 @@ export const USERS: ListConfig = {
   defaultSort: { key: 'created_at', ascending: false },
   noun: 'user',
   describeDelete: (row) =>
-    `The account of ${nameOr(row.full_name, 'User')} (${text(row.email)}) will be deleted permanently: they will no longer be able to log in, and their profile goes with it. Their visa applications are kept.`,
+    `The account of ${nameOr(row.full_name, 'User')} (${text(row.email)}) will be deleted permanently: they will no longer be able to log in, and their profile, documents, and the bookings, messages and newsletter subscription under their address go with it. Their visa applications are kept as records, without their personal details. They are emailed a confirmation.`,
   remove: async (supabase, row) => {
     const { error } = await supabase.rpc('admin_delete_user', { user_id: row.id });
     return error ? staffFailure(error) : succeeded();

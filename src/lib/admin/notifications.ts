@@ -7,8 +7,8 @@ import type { Enums, SiteClient, Tables } from '../database.ts';
 import { staffFailure } from '../forms/errors.ts';
 import { succeeded, type Result } from '../result.ts';
 
-/** The tables whose rows show their notifications in /admin (a subscriber's are not shown). */
-export type SubjectTable = Exclude<Enums<'notification_subject'>, 'newsletter_subscribers'>;
+/** The tables whose rows show their notifications in /admin (a subscriber's and a deleted account's are not shown). */
+export type SubjectTable = Exclude<Enums<'notification_subject'>, 'newsletter_subscribers' | 'account_deletions'>;
 /** A notification's state in the queue (public.job_status). */
 export type NotificationStatus = Enums<'job_status'>;
 /** A kind of notification (public.notification_kind). */
@@ -34,6 +34,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   staff_booking_ceiling: 'Staff: hourly ceiling of bookings reached',
   newsletter_confirmation: 'Subscriber: confirmation',
   newsletter_welcome: 'Subscriber: welcome',
+  account_deleted: 'Former applicant: account deleted',
 };
 
 /** How a kind of notification reads ("Staff: new booking"). */

@@ -17,6 +17,7 @@ const ROWS: SubjectRows = {
   contact_messages: { id: '00000000-0000-4000-8000-000000000002', name: TYPED, email: 'ngozi@example.com', phone: TYPED, subject: TYPED, message: TYPED, page: '/contact' },
   visa_applications: { id: '00000000-0000-4000-8000-000000000003', name: TYPED, email: 'ngozi@example.com', phone: TYPED, visa_type: 'Tourist Visa', nationality: TYPED, status: 'in_review', submitted_at: '2026-11-25T10:00:00Z' },
   newsletter_subscribers: { id: '00000000-0000-4000-8000-000000000004', email: 'ngozi@example.com', unsubscribed_at: null, confirmed_at: null },
+  account_deletions: { id: '00000000-0000-4000-8000-000000000005', email: 'ngozi@example.com', deleted_at: '2026-11-29T09:00:00Z', by_staff: true, applications_kept: 2, files_removed: 7 },
 };
 
 /** What private.booking_email_payload adds to a booking's date and time: its instants and whether it holds its place. */

@@ -3,6 +3,7 @@
 // setting of every function here, supabase/config.toml), requests pass without a key check: each
 // function checks what it needs. Only the functions of supabase/functions exist.
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { HttpError } from '../http-errors.ts';
 import { readBody, type Reply } from '../http.ts';
 import { functionNames, type FunctionsRuntime, type RuntimeOptions, startFunctionsRuntime } from './runtime.ts';
@@ -53,6 +54,11 @@ export class FunctionsHost {
   }
 }
 
+/** Whether an answer of this type is text (JSON, HTML, plain text, or none said). */
+function isText(type: string | null): boolean {
+  return type === null || /^(text\/|application\/(json|[\w.+-]*\+json|javascript|xml)\b)/i.test(type);
+}
+
 /** Passes a /functions/v1/ request to its function and returns the function's answer. */
 export async function functionRoute(req: IncomingMessage, method: string, url: URL, host: FunctionsHost, bodyLimit: number): Promise<Reply> {
   const name = url.pathname.slice('/functions/v1/'.length).split('/')[0] ?? '';
@@ -70,7 +76,12 @@ export async function functionRoute(req: IncomingMessage, method: string, url: U
     // The function's process ended during the call (a crash, or a test killing it).
     return { status: 502, body: JSON.stringify({ message: `Function ${name} did not answer: ${error instanceof Error ? error.message : String(error)}` }) };
   }
-  const text = await response.text();
   const answer = Object.fromEntries([...response.headers].filter(([key]) => !HOP_BY_HOP.has(key)));
+  // A file (export-my-data's zip) passes as bytes: read as text, it would not survive.
+  if (!isText(response.headers.get('content-type'))) {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: { ...answer, 'content-length': String(bytes.length) }, ...(bytes.length ? { stream: Readable.from([bytes]) } : {}) };
+  }
+  const text = await response.text();
   return { status: response.status, headers: answer, ...(text ? { body: text } : {}) };
 }

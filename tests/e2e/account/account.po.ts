@@ -143,7 +143,8 @@ export class AuthNav {
   constructor(readonly page: Page) {
     this.slot = page.locator('[data-auth-slot]');
     this.staticToggle = page.getByRole('button', { name: 'Login / SignUp' });
-    this.accountToggle = page.getByRole('button', { name: 'My Account' });
+    // Exact: /profile's "Delete my account" holds the words too.
+    this.accountToggle = page.getByRole('button', { name: 'My Account', exact: true });
     this.accountMenu = page.locator('#account-menu');
   }
 }

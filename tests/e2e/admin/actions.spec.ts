@@ -117,11 +117,11 @@ for (const list of DELETABLE) {
   });
 }
 
-test('deleting a user removes their account: they can no longer log in, their applications stay', async ({ page }) => {
+test('deleting a user removes their account: they can no longer log in, their applications stay, erased', async ({ page }) => {
   const email = uniqueEmail('leaving');
   const userId = await createUser(email);
   const tag = uniqueTag('du');
-  await seedApplications(tag, 1, () => ({ user_id: userId }));
+  const [applicationId] = await seedApplications(tag, 1, () => ({ user_id: userId }));
   const admin = new AdminPage(page);
   await admin.open();
   await admin.search('Users', email);
@@ -137,8 +137,9 @@ test('deleting a user removes their account: they can no longer log in, their ap
   await expect(admin.section('Users').getByText('No matching entries.')).toBeVisible();
 
   await expect(apiSession(email, TEST_PASSWORD)).rejects.toThrow(/Invalid login credentials/);
-  const { data } = await (await serviceClient()).from('visa_applications').select('user_id').eq('name', `${tag} 001`);
-  expect(data).toEqual([{ user_id: null }]);
+  // Kept as the consultancy's record, without the person (docs/product-decisions.md).
+  const { data } = await (await serviceClient()).from('visa_applications').select('user_id, name').eq('id', applicationId!);
+  expect(data).toEqual([{ user_id: null, name: 'Erased' }]);
 });
 
 test('an admin promotes a user and demotes them again', async ({ page }) => {

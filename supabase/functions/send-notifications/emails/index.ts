@@ -3,6 +3,7 @@
 // same markup as plain text.
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { accountDeleted } from './account-deleted.ts';
 import { applicantApplicationReceived } from './applicant-application-received.ts';
 import { applicantDocumentNeedsReplacing } from './applicant-document-needs-replacing.ts';
 import { applicantDocumentsRequested } from './applicant-documents-requested.ts';
@@ -47,6 +48,7 @@ export const TEMPLATES: Templates = {
   staff_documents_provided: staffDocumentsProvided,
   newsletter_confirmation: newsletterConfirmation,
   newsletter_welcome: newsletterWelcome,
+  account_deleted: accountDeleted,
 };
 
 /** A notification ready to send. */

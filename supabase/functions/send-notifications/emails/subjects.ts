@@ -24,6 +24,7 @@ export const SUBJECT_TABLES = {
   staff_documents_provided: 'visa_applications',
   newsletter_confirmation: 'newsletter_subscribers',
   newsletter_welcome: 'newsletter_subscribers',
+  account_deleted: 'account_deletions',
 } as const satisfies Record<NotificationKind, Enums<'notification_subject'>>;
 
 export type SubjectTables = typeof SUBJECT_TABLES;

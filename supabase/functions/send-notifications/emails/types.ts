@@ -40,12 +40,15 @@ export type SubscriberRow = Pick<
   'id' | 'email' | 'unsubscribed_at' | 'confirmed_at'
 >;
 
+export type AccountDeletionRow = Pick<Tables<'account_deletions'>, 'id' | 'email' | 'deleted_at' | 'by_staff' | 'applications_kept' | 'files_removed'>;
+
 /** The row a template reads, by the table notifications name as their subject. */
 export interface SubjectRows {
   bookings: BookingRow;
   contact_messages: ContactMessageRow;
   visa_applications: ApplicationRow;
   newsletter_subscribers: SubscriberRow;
+  account_deletions: AccountDeletionRow;
 }
 
 /** A table whose rows notifications are about. */

@@ -200,6 +200,7 @@ export type Database = {
           handled_at: string | null
           handled_by: string | null
           id: string
+          personal_data_removed_at: string | null
           phone: string
           status: Database["public"]["Enums"]["booking_status"]
           time: string
@@ -219,6 +220,7 @@ export type Database = {
           handled_at?: string | null
           handled_by?: string | null
           id?: string
+          personal_data_removed_at?: string | null
           phone: string
           status?: Database["public"]["Enums"]["booking_status"]
           time: string
@@ -238,6 +240,7 @@ export type Database = {
           handled_at?: string | null
           handled_by?: string | null
           id?: string
+          personal_data_removed_at?: string | null
           phone?: string
           status?: Database["public"]["Enums"]["booking_status"]
           time?: string
@@ -296,6 +299,7 @@ export type Database = {
           name: string
           name_lower: string | null
           page: string
+          personal_data_removed_at: string | null
           phone: string
           subject: string
           website: string | null
@@ -312,6 +316,7 @@ export type Database = {
           name: string
           name_lower?: never
           page: string
+          personal_data_removed_at?: string | null
           phone: string
           subject: string
           website?: string | null
@@ -328,6 +333,7 @@ export type Database = {
           name?: string
           name_lower?: never
           page?: string
+          personal_data_removed_at?: string | null
           phone?: string
           subject?: string
           website?: string | null
@@ -383,6 +389,48 @@ export type Database = {
             columns: ["requested_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_retention_removals: {
+        Row: {
+          application_id: string
+          decision_id: string
+          files: number
+          id: string
+          period: string
+          removed_at: string
+        }
+        Insert: {
+          application_id: string
+          decision_id: string
+          files: number
+          id?: string
+          period: string
+          removed_at?: string
+        }
+        Update: {
+          application_id?: string
+          decision_id?: string
+          files?: number
+          id?: string
+          period?: string
+          removed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_retention_removals_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "visa_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "document_retention_removals_decision_id_fkey"
+            columns: ["decision_id"]
+            isOneToOne: true
+            referencedRelation: "application_status_changes"
             referencedColumns: ["id"]
           },
         ]
@@ -639,6 +687,35 @@ export type Database = {
         }
         Relationships: []
       }
+      retention_rules: {
+        Row: {
+          kind: Database["public"]["Enums"]["retention_kind"]
+          period: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          kind: Database["public"]["Enums"]["retention_kind"]
+          period: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          kind?: Database["public"]["Enums"]["retention_kind"]
+          period?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "retention_rules_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       visa_applications: {
         Row: {
           address: string
@@ -780,6 +857,7 @@ export type Database = {
           handled_at: string | null
           handled_by: string | null
           id: string
+          personal_data_removed_at: string | null
           phone: string
           status: Database["public"]["Enums"]["booking_status"]
           time: string
@@ -874,6 +952,14 @@ export type Database = {
         Args: { application_id: string; item?: string }
         Returns: string
       }
+      document_retention: {
+        Args: { application_ids: string[] }
+        Returns: {
+          application_id: string
+          removed_at: string
+          removes_at: string
+        }[]
+      }
       document_verdict_reviewers: {
         Args: { application_id: string }
         Returns: {
@@ -963,6 +1049,13 @@ export type Database = {
         | "visa_applications"
         | "newsletter_subscribers"
       queue_name: "send-notifications" | "remove-documents"
+      retention_kind:
+        | "documents"
+        | "unverified_accounts"
+        | "unconfirmed_newsletter_sign_ups"
+        | "bookings"
+        | "contact_messages"
+        | "applications_after_account_deletion"
       subscription_status: "pending" | "subscribed" | "unsubscribed"
       user_role: "user" | "admin"
       visa_type:
@@ -1148,6 +1241,14 @@ export const Constants = {
         "newsletter_subscribers",
       ],
       queue_name: ["send-notifications", "remove-documents"],
+      retention_kind: [
+        "documents",
+        "unverified_accounts",
+        "unconfirmed_newsletter_sign_ups",
+        "bookings",
+        "contact_messages",
+        "applications_after_account_deletion",
+      ],
       subscription_status: ["pending", "subscribed", "unsubscribed"],
       user_role: ["user", "admin"],
       visa_type: [

@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
+      'retention',
     ]);
   });
 
@@ -116,12 +117,14 @@ describe('the project migrations', () => {
         'closed_dates',
         'contact_messages',
         'document_requests',
+        'document_retention_removals',
         'document_reviews',
         'document_verdicts',
         'newsletter_subscribers',
         'notifications',
         'opening_hours',
         'profiles',
+        'retention_rules',
         'visa_applications',
       ].map((relname) => ({
         relname,
@@ -177,6 +180,7 @@ describe('the project migrations', () => {
       'bookings_on_closed_days',
       'caller_document_refusal',
       'confirm_newsletter',
+      'document_retention',
       'document_verdict_reviewers',
       'documents_bucket',
       'is_admin',

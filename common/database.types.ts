@@ -12,6 +12,39 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      activity_record: {
+        Row: {
+          actor: string | null
+          actor_role: string
+          application_id: string | null
+          at: string
+          detail: NonNullable<Json>
+          id: number
+          kind: Database["public"]["Enums"]["activity_kind"]
+          subject_user_id: string | null
+        }
+        Insert: {
+          actor?: string | null
+          actor_role: string
+          application_id?: string | null
+          at?: string
+          detail?: NonNullable<Json>
+          id?: never
+          kind: Database["public"]["Enums"]["activity_kind"]
+          subject_user_id?: string | null
+        }
+        Update: {
+          actor?: string | null
+          actor_role?: string
+          application_id?: string | null
+          at?: string
+          detail?: NonNullable<Json>
+          id?: never
+          kind?: Database["public"]["Enums"]["activity_kind"]
+          subject_user_id?: string | null
+        }
+        Relationships: []
+      }
       application_notes: {
         Row: {
           application_id: string
@@ -790,7 +823,24 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      activity_entries: {
+        Row: {
+          actor: string | null
+          actor_email: string | null
+          actor_email_lower: string | null
+          actor_role: string | null
+          application_id: string | null
+          application_reference: string | null
+          at: string | null
+          detail: Json | null
+          id: number | null
+          kind: Database["public"]["Enums"]["activity_kind"] | null
+          subject_email: string | null
+          subject_email_lower: string | null
+          subject_user_id: string | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       admin_delete_user: { Args: { user_id: string }; Returns: undefined }
@@ -876,6 +926,17 @@ export type Database = {
         Returns: number
       }
       cancel_booking_by_link: { Args: { token: string }; Returns: Json }
+      case_activity: {
+        Args: { application_id: string }
+        Returns: {
+          actor_email: string
+          actor_role: string
+          at: string
+          detail: Json
+          id: number
+          kind: Database["public"]["Enums"]["activity_kind"]
+        }[]
+      }
       change_booking: {
         Args: {
           booking_id: string
@@ -967,12 +1028,17 @@ export type Database = {
           reviewed_by: string
         }[]
       }
+      open_document: { Args: { object_name: string }; Returns: undefined }
       open_slots: {
         Args: { day: string }
         Returns: {
           places_left: number
           start: string
         }[]
+      }
+      record_factor_removal: {
+        Args: { factor_id: string; target_user: string }
+        Returns: undefined
       }
       request_documents: {
         Args: { application_id: string; items: Json; note?: string }
@@ -1004,6 +1070,20 @@ export type Database = {
         Args: { state_expires_at: string; state_nonce: string }
         Returns: boolean
       }
+      staff_factors: {
+        Args: { user_id: string }
+        Returns: {
+          created_at: string
+          factor_type: string
+          friendly_name: string
+          id: string
+          status: string
+        }[]
+      }
+      start_csv_export: {
+        Args: { list: string; view: Json }
+        Returns: undefined
+      }
       subscribe_newsletter: {
         Args: { email: string; website?: string }
         Returns: undefined
@@ -1011,6 +1091,18 @@ export type Database = {
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
     }
     Enums: {
+      activity_kind:
+        | "document_opened"
+        | "status_changed"
+        | "verdict_given"
+        | "documents_requested"
+        | "booking_changed"
+        | "role_changed"
+        | "factor_removed"
+        | "account_deleted"
+        | "csv_exported"
+        | "data_exported"
+        | "retention_applied"
       application_status: "submitted" | "in_review" | "approved" | "rejected"
       booking_change: "confirmed" | "declined" | "moved" | "cancelled"
       booking_changer: "staff" | "visitor"
@@ -1057,7 +1149,7 @@ export type Database = {
         | "contact_messages"
         | "applications_after_account_deletion"
       subscription_status: "pending" | "subscribed" | "unsubscribed"
-      user_role: "user" | "admin"
+      user_role: "user" | "adviser" | "admin"
       visa_type:
         | "Tourist Visa"
         | "Emergency Visa"
@@ -1200,6 +1292,19 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
+      activity_kind: [
+        "document_opened",
+        "status_changed",
+        "verdict_given",
+        "documents_requested",
+        "booking_changed",
+        "role_changed",
+        "factor_removed",
+        "account_deleted",
+        "csv_exported",
+        "data_exported",
+        "retention_applied",
+      ],
       application_status: ["submitted", "in_review", "approved", "rejected"],
       booking_change: ["confirmed", "declined", "moved", "cancelled"],
       booking_changer: ["staff", "visitor"],
@@ -1250,7 +1355,7 @@ export const Constants = {
         "applications_after_account_deletion",
       ],
       subscription_status: ["pending", "subscribed", "unsubscribed"],
-      user_role: ["user", "admin"],
+      user_role: ["user", "adviser", "admin"],
       visa_type: [
         "Tourist Visa",
         "Emergency Visa",

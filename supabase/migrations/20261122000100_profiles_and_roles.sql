@@ -3,13 +3,14 @@
   * Profiles and roles: one row per auth user, written by a trigger at signup
   * -------------------------------------------------------
   * The signup form sends full name, age, address, country, occupation, phone and marital status
-  * as user metadata; the trigger copies them here. role is 'user' unless an operator makes the
-  * user an admin (npm run admin:grant locally, plain SQL on hosted, public.admin_set_role from the
-  * dashboard). No API role can write role. This file also holds what every later migration uses:
+  * as user metadata; the trigger copies them here. role is 'user' unless an operator or an admin
+  * makes the user an adviser or an admin (npm run admin:grant locally, plain SQL on hosted,
+  * public.admin_set_role from the dashboard). No API role can write role. This file also holds what every later migration uses:
   * the private schema with its helpers, the field rules shared by several tables (email address,
   * marital status) and the codes of the refusals the forms explain, how the admin dashboard's
-  * lists are searched, the admin check of the row-level security policies and the admin guard of
-  * the admin RPCs; and the admin's user management (deleting users, changing roles).
+  * lists are searched, the staff and admin checks of the row-level security policies and the
+  * guards of the staff and admin RPCs; and the admin's user management (deleting users, changing
+  * roles).
  */
 
 /**
@@ -117,8 +118,10 @@ create domain public.email_address as text
  */
 create type public.marital_status as enum ('Single', 'Married', 'Divorced', 'Widowed');
 
--- Who a profile is: 'user' from signup; 'admin' grants the admin area. Users sort before admins.
-create type public.user_role as enum ('user', 'admin');
+-- Who a profile is: 'user' from signup; 'adviser' works cases (applications, documents,
+-- bookings, messages); 'admin' does that and manages staff, deletes accounts and reads the activity
+-- record. Users sort before advisers, advisers before admins.
+create type public.user_role as enum ('user', 'adviser', 'admin');
 
 /**
   * value, trimmed, as an email_address; NULL when the domain refuses it. For the signup trigger,
@@ -218,7 +221,7 @@ create table public.profiles
     email_lower     text collate "C" generated always as (lower(email)) stored
 );
 
-comment on table public.profiles is 'One row per auth user, created from the signup metadata. role is admin or user.';
+comment on table public.profiles is 'One row per auth user, created from the signup metadata. role is user, adviser or admin.';
 
 -- The admin list sorts users by signup time and finds them by email (so does admin:grant).
 create index profiles_created_at_idx on public.profiles (created_at desc);
@@ -260,6 +263,29 @@ $$;
 revoke all on function private.is_admin() from public, anon;
 grant usage on schema private to authenticated, service_role;
 grant execute on function private.is_admin() to authenticated, service_role;
+
+/**
+  * True when the requesting user's profile has role 'adviser' or 'admin': staff, who work cases
+  * (applications, documents, reviews and requests, bookings and their days and hours, messages,
+  * subscribers, notes, notifications, CSV exports). What only admins may do (roles, deleting
+  * accounts, the activity record) asks private.is_admin(). Security definer for the reason above.
+ */
+create or replace function private.is_staff()
+    returns boolean
+    language sql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+select exists (select 1
+               from public.profiles
+               where id = (select auth.uid())
+                 and role in ('adviser', 'admin'));
+$$;
+
+revoke all on function private.is_staff() from public, anon;
+grant execute on function private.is_staff() to authenticated, service_role;
 
 /**
   * -------------------------------------------------------
@@ -371,13 +397,13 @@ grant all on table public.profiles to service_role;
  */
 alter table public.profiles enable row level security;
 
--- A signed-in user reads their own profile (the profile page and the role check); admins read
--- every profile (the admin users list). One policy per role and action: Postgres runs every
--- permissive policy that applies, so two would cost two checks per row.
-create policy "Users read their own profile, admins all" on public.profiles
+-- A signed-in user reads their own profile (the profile page and the role check); staff read
+-- every profile (the admin users list, the applicants of their cases). One policy per role and
+-- action: Postgres runs every permissive policy that applies, so two would cost two checks per row.
+create policy "Users read their own profile, staff all" on public.profiles
     for select
     to authenticated
-    using (id = (select auth.uid()) or (select private.is_admin()));
+    using (id = (select auth.uid()) or (select private.is_staff()));
 
 -- A signed-in user updates their own profile; the column grants keep role out of reach.
 create policy "Users can update their own profile" on public.profiles
@@ -417,6 +443,27 @@ $$;
 
 -- Called only by the security definer functions below, as their owner.
 revoke all on function private.require_admin(uuid, text, text) from public, anon, authenticated;
+
+/**
+  * Raises unless the caller is staff (an adviser or an admin): SQLSTATE 42501 (HTTP 401/403) with
+  * not_staff. The guard of the RPCs that work cases; what only admins may do uses require_admin.
+ */
+create or replace function private.require_staff(not_staff text)
+    returns void
+    language plpgsql
+    stable
+    set search_path = ''
+as
+$$
+begin
+    if not private.is_staff() then
+        raise exception '%', not_staff using errcode = 'insufficient_privilege';
+    end if;
+end;
+$$;
+
+-- Called only by the security definer functions of the later files, as their owner.
+revoke all on function private.require_staff(text) from public, anon, authenticated;
 
 /**
   * -------------------------------------------------------
@@ -475,7 +522,7 @@ revoke all on function public.admin_delete_user(uuid) from public, anon, authent
 grant execute on function public.admin_delete_user(uuid) to authenticated;
 
 /**
-  * Makes target_user an admin or a user again. Only admins may (SQLSTATE 42501 otherwise); an admin
+  * Makes target_user a user, an adviser or an admin. Only admins may (SQLSTATE 42501 otherwise); an admin
   * cannot change their own role; new_role is a public.user_role (22P02, HTTP 400, for any other; 22023 for none); an unknown
   * user raises PT404 (HTTP 404). Returns the role now stored. Security definer because
   * profiles.role has no UPDATE grant for any API role.
@@ -493,7 +540,7 @@ begin
                                   on_self => 'Administrators cannot change their own role.');
 
     if admin_set_role.new_role is null then
-        raise exception 'The role must be user or admin.' using errcode = 'invalid_parameter_value';
+        raise exception 'The role must be user, adviser or admin.' using errcode = 'invalid_parameter_value';
     end if;
 
     update public.profiles set role = admin_set_role.new_role where id = admin_set_role.target_user;

@@ -146,20 +146,20 @@ create policy "Users can submit their own applications" on public.visa_applicati
 
 -- A signed-in user reads their own applications (with their status, on the profile page); admins
 -- read every application. One policy, so each row is checked once (see profiles).
-create policy "Users read their own applications, admins all" on public.visa_applications
+create policy "Users read their own applications, staff all" on public.visa_applications
     for select
     to authenticated
-    using (user_id = (select auth.uid()) or (select private.is_admin()));
+    using (user_id = (select auth.uid()) or (select private.is_staff()));
 
--- Admins move an application through its review (the grant limits this to status).
-create policy "Admins can change application status" on public.visa_applications
+-- Staff move an application through its review (the grant limits this to status).
+create policy "Staff can change application status" on public.visa_applications
     for update
     to authenticated
-    using ((select private.is_admin()))
-    with check ((select private.is_admin()));
+    using ((select private.is_staff()))
+    with check ((select private.is_staff()));
 
--- Admins delete applications.
-create policy "Admins can delete applications" on public.visa_applications
+-- Staff delete applications.
+create policy "Staff can delete applications" on public.visa_applications
     for delete
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));

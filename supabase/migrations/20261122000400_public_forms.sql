@@ -219,14 +219,14 @@ create policy "Anyone can send a contact message" on public.contact_messages
     to anon, authenticated
     with check (nullif(btrim(website), '') is null);
 
--- Admins read contact messages.
-create policy "Admins can read contact messages" on public.contact_messages
+-- Staff read contact messages.
+create policy "Staff can read contact messages" on public.contact_messages
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
--- Admins delete contact messages.
-create policy "Admins can delete contact messages" on public.contact_messages
+-- Staff delete contact messages.
+create policy "Staff can delete contact messages" on public.contact_messages
     for delete
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));

@@ -206,11 +206,11 @@ grant all on table public.notifications to service_role;
 
 alter table public.notifications enable row level security;
 
--- Admins see which emails were sent, are queued or failed.
-create policy "Admins can read notifications" on public.notifications
+-- Staff see which emails were sent, are queued or failed.
+create policy "Staff can read notifications" on public.notifications
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
 -- Queued rows call the sender (20261122000450_job_queue.sql).
 create trigger notifications_call_sender
@@ -315,7 +315,7 @@ $$
 declare
     row public.notifications;
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can retry notifications.', on_self => '');
+    perform private.require_staff('Only staff can retry notifications.');
 
     select n.* into row from public.notifications n where n.id = retry_notification.notification_id and n.status = 'failed' for update;
     if not found then

@@ -158,11 +158,11 @@ grant select on table public.application_status_changes to authenticated, servic
 
 alter table public.application_status_changes enable row level security;
 
--- An applicant sees the timeline of their own applications (on /profile); admins see every one.
-create policy "Applicants and admins can read status changes" on public.application_status_changes
+-- An applicant sees the timeline of their own applications (on /profile); staff see every one.
+create policy "Applicants and staff can read status changes" on public.application_status_changes
     for select
     to authenticated
-    using ((select private.is_admin())
+    using ((select private.is_staff())
         or application_id in (select a.id from public.visa_applications a where a.user_id = (select auth.uid())));
 
 /**
@@ -194,14 +194,14 @@ grant all on table public.application_notes to service_role;
 
 alter table public.application_notes enable row level security;
 
--- Admins read the notes of every application.
-create policy "Admins can read application notes" on public.application_notes
+-- Staff read the notes of every application.
+create policy "Staff can read application notes" on public.application_notes
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
--- Admins add notes in their own name.
-create policy "Admins can add application notes" on public.application_notes
+-- Staff add notes in their own name.
+create policy "Staff can add application notes" on public.application_notes
     for insert
     to authenticated
-    with check ((select private.is_admin()) and author_id = (select auth.uid()));
+    with check ((select private.is_staff()) and author_id = (select auth.uid()));

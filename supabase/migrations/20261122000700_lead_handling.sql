@@ -55,7 +55,7 @@ declare
     handler uuid := case when set_lead_handled.handled then (select auth.uid()) end;
     changed integer;
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can mark leads handled.', on_self => '');
+    perform private.require_staff('Only staff can mark leads handled.');
 
     if set_lead_handled.handled is null then
         raise exception 'handled must be true or false.' using errcode = 'invalid_parameter_value';

@@ -219,35 +219,35 @@ create policy "Anyone can read the opening hours" on public.opening_hours
     to anon, authenticated
     using (true);
 
--- Admins add weekly hours.
-create policy "Admins can add opening hours" on public.opening_hours
+-- Staff add weekly hours.
+create policy "Staff can add opening hours" on public.opening_hours
     for insert
     to authenticated
-    with check ((select private.is_admin()));
+    with check ((select private.is_staff()));
 
--- Admins remove weekly hours.
-create policy "Admins can remove opening hours" on public.opening_hours
+-- Staff remove weekly hours.
+create policy "Staff can remove opening hours" on public.opening_hours
     for delete
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
--- Admins read closed days.
-create policy "Admins can read closed dates" on public.closed_dates
+-- Staff read closed days.
+create policy "Staff can read closed dates" on public.closed_dates
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
--- Admins add closed days.
-create policy "Admins can add closed dates" on public.closed_dates
+-- Staff add closed days.
+create policy "Staff can add closed dates" on public.closed_dates
     for insert
     to authenticated
-    with check ((select private.is_admin()));
+    with check ((select private.is_staff()));
 
--- Admins remove closed days.
-create policy "Admins can remove closed dates" on public.closed_dates
+-- Staff remove closed days.
+create policy "Staff can remove closed dates" on public.closed_dates
     for delete
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
 /**
   * -------------------------------------------------------
@@ -273,7 +273,7 @@ begin
     if jsonb_typeof(set_weekly_hours.week) is distinct from 'array' then
         raise exception 'The weekly hours must be a list of { weekday, opens, closes }.' using errcode = 'RF012';
     end if;
-    if not (select private.is_admin()) then
+    if not (select private.is_staff()) then
         raise exception 'Only staff may change the opening hours.' using errcode = '42501';
     end if;
     delete from public.opening_hours where true;

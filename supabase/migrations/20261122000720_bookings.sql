@@ -666,14 +666,14 @@ create policy "Anyone can book an appointment" on public.bookings
     to anon, authenticated
     with check (nullif(btrim(website), '') is null);
 
--- Admins read bookings.
-create policy "Admins can read bookings" on public.bookings
+-- Staff read bookings.
+create policy "Staff can read bookings" on public.bookings
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
--- Admins delete bookings.
-create policy "Admins can delete bookings" on public.bookings
+-- Staff delete bookings.
+create policy "Staff can delete bookings" on public.bookings
     for delete
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));

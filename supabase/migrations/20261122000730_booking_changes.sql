@@ -93,11 +93,11 @@ grant all on table public.booking_events to service_role;
 
 alter table public.booking_events enable row level security;
 
--- Admins read every booking's history; nobody writes it but private.apply_booking_change.
-create policy "Admins can read booking history" on public.booking_events
+-- Staff read every booking's history; nobody writes it but private.apply_booking_change.
+create policy "Staff can read booking history" on public.booking_events
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
 /**
   * The booking a link token opens. A token that was never issued, was voided by a move, or is not
@@ -263,7 +263,7 @@ $$
 declare
     booking public.bookings;
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can change bookings.', on_self => '');
+    perform private.require_staff('Only staff can change bookings.');
     if staff_change_booking.change is null then
         raise exception 'change must be confirmed, declined, moved or cancelled.' using errcode = 'PT400';
     end if;
@@ -323,7 +323,7 @@ create or replace function private.bookings_on_closed_days()
 as
 $$
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can read bookings.', on_self => '');
+    perform private.require_staff('Only staff can read bookings.');
     return query
         select b.*
         from public.bookings b

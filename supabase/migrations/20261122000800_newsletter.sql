@@ -433,14 +433,14 @@ grant all on table public.newsletter_subscribers to service_role;
 
 alter table public.newsletter_subscribers enable row level security;
 
--- Admins read newsletter subscribers.
-create policy "Admins can read newsletter subscribers" on public.newsletter_subscribers
+-- Staff read newsletter subscribers.
+create policy "Staff can read newsletter subscribers" on public.newsletter_subscribers
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
--- Admins delete newsletter subscribers (an unsubscribe request).
-create policy "Admins can delete newsletter subscribers" on public.newsletter_subscribers
+-- Staff delete newsletter subscribers (an unsubscribe request).
+create policy "Staff can delete newsletter subscribers" on public.newsletter_subscribers
     for delete
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));

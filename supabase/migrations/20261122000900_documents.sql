@@ -20,7 +20,7 @@
   * or in review), at most private.max_documents_per_item() an item and
   * private.max_documents_per_application() an application (so six monthly bank statements fit and
   * the longest checklist still has room), and reads those of their own applications whatever their
-  * status; an admin reads every document; nobody else reads or writes anything, and nobody
+  * status; staff read a document they have just opened, each opening recorded; nobody else reads or writes anything, and nobody
   * updates an object (replacing a document is removing it and uploading again). The limits are
   * those of src/lib/document-rules.ts; tests/db/documents-rules.test.ts reads them back from here.
   *
@@ -347,6 +347,116 @@ grant execute on function private.may_add_document(text) to authenticated;
 
 /**
   * -------------------------------------------------------
+  * Section - Staff opening a document
+  * -------------------------------------------------------
+  * Every document staff open is recorded first (public.activity_record, 20261129000100_activity_record.sql):
+  * the browser calls public.open_document, which writes the row, and only then asks Storage for a
+  * signed URL. Storage's read policy lets staff read an object only while a fresh row of their
+  * own says they opened it (private.opened_lately), so a signed URL, a download or a listing
+  * through Storage without its row is refused, whatever the page sends. Why a read policy rather
+  * than an RPC that answers "allowed": Storage asks the policy at every read (sign, download,
+  * info), so the rule holds at the one place every file passes, and nothing but the database needs
+  * trusting. Staff's lists and counts of an application's documents read the objects through
+  * private.application_objects instead, so listing a case opens nothing.
+ */
+
+/** How long, in seconds, opening a document lets its opener read it (sign a URL, download). */
+create or replace function private.document_open_seconds()
+    returns integer
+    language sql
+    immutable
+    set search_path = ''
+as
+$$
+select 60;
+$$;
+
+revoke all on function private.document_open_seconds() from public, anon, authenticated;
+
+/**
+  * Whether the caller opened the object `object_name` less than private.document_open_seconds()
+  * ago (a document_opened row of theirs names it). Security definer: the caller cannot read the
+  * activity record. plpgsql, so the table, made by a later file, is looked up when it runs.
+ */
+create or replace function private.opened_lately(object_name text)
+    returns boolean
+    language plpgsql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+begin
+    return exists (select 1
+                   from public.activity_record r
+                   where r.actor = (select auth.uid())
+                     and r.kind = 'document_opened'
+                     and r.at > now() - make_interval(secs => private.document_open_seconds())
+                     and r.detail ->> 'path' = opened_lately.object_name);
+end;
+$$;
+
+revoke all on function private.opened_lately(text) from public, anon;
+grant execute on function private.opened_lately(text) to authenticated;
+
+/**
+  * Records that the caller, staff, opens the document `object_name`: a document_opened row naming
+  * the file, its application and its applicant (both read from the path), written before any URL
+  * of it exists. Staff only (42501 otherwise); an object not in the documents bucket is PT404.
+ */
+create or replace function private.open_document(object_name text)
+    returns void
+    language plpgsql
+    volatile
+    security definer
+    set search_path = ''
+as
+$$
+declare
+    uuid_shape constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    object_id           uuid;
+    applicant           text := split_part(open_document.object_name, '/', 1);
+    application         text := split_part(open_document.object_name, '/', 2);
+begin
+    perform private.require_staff('Only staff can open documents.');
+    select o.id
+    into object_id
+    from storage.objects o
+    where o.bucket_id = private.documents_bucket()
+      and o.name = open_document.object_name;
+    if not found then
+        raise exception 'Document not found.' using errcode = 'PT404';
+    end if;
+    perform private.record_activity('document_opened',
+                                    case when application ~ uuid_shape then application::uuid end,
+                                    case when applicant ~ uuid_shape then applicant::uuid end,
+                                    jsonb_build_object('path', open_document.object_name, 'object_id', object_id));
+end;
+$$;
+
+revoke all on function private.open_document(text) from public, anon, authenticated;
+grant execute on function private.open_document(text) to authenticated;
+
+/**
+  * The case's click on a document: rpc('open_document', { object_name }) records the opening, then
+  * the browser signs a URL (src/lib/documents/open.ts); see private.open_document.
+ */
+create or replace function public.open_document(object_name text)
+    returns void
+    language sql
+    volatile
+    security invoker
+    set search_path = ''
+as
+$$
+select private.open_document(open_document.object_name);
+$$;
+
+revoke all on function public.open_document(text) from public, anon, authenticated, service_role;
+grant execute on function public.open_document(text) to authenticated;
+
+/**
+  * -------------------------------------------------------
   * Section - Policies on storage.objects
   * -------------------------------------------------------
   * For signed-in users only: anonymous requests match no policy and see and write nothing. The
@@ -363,14 +473,15 @@ create policy "Applicants add documents to their open applications" on storage.o
         and split_part(name, '/', 1) = (select auth.uid())::text
         and private.may_add_document(name));
 
--- An applicant reads the documents of their own applications; admins read every document.
--- One policy, so each row is checked once.
-create policy "Applicants read their own documents, admins all" on storage.objects
+-- An applicant reads the documents of their own applications; staff read a document for a
+-- minute after they opened it (Section - Staff opening a document). One policy, so each row is
+-- checked once.
+create policy "Applicants read their own documents, staff what they opened" on storage.objects
     for select
     to authenticated
     using (bucket_id = private.documents_bucket()
-        and ((select private.is_admin())
-            or (split_part(name, '/', 1) = (select auth.uid())::text and private.owns_document(name, false))));
+        and ((split_part(name, '/', 1) = (select auth.uid())::text and private.owns_document(name, false))
+            or ((select private.is_staff()) and private.opened_lately(name))));
 
 -- An applicant removes documents of their own applications while they are open.
 create policy "Applicants remove documents of their open applications" on storage.objects

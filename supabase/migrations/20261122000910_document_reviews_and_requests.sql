@@ -46,11 +46,11 @@ grant all on table public.document_reviews to service_role;
 
 alter table public.document_reviews enable row level security;
 
--- An applicant reads the reviews of their own applications' documents (the reason on the item); admins all.
-create policy "Applicants and admins can read document reviews" on public.document_reviews
+-- An applicant reads the reviews of their own applications' documents (the reason on the item); staff all.
+create policy "Applicants and staff can read document reviews" on public.document_reviews
     for select
     to authenticated
-    using ((select private.is_admin())
+    using ((select private.is_staff())
         or application_id in (select a.id from public.visa_applications a where a.user_id = (select auth.uid())));
 
 /**
@@ -127,11 +127,11 @@ grant all on table public.document_requests to service_role;
 
 alter table public.document_requests enable row level security;
 
--- An applicant sees the requests about their own applications (on the card and its history); admins all.
-create policy "Applicants and admins can read document requests" on public.document_requests
+-- An applicant sees the requests about their own applications (on the card and its history); staff all.
+create policy "Applicants and staff can read document requests" on public.document_requests
     for select
     to authenticated
-    using ((select private.is_admin())
+    using ((select private.is_staff())
         or application_id in (select a.id from public.visa_applications a where a.user_id = (select auth.uid())));
 
 /**
@@ -141,13 +141,63 @@ create policy "Applicants and admins can read document requests" on public.docum
  */
 
 /**
+  * The stored objects of the given applications that the caller may list: those of their own
+  * applications for an applicant, every one for staff, and every one when no user is signed in
+  * (the service key, or the database itself: Storage's superuser writing an upload, whose trigger
+  * settles requests through public.application_document_items). Found by the folder
+  * `{user id}/{application id}/` as a byte range, which the name_prefix_search index
+  * (text_pattern_ops) serves; only an application whose applicant's account was deleted (user_id
+  * NULL; the files stay under the old id) is matched by its folder alone, the second of the name,
+  * which reads every object of the bucket. Security definer: Storage's read policy lets staff read
+  * an object only just after opening it (20261122000900_documents.sql), while a case lists all
+  * its documents; what a list shows of an object (name, size, type) opens nothing.
+ */
+create or replace function private.application_objects(application_ids uuid[])
+    returns table
+            (
+                application_id uuid,
+                id             uuid,
+                name           text,
+                metadata       jsonb,
+                created_at     timestamptz
+            )
+    language sql
+    stable
+    security definer
+    set search_path = ''
+as
+$$
+select a.id, o.id, o.name, o.metadata, o.created_at
+from public.visa_applications a
+         join storage.objects o
+              on o.bucket_id = private.documents_bucket()
+                  and o.name ~>=~ (a.user_id::text || '/' || a.id::text || '/')
+                  and o.name ~<~ (a.user_id::text || '/' || a.id::text || '0')
+where a.id = any (application_objects.application_ids)
+  and a.user_id is not null
+  and ((select auth.uid()) is null or a.user_id = (select auth.uid()) or (select private.is_staff()))
+union all
+select a.id, o.id, o.name, o.metadata, o.created_at
+from public.visa_applications a
+         join storage.objects o
+              on o.bucket_id = private.documents_bucket()
+                  and split_part(o.name, '/', 2) = a.id::text
+where a.id = any (application_objects.application_ids)
+  and a.user_id is null
+  and ((select auth.uid()) is null or (select private.is_staff()));
+$$;
+
+revoke all on function private.application_objects(uuid[]) from public, anon;
+grant execute on function private.application_objects(uuid[]) to authenticated, service_role;
+
+/**
   * The documents of the given applications item by item: one row per application and item that
   * has files (item NULL for files stored directly in the application's folder, before items had
   * keys), with how many files it has, how many staff marked as needing replacement, and whether it
   * is provided (a file not marked). The one rule of "provided": the browser counts "n of m
   * required" from these rows and the upload's trigger settles requests by them. Security invoker:
-  * the policies on the applications, the objects and the reviews decide what is counted (an
-  * applicant their own, an admin every one). Found as application_document_counts finds them.
+  * the policies on the applications and the reviews, and private.application_objects, decide what
+  * is counted (an applicant their own, staff every one).
   * rpc('application_document_items', { application_ids }).
  */
 create or replace function public.application_document_items(application_ids uuid[])
@@ -165,22 +215,10 @@ create or replace function public.application_document_items(application_ids uui
     set search_path = ''
 as
 $$
-with objects as (select a.id as application_id, o.id as object_id, o.name
-                 from public.visa_applications a
-                          join storage.objects o
-                               on o.bucket_id = private.documents_bucket()
-                                   and o.name ~>=~ (a.user_id::text || '/' || a.id::text || '/')
-                                   and o.name ~<~ (a.user_id::text || '/' || a.id::text || '0')
-                 where a.id = any (application_document_items.application_ids)
-                   and a.user_id is not null
-                 union all
-                 select a.id, o.id, o.name
-                 from public.visa_applications a
-                          join storage.objects o
-                               on o.bucket_id = private.documents_bucket()
-                                   and split_part(o.name, '/', 2) = a.id::text
-                 where a.id = any (application_document_items.application_ids)
-                   and a.user_id is null)
+with objects as (select o.application_id, o.id as object_id, o.name
+                 from private.application_objects(array(select a.id
+                                                        from public.visa_applications a
+                                                        where a.id = any (application_document_items.application_ids))) o)
 select d.application_id,
        case when d.name ~ '^[^/]*/[^/]*/[^/]*/[^/]*$' then split_part(d.name, '/', 3) end as item,
        count(*)::integer,
@@ -280,12 +318,9 @@ revoke all on function private.settle_document_requests(uuid) from public, anon,
 
 /**
   * How many documents each of the given applications has: one row per application the caller
-  * can read (an applicant their own, an admin every one), 0 when it has none. Security invoker:
-  * the policies on the applications and on storage.objects decide what is counted. The objects
-  * are found by their folder `{user id}/{application id}/` as a byte range, which the
-  * name_prefix_search index (text_pattern_ops) serves; only an application whose applicant's
-  * account was deleted (user_id NULL; the files stay under the old id) is matched by its folder
-  * alone, the second of the name, which reads every object of the bucket.
+  * can read (an applicant their own, staff every one), 0 when it has none. Security invoker: the
+  * applications' policies and private.application_objects (which says how objects are found)
+  * decide what is counted.
   * rpc('application_document_counts', { application_ids }).
  */
 create or replace function public.application_document_counts(application_ids uuid[])
@@ -300,21 +335,11 @@ create or replace function public.application_document_counts(application_ids uu
     set search_path = ''
 as
 $$
-select a.id,
-       case
-           when a.user_id is not null then
-               (select count(*)::integer
-                from storage.objects o
-                where o.bucket_id = private.documents_bucket()
-                  and o.name ~>=~ (a.user_id::text || '/' || a.id::text || '/')
-                  and o.name ~<~ (a.user_id::text || '/' || a.id::text || '0'))
-           else
-               (select count(*)::integer
-                from storage.objects o
-                where o.bucket_id = private.documents_bucket()
-                  and split_part(o.name, '/', 2) = a.id::text)
-           end
+select a.id, coalesce(c.documents, 0)
 from public.visa_applications a
+         left join (select o.application_id, count(*)::integer as documents
+                    from private.application_objects(application_document_counts.application_ids) o
+                    group by o.application_id) c on c.application_id = a.id
 where a.id = any (application_document_counts.application_ids);
 $$;
 
@@ -327,8 +352,8 @@ grant execute on function public.application_document_counts(uuid[]) to authenti
   * application's folder), size, type, upload time, and staff's verdict with its reason. Found by
   * the folder `{user id}/{application id}/` through the index, or, when the applicant's account
   * was deleted (user_id NULL), by the application's folder alone, so an admin still finds them.
-  * Security invoker: the policies decide (an applicant their own applications' documents, an admin
-  * every one, anyone else none). rpc('application_documents', { application_id }).
+  * Security invoker: the applications' policies and private.application_objects decide (an
+  * applicant their own applications' documents, staff every one, anyone else none). rpc('application_documents', { application_id }).
  */
 create or replace function public.application_documents(application_id uuid)
     returns table
@@ -349,21 +374,9 @@ create or replace function public.application_documents(application_id uuid)
 as
 $$
 with objects as (select o.id, o.name, o.metadata, o.created_at
-                 from public.visa_applications a
-                          join storage.objects o
-                               on o.bucket_id = private.documents_bucket()
-                                   and o.name ~>=~ (a.user_id::text || '/' || a.id::text || '/')
-                                   and o.name ~<~ (a.user_id::text || '/' || a.id::text || '0')
-                 where a.id = application_documents.application_id
-                   and a.user_id is not null
-                 union all
-                 select o.id, o.name, o.metadata, o.created_at
-                 from public.visa_applications a
-                          join storage.objects o
-                               on o.bucket_id = private.documents_bucket()
-                                   and split_part(o.name, '/', 2) = a.id::text
-                 where a.id = application_documents.application_id
-                   and a.user_id is null)
+                 from public.visa_applications a,
+                      private.application_objects(array [a.id]) o
+                 where a.id = application_documents.application_id)
 select d.id,
        d.name,
        case when d.name ~ '^[^/]*/[^/]*/[^/]*/[^/]*$' then split_part(d.name, '/', 3) end,
@@ -417,11 +430,11 @@ grant all on table public.document_verdicts to service_role;
 
 alter table public.document_verdicts enable row level security;
 
--- As the reviews: an applicant reads the verdicts on their own applications' documents; admins all.
-create policy "Applicants and admins can read document verdicts" on public.document_verdicts
+-- As the reviews: an applicant reads the verdicts on their own applications' documents; staff all.
+create policy "Applicants and staff can read document verdicts" on public.document_verdicts
     for select
     to authenticated
-    using ((select private.is_admin())
+    using ((select private.is_staff())
         or application_id in (select a.id from public.visa_applications a where a.user_id = (select auth.uid())));
 
 /** Who gave each verdict of an application, for admins only (42501 otherwise). */
@@ -434,7 +447,7 @@ create or replace function private.document_verdict_reviewers(application_id uui
 as
 $$
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can read who reviewed a document.', on_self => '');
+    perform private.require_staff('Only staff can read who reviewed a document.');
     return query select v.id, v.reviewed_by from public.document_verdicts v where v.application_id = document_verdict_reviewers.application_id;
 end;
 $$;

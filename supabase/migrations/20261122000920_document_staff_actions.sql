@@ -38,7 +38,7 @@ declare
     application public.visa_applications%rowtype;
     previous    public.document_reviews%rowtype;
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can review documents.', on_self => '');
+    perform private.require_staff('Only staff can review documents.');
     if review_document.verdict is null then
         raise exception 'A verdict is accepted or needs_replacing.' using errcode = 'invalid_parameter_value';
     end if;
@@ -142,7 +142,7 @@ declare
     application public.visa_applications%rowtype;
     request_id  uuid;
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can request documents.', on_self => '');
+    perform private.require_staff('Only staff can request documents.');
     if not private.document_request_items_ok(request_documents.items) then
         raise exception 'Name 1 to 12 items, each {key, label} once.' using errcode = 'invalid_parameter_value';
     end if;

@@ -29,7 +29,7 @@ $$
 declare
     today date := private.consultancy_today(now());
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can see the overview.', on_self => '');
+    perform private.require_staff('Only staff can see the overview.');
 
     return jsonb_build_object(
             'new_applications', (select count(*) from public.visa_applications where status = 'submitted'),
@@ -98,7 +98,7 @@ declare
     -- The first week's Monday at midnight in Lagos, as an instant: what arrived since counts.
     since      timestamptz := first_week::timestamp at time zone private.consultancy_time_zone();
 begin
-    perform private.require_admin(null, not_admin => 'Only administrators can see the leads.', on_self => '');
+    perform private.require_staff('Only staff can see the leads.');
 
     return query
         with weeks as (select generate_series(first_week::timestamp, this_week::timestamp, interval '7 days')::date as monday),

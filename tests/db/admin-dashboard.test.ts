@@ -181,7 +181,7 @@ describe('admin_set_role', () => {
       expect(outcome).toMatchObject({ ok: false, code: '22P02', message: `invalid input value for enum user_role: "${role}"` });
     }
     const none = await attemptAs(db, admin, 'select public.admin_set_role($1, $2)', [userId, null]);
-    expect(none).toMatchObject({ ok: false, code: '22023', message: 'The role must be user or admin.' });
+    expect(none).toMatchObject({ ok: false, code: '22023', message: 'The role must be user, adviser or admin.' });
   });
 
   it('reports an unknown user', async () => {

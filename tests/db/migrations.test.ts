@@ -55,6 +55,7 @@ describe('the project migrations', () => {
       'admin_overview',
       'site_rebuild',
       'cms_sign_in',
+      'activity_record',
       'retention',
     ]);
   });
@@ -109,6 +110,7 @@ describe('the project migrations', () => {
     );
     expect(rows).toEqual(
       [
+        'activity_record',
         'application_notes',
         'application_status_changes',
         'booking_events',
@@ -133,7 +135,7 @@ describe('the project migrations', () => {
     );
   });
 
-  it('give every policy a named role and evaluate auth.uid() and is_admin() once per statement', async () => {
+  it('give every policy a named role and evaluate auth.uid(), is_admin() and is_staff() once per statement', async () => {
     const { rows } = await db.query<{ policyname: string; roles: string[] | string; qual: string | null; with_check: string | null }>(
       `select policyname, roles::text[] as roles, qual, with_check from pg_policies where schemaname = 'public'`,
     );
@@ -143,7 +145,7 @@ describe('the project migrations', () => {
       expect(policy.roles, policy.policyname).not.toContain('public');
       const text = `${policy.qual ?? ''} ${policy.with_check ?? ''}`;
       // Wrapped in a scalar subquery, the call becomes an init plan instead of running per row.
-      expect(text, policy.policyname).not.toMatch(/(?<!SELECT )(auth\.uid|private\.is_admin)\(\)/);
+      expect(text, policy.policyname).not.toMatch(/(?<!SELECT )(auth\.uid|private\.is_admin|private\.is_staff)\(\)/);
     }
   });
 
@@ -176,22 +178,30 @@ describe('the project migrations', () => {
       'admin_leads_by_week',
       'admin_overview',
       'admin_set_role',
+      'application_objects',
       'booking_by_link',
       'bookings_on_closed_days',
       'caller_document_refusal',
+      'case_activity',
       'confirm_newsletter',
       'document_retention',
       'document_verdict_reviewers',
       'documents_bucket',
       'is_admin',
+      'is_staff',
       'may_add_document',
+      'open_document',
       'open_slots',
+      'opened_lately',
       'owns_document',
+      'record_factor_removal',
       'request_documents',
       'retry_notification',
       'review_document',
       'set_lead_handled',
       'staff_change_booking',
+      'staff_factors',
+      'start_csv_export',
       'subscribe_newsletter',
       'unsubscribe_newsletter',
       'visitor_change_booking',

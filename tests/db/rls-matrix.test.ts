@@ -1,5 +1,7 @@
 // Every table x every actor x select/insert/update/delete: what is allowed and what is denied.
 // Each attempt runs in a transaction that is rolled back, so the cases cannot affect each other.
+// An adviser works cases: on every table here they may do what an admin may, except where a case
+// says otherwise (the activity record, which only admins read).
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import {
   attemptAs,
   createUser,
   makeAdmin,
+  makeAdviser,
   service,
   signedIn,
   uniqueEmail,
@@ -22,8 +25,9 @@ import {
   openTestDb,
 } from './support.ts';
 
-type ActorKey = 'anon' | 'userA' | 'userB' | 'admin' | 'service';
-const ACTOR_KEYS: ActorKey[] = ['anon', 'userA', 'userB', 'admin', 'service'];
+type ActorKey = 'anon' | 'userA' | 'userB' | 'adviser' | 'admin' | 'service';
+const ACTOR_KEYS: ActorKey[] = ['anon', 'userA', 'userB', 'adviser', 'admin', 'service'];
+type Operation = 'select' | 'insert' | 'update' | 'delete';
 
 /** rows/empty: a select sees the target row or not; ok/none: a write touched it or not; denied: 42501. */
 type Expected = 'rows' | 'empty' | 'ok' | 'none' | 'denied';
@@ -36,13 +40,21 @@ interface TableCase {
   insert: string;
   insertParams: () => unknown[];
   update: string;
-  expect: Record<'select' | 'insert' | 'update' | 'delete', Record<ActorKey, Expected>>;
+  expect: Record<Operation, Record<Exclude<ActorKey, 'adviser'>, Expected>>;
+  /** What an adviser may do where it differs from an admin. */
+  adviser?: Partial<Record<Operation, Expected>>;
+}
+
+/** What `key` may do: an adviser as an admin unless the case says otherwise. */
+function expected(tc: TableCase, operation: Operation, key: ActorKey): Expected {
+  if (key === 'adviser') return tc.adviser?.[operation] ?? tc.expect[operation].admin;
+  return tc.expect[operation][key];
 }
 
 let db: TestDb;
 const actors = {} as Record<ActorKey, Actor>;
 const ids = {} as Record<
-  'profileA' | 'application' | 'booking' | 'contact' | 'subscriber' | 'profileless' | 'notification' | 'statusChange' | 'note' | 'documentRequest',
+  'profileA' | 'application' | 'booking' | 'contact' | 'subscriber' | 'profileless' | 'notification' | 'statusChange' | 'note' | 'documentRequest' | 'activity',
   string
 >;
 
@@ -52,7 +64,10 @@ beforeAll(async () => {
   const userB = await createUser(db, 'b@example.com');
   const admin = await createUser(db, 'admin@example.com');
   await makeAdmin(db, admin.id);
+  const adviser = await createUser(db, 'adviser@example.com');
+  await makeAdviser(db, adviser.id);
   actors.anon = anon;
+  actors.adviser = signedIn('adviser', adviser);
   actors.userA = signedIn('user A', userA);
   actors.userB = signedIn('user B', userB);
   actors.admin = signedIn('admin', admin);
@@ -86,6 +101,8 @@ beforeAll(async () => {
     ids.application,
     admin.id,
   ]);
+  // The role changes above are the activity record's first rows.
+  ids.activity = (await db.query<{ id: string }>(`select id::text from public.activity_record order by id limit 1`)).rows[0]!.id;
   ids.documentRequest = await one(`insert into public.document_requests (application_id, items) values ($1, '[{"key":"passport","label":"Passport bio page"}]') returning id`, [
     ids.application,
   ]);
@@ -215,6 +232,21 @@ const tables: TableCase[] = [
       delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'ok' },
     },
   },
+  {
+    table: 'activity_record',
+    target: () => ids.activity,
+    insert: `insert into public.activity_record (actor, actor_role, kind, subject_user_id) values ($1, 'admin', 'role_changed', $1)`,
+    insertParams: () => [ids.profileA],
+    update: `update public.activity_record set detail = '{}' where id = $1`,
+    // Append-only for every API role, the service key's included; admins alone read it.
+    expect: {
+      select: { anon: 'denied', userA: 'empty', userB: 'empty', admin: 'rows', service: 'rows' },
+      insert: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'denied' },
+      update: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'denied' },
+      delete: { anon: 'denied', userA: 'denied', userB: 'denied', admin: 'denied', service: 'denied' },
+    },
+    adviser: { select: 'empty' },
+  },
 ];
 
 function check(outcome: Outcome, expected: Expected): void {
@@ -240,20 +272,20 @@ function check(outcome: Outcome, expected: Expected): void {
 describe.each(tables)('$table', (tc) => {
   it.each(ACTOR_KEYS)('select as %s', async (key) => {
     const outcome = await attemptAs(db, actors[key], `select id from public.${tc.table} where id = $1`, [tc.target()]);
-    check(outcome, tc.expect.select[key]);
+    check(outcome, expected(tc, 'select', key));
   });
 
   it.each(ACTOR_KEYS)('insert as %s', async (key) => {
-    check(await attemptAs(db, actors[key], tc.insert, tc.insertParams()), tc.expect.insert[key]);
+    check(await attemptAs(db, actors[key], tc.insert, tc.insertParams()), expected(tc, 'insert', key));
   });
 
   it.each(ACTOR_KEYS)('update as %s', async (key) => {
-    check(await attemptAs(db, actors[key], tc.update, [tc.target()]), tc.expect.update[key]);
+    check(await attemptAs(db, actors[key], tc.update, [tc.target()]), expected(tc, 'update', key));
   });
 
   it.each(ACTOR_KEYS)('delete as %s', async (key) => {
     const outcome = await attemptAs(db, actors[key], `delete from public.${tc.table} where id = $1`, [tc.target()]);
-    check(outcome, tc.expect.delete[key]);
+    check(outcome, expected(tc, 'delete', key));
   });
 });
 

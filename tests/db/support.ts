@@ -150,6 +150,18 @@ export async function makeAdmin(db: ScriptDb, userId: string): Promise<void> {
   await db.query(`update public.profiles set role = 'admin' where id = $1`, [userId]);
 }
 
+/** Makes a user an adviser (staff who work cases) the way an operator does. */
+export async function makeAdviser(db: ScriptDb, userId: string): Promise<void> {
+  await db.query(`update public.profiles set role = 'adviser' where id = $1`, [userId]);
+}
+
+/** Creates a confirmed user, makes it an adviser, and returns its id and the actor it signs in as. */
+export async function createAdviser(db: ScriptDb, email = 'adviser@example.com'): Promise<{ id: string; actor: Actor }> {
+  const user = await createUser(db, email);
+  await makeAdviser(db, user.id);
+  return { id: user.id, actor: signedIn('adviser', user) };
+}
+
 /** Creates a confirmed user, makes it an admin, and returns its id and the actor it signs in as. */
 export async function createAdmin(db: ScriptDb, email = 'boss@example.com'): Promise<{ id: string; actor: Actor }> {
   const user = await createUser(db, email);

@@ -28,6 +28,11 @@
   * The defaults, and why, are in docs/product-decisions.md; the privacy notice states the same
   * periods (content/privacy/retention.json, held equal by tests/db/retention-rules.test.ts).
   *
+  * Each removal is in the activity record (20261129000100_activity_record.sql) as retention_applied,
+  * by the system (no actor): one row per application whose files went, per account and per deleted
+  * application; one per rule and sweep, with a count, for the sign-ups, bookings and messages
+  * (which it cannot name without keeping what it removed).
+  *
   * Every rule is a function of an instant (`at`, now() for the job), so tests move the clock by
   * asking what the sweep does a day before and on the day a period ends.
  */
@@ -156,7 +161,7 @@ alter table public.retention_rules enable row level security;
 create policy "Staff can read the retention rules" on public.retention_rules
     for select
     to authenticated
-    using ((select private.is_admin()));
+    using ((select private.is_staff()));
 
 -- Admins change a rule's period (the trigger keeps it within its limits).
 create policy "Admins can change the retention rules" on public.retention_rules
@@ -230,7 +235,7 @@ alter table public.document_retention_removals enable row level security;
 create policy "Applicants and staff can read document removals" on public.document_retention_removals
     for select
     to authenticated
-    using ((select private.is_admin())
+    using ((select private.is_staff())
         or application_id in (select a.id from public.visa_applications a where a.user_id = (select auth.uid())));
 
 /** When the documents of an application decided at `decided_at` are removed under the current rule. */
@@ -269,7 +274,7 @@ from public.visa_applications a
          cross join lateral private.application_decision(a.id) d
          left join public.document_retention_removals r on r.decision_id = d.id
 where a.id = any (document_retention.application_ids)
-  and (a.user_id = (select auth.uid()) or (select private.is_admin()));
+  and (a.user_id = (select auth.uid()) or (select private.is_staff()));
 $$;
 
 revoke all on function private.document_retention(uuid[]) from public, anon, authenticated, service_role;
@@ -316,6 +321,7 @@ $$
 declare
     period constant interval := private.retention_period('documents');
     swept           integer;
+    removals        uuid[];
 begin
     -- Every data-modifying part of a WITH runs once, to completion, whether or not it is read.
     with due as (select a.id, d.id as decision_id
@@ -338,8 +344,15 @@ begin
                        select f.id, f.decision_id, count(f.name), period, remove_documents_after_decision.at
                        from files f
                        group by f.id, f.decision_id
-                       returning application_id)
-    select count(*) into swept from recorded;
+                       returning id)
+    select count(*), coalesce(array_agg(recorded.id), '{}') into swept, removals from recorded;
+
+    perform private.record_activity('retention_applied', r.application_id, a.user_id,
+                                    jsonb_build_object('rule', 'documents', 'files', r.files, 'period', r.period))
+    from public.document_retention_removals r
+             join public.visa_applications a on a.id = r.application_id
+    where r.id = any (removals)
+      and r.files > 0;
     return swept;
 end;
 $$;
@@ -396,16 +409,20 @@ as
 $$
 declare
     period constant interval := private.retention_period('unverified_accounts');
-    removed         integer;
+    removed         uuid[];
 begin
-    delete
-    from auth.users u
-    where u.email_confirmed_at is null
-      and u.phone_confirmed_at is null
-      and not u.is_anonymous
-      and u.created_at + period <= remove_unverified_accounts.at;
-    get diagnostics removed = row_count;
-    return removed;
+    with gone as (delete
+                  from auth.users u
+                  where u.email_confirmed_at is null
+                    and u.phone_confirmed_at is null
+                    and not u.is_anonymous
+                    and u.created_at + period <= remove_unverified_accounts.at
+                  returning u.id)
+    select coalesce(array_agg(gone.id), '{}') into removed from gone;
+
+    perform private.record_activity('retention_applied', null, account, jsonb_build_object('rule', 'unverified_accounts'))
+    from unnest(removed) as account;
+    return cardinality(removed);
 end;
 $$;
 
@@ -553,15 +570,19 @@ as
 $$
 declare
     period constant interval := private.retention_period('applications_after_account_deletion');
-    removed         integer;
+    removed         uuid[];
 begin
-    delete
-    from public.visa_applications a
-    where a.user_id is null
-      and a.status in ('approved', 'rejected')
-      and (select d.decided_at from private.application_decision(a.id) d) + period <= remove_applications_of_deleted_accounts.at;
-    get diagnostics removed = row_count;
-    return removed;
+    with gone as (delete
+                  from public.visa_applications a
+                  where a.user_id is null
+                    and a.status in ('approved', 'rejected')
+                    and (select d.decided_at from private.application_decision(a.id) d) + period <= remove_applications_of_deleted_accounts.at
+                  returning a.id)
+    select coalesce(array_agg(gone.id), '{}') into removed from gone;
+
+    perform private.record_activity('retention_applied', application, null, jsonb_build_object('rule', 'applications_after_account_deletion'))
+    from unnest(removed) as application;
+    return cardinality(removed);
 end;
 $$;
 
@@ -575,7 +596,7 @@ revoke all on function private.remove_applications_of_deleted_accounts(timestamp
 
 /**
   * Applies every rule as of `at` (now() for the job), in one transaction: either the whole day's
-  * sweep is recorded or none of it. Answers what each rule did, by kind, as JSON.
+  * sweep is recorded or none of it. Answers what each rule did, by kind, as JSON, and records it.
  */
 create or replace function private.apply_retention(at timestamptz default now())
     returns jsonb
@@ -594,6 +615,11 @@ begin
             'bookings', private.strip_old_bookings(apply_retention.at),
             'contact_messages', private.strip_old_contact_messages(apply_retention.at),
             'applications_after_account_deletion', private.remove_applications_of_deleted_accounts(apply_retention.at));
+    -- The rules whose rows name nobody the record could: one row each with how many went.
+    perform private.record_activity('retention_applied', null, null, jsonb_build_object('rule', rule.key, 'rows', rule.value))
+    from jsonb_each(done) as rule
+    where rule.key in ('unconfirmed_newsletter_sign_ups', 'bookings', 'contact_messages')
+      and rule.value::integer > 0;
     return done;
 end;
 $$;

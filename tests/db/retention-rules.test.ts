@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, anon, attemptAs, createAdmin, createUser, openTestDb, runAs, service, signedIn, type Actor, type TestDb } from './support.ts';
+import { DENIED, anon, attemptAs, createAdmin, createAdviser, createUser, openTestDb, runAs, service, signedIn, type Actor, type TestDb } from './support.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -21,11 +21,13 @@ const NOTICE: NoticeRule[] = JSON.parse(readFileSync(join(ROOT, 'content/privacy
 let db: TestDb;
 let admin: Actor;
 let adminId: string;
+let adviser: Actor;
 let user: Actor;
 
 beforeAll(async () => {
   db = await openTestDb();
   ({ id: adminId, actor: admin } = await createAdmin(db));
+  ({ actor: adviser } = await createAdviser(db));
   user = signedIn('user', await createUser(db, 'reader@example.com'));
 });
 afterAll(async () => {
@@ -61,8 +63,9 @@ describe('the retention rules', () => {
     expect(rows).toEqual([{ schedule: '30 3 * * *', command: 'select private.apply_retention()' }]);
   });
 
-  it('are read by staff, and by no visitor or applicant', async () => {
+  it('are read by staff (advisers and admins), and by no visitor or applicant', async () => {
     expect((await runAs(db, admin, RULES)).rows).toHaveLength(NOTICE.length);
+    expect((await runAs(db, adviser, RULES)).rows).toHaveLength(NOTICE.length);
     expect((await runAs(db, user, RULES)).rows).toEqual([]);
     expect(await attemptAs(db, anon, RULES)).toMatchObject({ ok: false, code: DENIED });
   });
@@ -74,7 +77,8 @@ describe('the retention rules', () => {
     await restore('documents');
   });
 
-  it('are changed by nobody else: a user changes no row, a visitor and the actions an admin lacks are refused', async () => {
+  it('are changed by nobody else: an adviser or a user changes no row, a visitor and the actions an admin lacks are refused', async () => {
+    expect(await attemptAs(db, adviser, CHANGE, ['documents', '90 days'])).toMatchObject({ ok: true, rows: [] });
     expect(await attemptAs(db, user, CHANGE, ['documents', '90 days'])).toMatchObject({ ok: true, rows: [] });
     expect(await attemptAs(db, anon, CHANGE, ['documents', '90 days'])).toMatchObject({ ok: false, code: DENIED });
     // The rows are the migration's: one per kind, never added or removed through the API.
@@ -107,7 +111,7 @@ describe('the retention rules', () => {
   });
 
   it('apply only as the database owner: the sweep is out of every API role’s reach', async () => {
-    for (const actor of [anon, user, admin, service]) {
+    for (const actor of [anon, user, adviser, admin, service]) {
       expect(await attemptAs(db, actor, 'select private.apply_retention()'), actor.label).toMatchObject({ ok: false, code: DENIED });
     }
   });

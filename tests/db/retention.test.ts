@@ -11,6 +11,7 @@ import {
   application,
   attemptAs,
   createAdmin,
+  createAdviser,
   createUser,
   openTestDb,
   runAs,
@@ -24,6 +25,7 @@ const BUCKET = 'application-documents';
 
 let db: TestDb;
 let admin: Actor;
+let adviser: Actor;
 let applicant: Actor;
 let applicantId: string;
 let stranger: Actor;
@@ -31,6 +33,7 @@ let stranger: Actor;
 beforeAll(async () => {
   db = await openTestDb();
   ({ actor: admin } = await createAdmin(db));
+  ({ actor: adviser } = await createAdviser(db));
   const created = await createUser(db, 'applicant@example.com');
   applicantId = created.id;
   applicant = signedIn('applicant', created);
@@ -77,6 +80,10 @@ async function queued(id: string): Promise<string[]> {
 }
 
 const REMOVALS = `select files, period::text from public.document_retention_removals where application_id = $1`;
+
+/** The activity record's rows of the retention sweep about an application, or about an account. */
+const RECORDED = `select kind, actor, actor_role, subject_user_id, detail from public.activity_record
+                  where kind = 'retention_applied' and (application_id = $1 or subject_user_id = $1) order by id`;
 
 describe("a decided application's documents", () => {
   it('are queued for removal through the job queue 180 days after the decision, not a day or a second before', async () => {
@@ -173,6 +180,12 @@ describe("a decided application's documents", () => {
     expect((await runAs(db, applicant, DATES, [[id], decided])).rows).toEqual([{ on_time: true, removed_at: when[0]!.at }]);
     expect((await runAs(db, admin, DATES, [[id], decided])).rows).toEqual([{ on_time: true, removed_at: when[0]!.at }]);
     expect((await runAs(db, admin, REMOVALS, [id])).rows).toEqual([{ files: 1, period: '180 days' }]);
+    expect((await runAs(db, adviser, REMOVALS, [id])).rows).toEqual([{ files: 1, period: '180 days' }]);
+    expect((await runAs(db, adviser, DATES, [[id], decided])).rows).toEqual([{ on_time: true, removed_at: when[0]!.at }]);
+    // In the activity record, by the system (no actor), which admins read.
+    expect((await runAs(db, admin, RECORDED, [id])).rows).toEqual([
+      { kind: 'retention_applied', actor: null, actor_role: 'postgres', subject_user_id: applicantId, detail: { rule: 'documents', files: 1, period: '180 days' } },
+    ]);
     expect((await runAs(db, applicant, REMOVALS, [id])).rows).toEqual([{ files: 1, period: '180 days' }]);
     expect((await runAs(db, stranger, REMOVALS, [id])).rows).toEqual([]);
     expect((await runAs(db, stranger, DATES, [[id], decided])).rows).toEqual([]);
@@ -212,6 +225,9 @@ describe('accounts never verified', () => {
     expect(await exists(unverified.id)).toEqual({ user: true, profile: true });
     await sweepAt(await after(unverified.created, '30 days'));
     expect(await exists(unverified.id)).toEqual({ user: false, profile: false });
+    expect((await db.query(RECORDED, [unverified.id])).rows).toEqual([
+      { kind: 'retention_applied', actor: null, actor_role: 'postgres', subject_user_id: unverified.id, detail: { rule: 'unverified_accounts' } },
+    ]);
     expect((await exists(verified.id))!.user).toBe(true);
     expect((await exists(anonymous.id))!.user).toBe(true);
   });
@@ -263,6 +279,9 @@ describe('bookings and contact messages', () => {
       { full_name: 'Removed', phone: 'Removed', email: 'removed@removed.invalid', country: 'Canada', date: booking.date, time: booking.time, status: 'requested', stripped: true },
     ]);
     expect(await traces()).toEqual({ clients: 0, emails: 0 });
+    // Recorded as a count: the record cannot name what it no longer keeps.
+    const { rows: counted } = await db.query(`select detail from public.activity_record where kind = 'retention_applied' and detail ->> 'rule' = 'bookings' order by id desc limit 1`);
+    expect(counted).toEqual([{ detail: { rule: 'bookings', rows: 1 } }]);
   });
 
   it('a contact message loses its name, address, phone, subject, text and emails 2 years after it came in, not a day before', async () => {
@@ -299,5 +318,6 @@ describe('applications of a deleted account', () => {
     expect(await present()).toEqual([orphan, kept].sort());
     await sweepAt(await after(decided, '6 years'));
     expect(await present()).toEqual([kept]);
+    expect((await db.query(RECORDED, [orphan])).rows).toMatchObject([{ kind: 'retention_applied', actor: null, detail: { rule: 'applications_after_account_deletion' } }]);
   });
 });

@@ -181,30 +181,20 @@ create policy "Admins can change the retention rules" on public.retention_rules
  */
 
 /**
-  * An application's decision: the status change that made it approved or rejected, while it is so.
-  * No row for an undecided application (submitted, in review), whatever it was before.
+  * Each decided application's decision: the status change that made it approved or rejected, while
+  * it is so. No row for an undecided application (submitted, in review), whatever it was before. A
+  * view, so the planner reads it into each query: the sweep joins all of them at once (one pass,
+  * no call per application), and a look-up of one application (`where application_id = …`, also
+  * from a lateral join) reaches only that application's changes through their index.
  */
-create or replace function private.application_decision(application_id uuid)
-    returns table
-            (
-                id         uuid,
-                decided_at timestamptz
-            )
-    language sql
-    stable
-    set search_path = ''
-as
-$$
-select c.id, c.changed_at
+create view private.application_decisions as
+select distinct on (c.application_id) c.application_id, c.id, c.changed_at as decided_at
 from public.visa_applications a
          join public.application_status_changes c on c.application_id = a.id and c.to_status = a.status
-where a.id = application_decision.application_id
-  and a.status in ('approved', 'rejected')
-order by c.changed_at desc, c.id desc
-limit 1;
-$$;
+where a.status in ('approved', 'rejected')
+order by c.application_id, c.changed_at desc, c.id desc;
 
-revoke all on function private.application_decision(uuid) from public, anon, authenticated;
+revoke all on table private.application_decisions from public, anon, authenticated, service_role;
 
 /**
   * One row per decision whose retention period ended: when the rule applied, how many files it
@@ -271,7 +261,7 @@ as
 $$
 select a.id, private.documents_removal_at(d.decided_at), r.removed_at
 from public.visa_applications a
-         cross join lateral private.application_decision(a.id) d
+         cross join lateral (select * from private.application_decisions d where d.application_id = a.id) d
          left join public.document_retention_removals r on r.decision_id = d.id
 where a.id = any (document_retention.application_ids)
   and (a.user_id = (select auth.uid()) or (select private.is_staff()));
@@ -325,8 +315,9 @@ declare
 begin
     -- Every data-modifying part of a WITH runs once, to completion, whether or not it is read.
     with due as (select a.id, d.id as decision_id
-                 from public.visa_applications a
-                          cross join lateral private.application_decision(a.id) d
+                 from private.application_decisions d
+                          join public.visa_applications a on a.id = d.application_id
+                 -- Checked again on the locked row: an application reopened meanwhile drops out.
                  where a.status in ('approved', 'rejected')
                    and d.decided_at + period <= remove_documents_after_decision.at
                    and not exists (select 1 from public.document_retention_removals r where r.decision_id = d.id)
@@ -576,7 +567,8 @@ begin
                   from public.visa_applications a
                   where a.user_id is null
                     and a.status in ('approved', 'rejected')
-                    and (select d.decided_at from private.application_decision(a.id) d) + period <= remove_applications_of_deleted_accounts.at
+                    and (select d.decided_at from private.application_decisions d where d.application_id = a.id)
+                        + period <= remove_applications_of_deleted_accounts.at
                   returning a.id)
     select coalesce(array_agg(gone.id), '{}') into removed from gone;
 

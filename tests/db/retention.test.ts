@@ -69,7 +69,7 @@ async function applicationWith(files: string[], status: 'submitted' | 'in_review
 
 /** When the application's current decision was made, as text. */
 async function decidedAt(id: string): Promise<string> {
-  const { rows } = await db.query<{ at: string }>(`select decided_at::text as at from private.application_decision($1)`, [id]);
+  const { rows } = await db.query<{ at: string }>(`select decided_at::text as at from private.application_decisions where application_id = $1`, [id]);
   return rows[0]!.at;
 }
 

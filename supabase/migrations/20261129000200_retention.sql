@@ -181,18 +181,21 @@ create policy "Admins can change the retention rules" on public.retention_rules
  */
 
 /**
-  * Each decided application's decision: the status change that made it approved or rejected, while
-  * it is so. No row for an undecided application (submitted, in review), whatever it was before. A
-  * view, so the planner reads it into each query: the sweep joins all of them at once (one pass,
-  * no call per application), and a look-up of one application (`where application_id = …`, also
-  * from a lateral join) reaches only that application's changes through their index.
+  * Each decided application's decision: its last status change, when that made it approved or
+  * rejected (as it still is). No row for an undecided application (submitted, in review), whatever
+  * it was before. A view of plain joins, so the planner merges it into each query: the sweep joins
+  * every decision in one pass (no call per application), and a look-up of one application, also
+  * through a join or a lateral subquery, reaches only that application's changes by their index.
  */
 create view private.application_decisions as
-select distinct on (c.application_id) c.application_id, c.id, c.changed_at as decided_at
+select c.application_id, c.id, c.changed_at as decided_at
 from public.visa_applications a
          join public.application_status_changes c on c.application_id = a.id and c.to_status = a.status
 where a.status in ('approved', 'rejected')
-order by c.application_id, c.changed_at desc, c.id desc;
+  and not exists (select 1
+                  from public.application_status_changes later
+                  where later.application_id = c.application_id
+                    and (later.changed_at, later.id) > (c.changed_at, c.id));
 
 revoke all on table private.application_decisions from public, anon, authenticated, service_role;
 

@@ -260,6 +260,7 @@ export type Database = {
           handled_at: string | null
           handled_by: string | null
           id: string
+          personal_data_removed_at: string | null
           phone: string
           status: Database["public"]["Enums"]["booking_status"]
           time: string
@@ -279,6 +280,7 @@ export type Database = {
           handled_at?: string | null
           handled_by?: string | null
           id?: string
+          personal_data_removed_at?: string | null
           phone: string
           status?: Database["public"]["Enums"]["booking_status"]
           time: string
@@ -298,6 +300,7 @@ export type Database = {
           handled_at?: string | null
           handled_by?: string | null
           id?: string
+          personal_data_removed_at?: string | null
           phone?: string
           status?: Database["public"]["Enums"]["booking_status"]
           time?: string
@@ -356,6 +359,7 @@ export type Database = {
           name: string
           name_lower: string | null
           page: string
+          personal_data_removed_at: string | null
           phone: string
           subject: string
           website: string | null
@@ -372,6 +376,7 @@ export type Database = {
           name: string
           name_lower?: never
           page: string
+          personal_data_removed_at?: string | null
           phone: string
           subject: string
           website?: string | null
@@ -388,6 +393,7 @@ export type Database = {
           name?: string
           name_lower?: never
           page?: string
+          personal_data_removed_at?: string | null
           phone?: string
           subject?: string
           website?: string | null
@@ -443,6 +449,48 @@ export type Database = {
             columns: ["requested_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      document_retention_removals: {
+        Row: {
+          application_id: string
+          decision_id: string
+          files: number
+          id: string
+          period: string
+          removed_at: string
+        }
+        Insert: {
+          application_id: string
+          decision_id: string
+          files: number
+          id?: string
+          period: string
+          removed_at?: string
+        }
+        Update: {
+          application_id?: string
+          decision_id?: string
+          files?: number
+          id?: string
+          period?: string
+          removed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_retention_removals_application_id_fkey"
+            columns: ["application_id"]
+            isOneToOne: false
+            referencedRelation: "visa_applications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "document_retention_removals_decision_id_fkey"
+            columns: ["decision_id"]
+            isOneToOne: true
+            referencedRelation: "application_status_changes"
             referencedColumns: ["id"]
           },
         ]
@@ -699,6 +747,35 @@ export type Database = {
         }
         Relationships: []
       }
+      retention_rules: {
+        Row: {
+          kind: Database["public"]["Enums"]["retention_kind"]
+          period: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          kind: Database["public"]["Enums"]["retention_kind"]
+          period: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          kind?: Database["public"]["Enums"]["retention_kind"]
+          period?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "retention_rules_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       visa_applications: {
         Row: {
           address: string
@@ -860,6 +937,7 @@ export type Database = {
           handled_at: string | null
           handled_by: string | null
           id: string
+          personal_data_removed_at: string | null
           phone: string
           status: Database["public"]["Enums"]["booking_status"]
           time: string
@@ -981,6 +1059,14 @@ export type Database = {
       document_refusal: {
         Args: { application_id: string; item?: string }
         Returns: string
+      }
+      document_retention: {
+        Args: { application_ids: string[] }
+        Returns: {
+          application_id: string
+          removed_at: string
+          removes_at: string
+        }[]
       }
       document_verdict_reviewers: {
         Args: { application_id: string }
@@ -1105,6 +1191,13 @@ export type Database = {
         | "newsletter_subscribers"
         | "account_deletions"
       queue_name: "send-notifications" | "remove-documents"
+      retention_kind:
+        | "documents"
+        | "unverified_accounts"
+        | "unconfirmed_newsletter_sign_ups"
+        | "bookings"
+        | "contact_messages"
+        | "applications_after_account_deletion"
       subscription_status: "pending" | "subscribed" | "unsubscribed"
       user_role: "user" | "adviser" | "admin"
       visa_type:
@@ -1305,6 +1398,14 @@ export const Constants = {
         "account_deletions",
       ],
       queue_name: ["send-notifications", "remove-documents"],
+      retention_kind: [
+        "documents",
+        "unverified_accounts",
+        "unconfirmed_newsletter_sign_ups",
+        "bookings",
+        "contact_messages",
+        "applications_after_account_deletion",
+      ],
       subscription_status: ["pending", "subscribed", "unsubscribed"],
       user_role: ["user", "adviser", "admin"],
       visa_type: [

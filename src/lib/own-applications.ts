@@ -1,5 +1,5 @@
 // The signed-in user's own visa applications, as /profile shows them: each with its status
-// changes and staff's requests for missing documents. Apart from the account calls (auth/actions.ts),
+// changes, staff's requests for missing documents and, once decided, when its documents are removed. Apart from the account calls (auth/actions.ts),
 // which every account form loads, since only the profile's applications need these.
 import type { Tables } from './database.ts';
 import { DOCUMENT_REQUEST_COLUMNS, type DocumentRequest } from './documents/requests.ts';
@@ -20,7 +20,12 @@ export type OwnApplication = Pick<Tables<'visa_applications'>, 'id' | 'visa_type
   requests: DocumentRequest[];
   /** Every verdict staff gave on its documents. */
   verdicts: DocumentVerdictRow[];
+  /** A decided application's documents: when they will be removed, or were (the retention rule); null while undecided. */
+  retention: DocumentRetention | null;
 };
+
+/** When a decided application's documents are removed (removes_at), and once they have been, when (removed_at). */
+export type DocumentRetention = { removes_at: string; removed_at: string | null };
 
 /** Shown when the user's applications cannot be read. */
 const APPLICATIONS_FAILED = 'We could not load your applications. Please try again.';
@@ -43,7 +48,7 @@ export async function listOwnApplications(userId: string): Promise<Result<OwnApp
     const rows = applications.data ?? [];
     if (rows.length === 0) return succeeded([]);
     const ids = rows.map((row) => row.id);
-    const [changes, requests, verdicts] = await Promise.all([
+    const [changes, requests, verdicts, retention] = await Promise.all([
       supabase
         .from('application_status_changes')
         .select('id, application_id, from_status, to_status, changed_at')
@@ -56,19 +61,22 @@ export async function listOwnApplications(userId: string): Promise<Result<OwnApp
         .order('requested_at', { ascending: true })
         .overrideTypes<DocumentRequest[]>(),
       supabase.from('document_verdicts').select(DOCUMENT_VERDICT_COLUMNS).in('application_id', ids).order('reviewed_at', { ascending: true }),
+      supabase.rpc('document_retention', { application_ids: ids }),
     ]);
-    for (const read of [changes, requests, verdicts]) {
+    for (const read of [changes, requests, verdicts, retention]) {
       if (read.error) return toFailure({ ...read.error, status: read.status }, APPLICATIONS_FAILED, APPLICATIONS_FAILED);
     }
     const history = changes.data ?? [];
     const asked = requests.data ?? [];
     const judged = verdicts.data ?? [];
+    const removals = new Map((retention.data ?? []).map((row) => [row.application_id, { removes_at: row.removes_at, removed_at: row.removed_at }]));
     return succeeded(
       rows.map((row) => ({
         ...row,
         changes: history.filter((change) => change.application_id === row.id),
         requests: asked.filter((request) => request.application_id === row.id),
         verdicts: judged.filter((verdict) => verdict.application_id === row.id),
+        retention: removals.get(row.id) ?? null,
       })),
     );
   } catch (error) {

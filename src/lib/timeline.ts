@@ -1,5 +1,6 @@
 // An application's timeline: its status changes, staff's internal notes, the requests for
-// missing documents and every verdict on a document, oldest first. Staff read all of it in the application's dialog; the applicant's
+// missing documents, every verdict on a document and the removal of its documents by the
+// retention rule, oldest first. Staff read all of it in the application's dialog; the applicant's
 // history on /profile is built from the same entries without the notes.
 // Each call takes the client and answers a Result (src/islands/admin/query-result.ts hands it to
 // react-query, which holds a failure and offers Retry).
@@ -29,7 +30,8 @@ export type TimelineEntry =
   | { type: 'note'; id: string; at: string; by: string | null; body: string }
   | { type: 'request'; id: string; at: string; by: string | null; items: RequestedItem[]; note: string | null }
   | { type: 'provided'; id: string; at: string; by: null; items: RequestedItem[] }
-  | { type: 'verdict'; id: string; at: string; by: string | null; verdict: DocumentVerdictRow['verdict']; file: string; reason: string | null };
+  | { type: 'verdict'; id: string; at: string; by: string | null; verdict: DocumentVerdictRow['verdict']; file: string; reason: string | null }
+  | { type: 'retention'; id: string; at: string; by: null; files: number; period: string };
 
 /** A verdict's entry. */
 export const verdictEntry = (row: DocumentVerdictRow, by: string | null = null): TimelineEntry => ({
@@ -48,6 +50,11 @@ export function verdictText(entry: { verdict: string; file: string; reason: stri
   return `Document needs replacing: ${entry.file}${entry.reason ? ` (${entry.reason})` : ''}`;
 }
 
+/** How the removal of a decided application's documents reads: "Documents removed by the retention rule, 180 days after the decision: 3 files". */
+export function retentionText(entry: { files: number; period: string }): string {
+  return `Documents removed by the retention rule, ${entry.period} after the decision: ${entry.files === 1 ? '1 file' : `${entry.files} files`}`;
+}
+
 /** Who made an entry, as the applicant reads it: staff's names stay inside the consultancy. */
 export const BY_THE_CONSULTANCY = ' by the consultancy';
 
@@ -58,9 +65,9 @@ export function requestEntries(request: DocumentRequest): TimelineEntry[] {
   return [asked, { type: 'provided', id: `${request.id}:provided`, at: request.fulfilled_at, by: null, items: request.items }];
 }
 
-/** An application's status changes, notes and document requests, oldest first, interleaved by time. */
+/** An application's status changes, notes, document requests, verdicts and retention removals, oldest first, interleaved by time. */
 export async function fetchTimeline(supabase: SiteClient, applicationId: string): Promise<Result<TimelineEntry[]>> {
-  const [changes, notes, requests, verdicts, reviewers] = await Promise.all([
+  const [changes, notes, requests, verdicts, reviewers, removals] = await Promise.all([
     supabase
       .from('application_status_changes')
       .select('id, from_status, to_status, changed_by, changed_at')
@@ -70,12 +77,14 @@ export async function fetchTimeline(supabase: SiteClient, applicationId: string)
     fetchDocumentRequests(supabase, [applicationId]),
     supabase.from('document_verdicts').select(DOCUMENT_VERDICT_COLUMNS).eq('application_id', applicationId).order('reviewed_at', { ascending: true }),
     supabase.rpc('document_verdict_reviewers', { application_id: applicationId }),
+    supabase.from('document_retention_removals').select('id, files, period, removed_at').eq('application_id', applicationId),
   ]);
   if (changes.error) return staffFailure(changes.error);
   if (notes.error) return staffFailure(notes.error);
   if (!requests.ok) return requests;
   if (verdicts.error) return staffFailure(verdicts.error);
   if (reviewers.error) return staffFailure(reviewers.error);
+  if (removals.error) return staffFailure(removals.error);
   const reviewerOf = new Map((reviewers.data ?? []).map((row) => [row.id, row.reviewed_by]));
   const entries: TimelineEntry[] = [
     ...(changes.data ?? []).map((row) => ({
@@ -89,6 +98,7 @@ export async function fetchTimeline(supabase: SiteClient, applicationId: string)
     ...(notes.data ?? []).map((row) => ({ type: 'note' as const, id: row.id, at: row.created_at, by: row.author_id, body: row.body })),
     ...requests.data.flatMap(requestEntries),
     ...(verdicts.data ?? []).map((row) => verdictEntry(row, reviewerOf.get(row.id) ?? null)),
+    ...(removals.data ?? []).map((row) => ({ type: 'retention' as const, id: row.id, at: row.removed_at, by: null, files: row.files, period: row.period as string })),
   ];
   return succeeded(entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)));
 }

@@ -153,7 +153,9 @@ create table public.contact_messages
     client_key  uuid unique,
     -- Written only by public.set_lead_handled (20261122000700_lead_handling.sql).
     handled_at  timestamptz,
-    handled_by  uuid references public.profiles (id) on delete set null
+    handled_by  uuid references public.profiles (id) on delete set null,
+    -- When the retention job stripped its personal fields (20261129000200_retention.sql).
+    personal_data_removed_at timestamptz
 );
 
 comment on table public.contact_messages is 'Messages from the contact forms; page is the path they were sent from.';

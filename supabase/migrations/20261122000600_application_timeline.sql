@@ -112,7 +112,8 @@ execute function private.forget_notifications();
 /**
   * After a status change of a visa application (a real change: setting the same status again
   * records nothing): records it and, when the application moves to in_review, approved or
-  * rejected, queues the applicant's "status changed" email, keyed by the change so it goes once.
+  * rejected, queues the applicant's "status changed" email, keyed by the change so it goes once;
+  * a decision's email carries the day its documents will be removed (documents_removal_at).
  */
 create or replace function private.on_application_status_changed()
     returns trigger
@@ -132,7 +133,12 @@ begin
         perform private.queue_notification('applicant_status_changed', private.applicant_email(new.user_id, new.email),
                                            'visa_applications', new.id,
                                            jsonb_build_object('from_status', old.status, 'to_status', new.status,
-                                                              'status_change_id', change_id),
+                                                              'status_change_id', change_id)
+                                               -- A decision's email says when its documents will be
+                                               -- removed (20261129000200_retention.sql).
+                                               || case when new.status in ('approved', 'rejected') then jsonb_strip_nulls(
+                                                   jsonb_build_object('documents_removal_at', private.documents_removal_at(now())))
+                                                   else '{}'::jsonb end,
                                            event_id => change_id);
     end if;
     return null;

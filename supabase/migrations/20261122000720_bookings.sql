@@ -59,7 +59,9 @@ create table public.bookings
     -- Where the booking stands; changed only by the booking's changes (20261122000730_booking_changes.sql).
     status          public.booking_status not null default 'requested',
     calendar_sequence integer     not null default 0 check (calendar_sequence >= 0),
-    time_chosen_at  timestamptz not null default now()
+    time_chosen_at  timestamptz not null default now(),
+    -- When the retention job stripped its name, phone and address (20261129000200_retention.sql).
+    personal_data_removed_at timestamptz
 );
 
 comment on table public.bookings is 'Appointment requests from the home page booking form.';

@@ -12,8 +12,9 @@
   * the address confirms it: the only email a pending address gets is the confirmation, with a
   * link to /newsletter/confirm; the welcome (and every newsletter staff send from the subscriber
   * list) comes only after the click. A pending sign-up expires after
-  * private.newsletter_confirmation_lifetime(): its link stops working, and a daily Supabase Cron
-  * job deletes it (with its queued emails). An address gets at most
+  * private.newsletter_confirmation_lifetime(): its link stops working, and the daily retention job
+  * deletes it (with its queued emails) once the rule unconfirmed_newsletter_sign_ups says
+  * (20261129000200_retention.sql). An address gets at most
   * private.newsletter_confirmations_per_day() confirmations in 24 hours, however often it is typed.
   *
   * The welcome carries a one-click unsubscribe link (RFC 8058), which does not expire. Both links'
@@ -75,7 +76,7 @@ create unique index newsletter_subscribers_email_key on public.newsletter_subscr
 create index newsletter_subscribers_created_at_idx on public.newsletter_subscribers (created_at desc, id);
 -- The admin list's search and sort key (20261122000100_profiles_and_roles.sql says why).
 create index newsletter_subscribers_email_lower_idx on public.newsletter_subscribers (email_lower desc, id);
--- The expiry job reads pending sign-ups by age.
+-- The retention job reads pending sign-ups by age.
 create index newsletter_subscribers_pending_idx on public.newsletter_subscribers (confirmation_requested_at)
     where confirmed_at is null;
 
@@ -418,35 +419,6 @@ $$;
 
 revoke all on function public.unsubscribe_newsletter(text) from public, anon, authenticated, service_role;
 grant execute on function public.unsubscribe_newsletter(text) to anon, authenticated, service_role;
-
-/**
-  * -------------------------------------------------------
-  * Section - Forgetting sign-ups never confirmed
-  * -------------------------------------------------------
- */
-
-/**
-  * Deletes the pending sign-ups whose link has expired (and, by the delete trigger, their queued
-  * emails): an address that never confirmed is not kept. Run daily by Supabase Cron.
- */
-create or replace function private.expire_newsletter_sign_ups()
-    returns void
-    language sql
-    security definer
-    set search_path = ''
-as
-$$
-delete
-from public.newsletter_subscribers
-where confirmed_at is null
-  and confirmation_requested_at <= now() - private.newsletter_confirmation_lifetime();
-$$;
-
-revoke all on function private.expire_newsletter_sign_ups() from public, anon, authenticated;
-
--- pg_cron replaces a job of the same name, so applying this again changes nothing. 03:15 UTC is
--- 04:15 in Lagos, when nobody signs up.
-select cron.schedule('expire-newsletter-sign-ups', '15 3 * * *', 'select private.expire_newsletter_sign_ups()');
 
 /**
   * -------------------------------------------------------

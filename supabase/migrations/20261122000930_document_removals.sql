@@ -5,7 +5,8 @@
   * Deleting an application deletes its files, durably: the delete queues the names of its objects
   * in private.document_removals in the same transaction, and an Edge Function
   * (supabase/functions/remove-documents) removes them through the Storage API with the service
-  * key, as hosted requires (SQL may not delete from storage tables).
+  * key, as hosted requires (SQL may not delete from storage tables). The retention rule for a
+  * decided application's documents queues its files the same way (20261129000200_retention.sql).
  */
 
 /**
@@ -26,7 +27,7 @@ create table private.document_removals
     id              uuid primary key     default extensions.gen_random_uuid(),
     bucket_id       text        not null,
     object_name     text        not null,
-    -- No foreign key: the application is gone by the time its row is read.
+    -- No foreign key: the application is gone by the time its row is read (or kept without its files).
     application_id  uuid        not null,
     status          public.job_status not null default 'queued',
     attempts        integer     not null default 0 check (attempts >= 0),
@@ -38,7 +39,7 @@ create table private.document_removals
     constraint document_removals_lease_while_sending check ((status = 'sending') = (locked_until is not null))
 );
 
-comment on table private.document_removals is 'Objects of deleted applications to remove through the Storage API (remove-documents, service key).';
+comment on table private.document_removals is 'Objects of deleted applications, and of decided applications past their retention period, to remove through the Storage API (remove-documents, service key).';
 
 -- The claim and the sweep: rows waiting for a try, in the claim's order (private.due_jobs).
 create index document_removals_claimable_idx on private.document_removals ((private.job_due_at(status, locked_until, next_attempt_at)), id)

@@ -48,6 +48,8 @@ const API_CASES = [
   'concurrent bookings: accepted / rows',
   'concurrent contact_messages: accepted / rows',
   'concurrent newsletter_subscribers: accepted / rows',
+  'retention sweep, first run over 300 applications',
+  'retention sweep, next day',
   'kill -9 on PGlite: acknowledged / lost',
   'slot look-up',
   'booking a slot',

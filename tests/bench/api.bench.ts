@@ -6,7 +6,8 @@
 // an unknown one (medians and Welch's t); whether 200 concurrent submissions leave exactly 200
 // rows; how many acknowledged rows survive `kill -9` (PGlite, and PostgreSQL when DATABASE_URL
 // is set); Storage's 10 MB upload and download throughput and the backend's memory during 10
-// concurrent 10 MB uploads (tests/bench/lib/storage-throughput.ts); and the notification figures
+// concurrent 10 MB uploads (tests/bench/lib/storage-throughput.ts); the daily retention sweep over
+// the 100,000 applications (tests/bench/lib/retention-sweep.ts); and the notification figures
 // (tests/bench/lib/notifications.ts). A benchmark, not a test: it reports, it does not fail on a goal.
 // `--notifications-only` runs the notification figures alone (a minute or two instead of the
 // whole run), for work on the queueing triggers. `--smoke` runs every setup and case once at a
@@ -26,6 +27,7 @@ import { measureSlots, roomForBenchBookings } from './lib/slots.ts';
 import { nthOpenSlot } from '../support/open-slots.ts';
 import { enumerationTiming } from './lib/enumeration-timing.ts';
 import { benchApplications, measureStorage } from './lib/storage-throughput.ts';
+import { measureRetentionSweep } from './lib/retention-sweep.ts';
 import { measureNotifications, pending, percentChange } from './lib/notifications.ts';
 import { SCALE, SMOKE } from './lib/scale.ts';
 import { keyFilters } from '../../src/lib/admin/list-queries.ts';
@@ -43,6 +45,8 @@ const TRIGGER_ROUNDS = SCALE.triggerRounds;
 const notificationsOnly = process.argv.slice(2).includes('--notifications-only');
 // `--slots-only` runs the booking slots' figures alone (tests/bench/lib/slots.ts).
 const slotsOnly = process.argv.slice(2).includes('--slots-only');
+// `--retention-only` runs the first start, the import and the retention sweep's figures alone.
+const retentionOnly = process.argv.slice(2).includes('--retention-only');
 const keys = await apiKeys();
 const results: Record<string, unknown> = {};
 
@@ -382,8 +386,23 @@ try {
     // The admin dashboard's other big lists (tests/bench/lib/admin-dashboard.ts).
     await seedAdminLists(db, APPLICATIONS);
     const documentApplications = await benchApplications(db, applicant.id);
-    await db.close();
     report(`seeded ${APPLICATIONS} applications (SQL, not timed as API)`, `${Math.round(performance.now() - seedStart)} ms`);
+
+    // 2b. The nightly retention sweep over them, as Cron runs it, rolled back afterwards
+    // (tests/bench/lib/retention-sweep.ts).
+    const sweep = await measureRetentionSweep(db);
+    await db.close();
+    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+    results.retentionSweep = { ...sweep, loadAverage: loadavg() };
+    const swept = Object.entries(sweep.done).map(([rule, n]) => `${rule} ${n}`).join(', ');
+    report(`retention sweep, first run over ${APPLICATIONS} applications`, `${sweep.firstRunMs} ms (load ${load}; ${swept})`);
+    report('retention sweep, next day (nothing new to sweep)', `${sweep.nextDayMs} ms`);
+    if (retentionOnly) {
+      await writeResults('api-retention.json');
+      // Nothing else runs: the data goes now (an exit skips the finally below).
+      await rm(dir, { recursive: true, force: true });
+      process.exit(0);
+    }
 
     // 3. Start with existing data, twice (the first start after the import may pay for what the
     // second finds done: the operating system's file cache, PGlite's own files), with the load

@@ -56,6 +56,7 @@ describe('the project migrations', () => {
       'site_rebuild',
       'cms_sign_in',
       'activity_record',
+      'retention',
       'account_deletion',
     ]);
   });
@@ -120,12 +121,14 @@ describe('the project migrations', () => {
         'closed_dates',
         'contact_messages',
         'document_requests',
+        'document_retention_removals',
         'document_reviews',
         'document_verdicts',
         'newsletter_subscribers',
         'notifications',
         'opening_hours',
         'profiles',
+        'retention_rules',
         'visa_applications',
       ].map((relname) => ({
         relname,
@@ -183,6 +186,7 @@ describe('the project migrations', () => {
       'caller_document_refusal',
       'case_activity',
       'confirm_newsletter',
+      'document_retention',
       'document_verdict_reviewers',
       'documents_bucket',
       'is_admin',

@@ -192,7 +192,7 @@ describe('signing up an address already on the list', () => {
 });
 
 describe('sign-ups never confirmed', () => {
-  it('are forgotten by the daily job once their link has expired, with their emails; the rest stay', async () => {
+  it('are forgotten by the daily retention job once their link has expired, with their emails; the rest stay', async () => {
     const [old, fresh, confirmed] = [uniqueEmail('old'), uniqueEmail('fresh'), uniqueEmail('kept')];
     for (const email of [old, fresh, confirmed]) await signUp(email);
     await confirm((await row(confirmed)).token);
@@ -202,7 +202,7 @@ describe('sign-ups never confirmed', () => {
        where lower(email) in (lower($1), lower($2))`,
       [old, confirmed],
     );
-    await db.query('select private.expire_newsletter_sign_ups()');
+    await db.query('select private.apply_retention()');
     const { rows } = await db.query<{ email: string }>('select email from public.newsletter_subscribers where lower(email) = any($1)', [
       [old, fresh, confirmed].map((e) => e.toLowerCase()),
     ]);
@@ -210,14 +210,14 @@ describe('sign-ups never confirmed', () => {
     expect(await emailsOf(oldId)).toEqual([]);
   });
 
-  it('are swept daily by a Supabase Cron job', async () => {
-    const { rows } = await db.query('select schedule, command from cron.job where jobname = $1', ['expire-newsletter-sign-ups']);
-    expect(rows).toEqual([{ schedule: '15 3 * * *', command: 'select private.expire_newsletter_sign_ups()' }]);
+  it('are swept daily by a Supabase Cron job (the retention rules of tests/db/retention-rules.test.ts)', async () => {
+    const { rows } = await db.query('select schedule, command from cron.job where jobname = $1', ['retain-personal-data']);
+    expect(rows).toEqual([{ schedule: '30 3 * * *', command: 'select private.apply_retention()' }]);
   });
 
   it('the job and the tokens are out of visitors’ and users’ reach', async () => {
     for (const actor of [anon, user]) {
-      expect(await attemptAs(db, actor, 'select private.expire_newsletter_sign_ups()'), actor.label).toMatchObject({ ok: false, code: DENIED });
+      expect(await attemptAs(db, actor, 'select private.apply_retention()'), actor.label).toMatchObject({ ok: false, code: DENIED });
       const read = await attemptAs(db, actor, 'select confirmation_token_hash from public.newsletter_subscribers');
       expect(read.ok ? read.rows : DENIED, actor.label).toEqual(read.ok ? [] : DENIED);
     }

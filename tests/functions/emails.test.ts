@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { application, uniqueEmail, type TestBackend } from '../api/support.ts';
 import { openSlot } from '../support/open-slots.ts';
 import { mailTo, notificationBackend, notificationMail, queue, STAFF } from './support.ts';
+import { APPLICATION_CARD_TEXTS } from '../support/spec-texts.ts';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -90,6 +91,20 @@ describe('a visa application', () => {
       const changed = (await mailTo(backend, email, count)).filter((m) => m.subject.endsWith(`: ${words}`));
       expect(changed).toHaveLength(1);
       expect(changed[0]!.subject).toMatch(/^Your Business Visa application \(reference [0-9A-F]{8}\): /);
+      // A decision says the day its documents go (the retention rule's 180 days, in Lagos), and links
+      // to the download before it; in review is no decision.
+      const { rows } = await backend.db.query<{ day: string }>(
+        `select to_char((changed_at + interval '180 days') at time zone 'Africa/Lagos', 'FMDD FMMonth YYYY') as day
+         from public.application_status_changes where application_id = $1 and to_status = $2`,
+        [applicationId, status],
+      );
+      const removal = APPLICATION_CARD_TEXTS.documentsKeptUntil(rows[0]!.day);
+      if (status === 'approved') {
+        expect(changed[0]!.text.replace(/\s+/g, ' ')).toContain(removal);
+        expect(changed[0]!.links).toContain('http://localhost:4321/profile#account-rights-title');
+      } else {
+        expect(changed[0]!.text).not.toContain('We keep the documents');
+      }
     }
   });
 });

@@ -201,6 +201,9 @@ export const APPLICATION_CARD_TEXTS = {
   /** As a request reads in the history: "Documents requested: Passport data page, Bank statement". */
   requested: (labels: string[]) => `Documents requested: ${labels.join(', ')}`,
   providedAll: (labels: string[]) => `Documents provided: ${labels.join(', ')}`,
+  /** A decided application's card (and its decision's email): the day its documents go (docs/product-decisions.md, Retention). */
+  documentsKeptUntil: (day: string) => `We keep the documents of this application until ${day}, then remove them, as our privacy notice says. Download a copy from your profile before then.`,
+  downloadLink: 'Download your data',
 } as const;
 
 /** Staff's side of the checklist in /admin. The project's own. */

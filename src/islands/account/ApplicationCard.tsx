@@ -1,5 +1,6 @@
 // One application as its applicant sees it, in one place: a region headed by its visa type and
-// date, its status badge and one sentence on what happens next, its checklist item by item (the
+// date, its status badge and one sentence on what happens next (and, once decided, the day its
+// documents are removed, with the download before it), its checklist item by item (the
 // documents it has, what is missing, staff's open request) and its history. Every place that shows
 // an application to its applicant shows this card.
 import { lazy, Suspense } from 'react';
@@ -10,6 +11,7 @@ import { formatConsultancyDay } from '../../../common/consultancy-time.ts';
 import type { ChecklistEntry } from '../../lib/content/visas.ts';
 import { APPLICATION_STATUS_LABELS } from '../../../common/domain.ts';
 import { APPLICATION_NEXT_STEPS } from '../../../common/next-steps.ts';
+import { DATA_DOWNLOAD_ANCHOR, DATA_DOWNLOAD_LABEL, documentsRemovalText, documentsRemovedText } from '../../../common/document-retention.ts';
 import Badge from '../ui/Badge.tsx';
 import ApplicationHistory from './ApplicationHistory.tsx';
 
@@ -42,6 +44,17 @@ export default function ApplicationCard({ application, userId, checklist }: Prop
         Reference <strong>{applicationReference(application.id)}</strong>: quote it when you contact us.
       </p>
       {APPLICATION_NEXT_STEPS[status] && <p className="application-card__next">{APPLICATION_NEXT_STEPS[status]}</p>}
+      {application.retention && (
+        <p className="application-card__retention">
+          {application.retention.removed_at ? (
+            documentsRemovedText(application.retention.removed_at)
+          ) : (
+            <>
+              {documentsRemovalText(application.retention.removes_at)} <a href={`#${DATA_DOWNLOAD_ANCHOR}`}>{DATA_DOWNLOAD_LABEL}</a>.
+            </>
+          )}
+        </p>
+      )}
       <section className="application-card__documents" aria-labelledby={`${id}-documents`}>
         <h4 id={`${id}-documents`}>Documents</h4>
         <Suspense fallback={<p role="status">Loading documents…</p>}>

@@ -7,7 +7,7 @@ import type { OwnApplication } from '../../lib/own-applications.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { formatConsultancyTime } from '../../../common/consultancy-time.ts';
 import { statusChangeText } from '../../../common/domain.ts';
-import { BY_THE_CONSULTANCY, requestEntries, verdictEntry, verdictText, type TimelineEntry } from '../../lib/timeline.ts';
+import { BY_THE_CONSULTANCY, requestEntries, retentionText, verdictEntry, verdictText, type TimelineEntry } from '../../lib/timeline.ts';
 
 /** How an entry reads to the applicant. */
 function entryText(entry: TimelineEntry): string {
@@ -21,6 +21,8 @@ function entryText(entry: TimelineEntry): string {
       return `${verdictText(entry)}${BY_THE_CONSULTANCY}`;
     case 'provided':
       return documentsProvidedText(labels(entry.items));
+    case 'retention':
+      return retentionText(entry);
     case 'note':
       return '';
   }

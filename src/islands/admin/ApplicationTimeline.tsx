@@ -1,8 +1,9 @@
 // An application's timeline in its case: every status change (from, to, when, by whom), the
 // internal notes, each request for missing documents (by whom, with its line) and the arrival of
-// its last document, and each verdict on a document (by whom), in the order they happened.
+// its last document, each verdict on a document (by whom) and the removal of its documents by the
+// retention rule, in the order they happened.
 import { useQuery } from '@tanstack/react-query';
-import { fetchTimeline, verdictText, type TimelineEntry } from '../../lib/timeline.ts';
+import { fetchTimeline, retentionText, verdictText, type TimelineEntry } from '../../lib/timeline.ts';
 import { getSupabase } from '../../lib/supabase-loader.ts';
 import { documentsProvidedText, documentsRequestedText } from '../../lib/documents/requests.ts';
 import { statusChangeText } from '../../../common/domain.ts';
@@ -24,6 +25,8 @@ function describe(entry: TimelineEntry, author: string): { meta: string; text: s
       return { meta: '', text: documentsProvidedText(entry.items.map((item) => item.label)) };
     case 'verdict':
       return { meta: '', text: `${verdictText(entry)}${author}` };
+    case 'retention':
+      return { meta: '', text: retentionText(entry) };
   }
 }
 

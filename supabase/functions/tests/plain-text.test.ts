@@ -26,7 +26,7 @@ const BOOKED = { holds_place: true, starts_at: '2027-03-11T09:00:00+00:00', ends
 const PAYLOADS: Partial<Record<NotificationKind, Record<string, unknown>>> = {
   booking_confirmation: { ...BOOKED, date: '2027-03-11', time: '10:00', status: 'requested', sequence: 0, link_token: 'a'.repeat(64) },
   booking_reminder: { ...BOOKED, date: '2027-03-11', time: '10:00', status: 'confirmed', sequence: 1, link_token: 'a'.repeat(64) },
-  applicant_status_changed: { from_status: 'submitted', to_status: 'in_review' },
+  applicant_status_changed: { from_status: 'in_review', to_status: 'approved', documents_removal_at: '2027-05-28T09:00:00+00:00' },
   // Staff's words and the checklist's labels are typed too.
   applicant_document_needs_replacing: { item_key: 'passport', item_label: TYPED, file_name: 'passport (1).pdf', reason: TYPED },
   applicant_documents_requested: { request_id: '00000000-0000-4000-8000-000000000006', items: [{ key: 'passport', label: TYPED }, { key: 'photo', label: 'Passport photograph' }], note: TYPED },

@@ -119,6 +119,12 @@ test('shows each of the user’s own applications as one card (type and date, st
   const business = section.getByRole('region', { name: 'Business Visa, submitted 15 January 2026' });
   await expect(business.locator('.application-card__header .badge')).toHaveText('Approved');
   await expect(business).toContainText(APPLICATION_CARD_TEXTS.nextStep.approved);
+  // A decided application's card says the day its documents go (180 days after the decision, here
+  // its insert as approved), and links to the download of the applicant's data before it.
+  const removal = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Africa/Lagos' }).format(Date.now() + 180 * 86_400_000);
+  await expect(business).toContainText(APPLICATION_CARD_TEXTS.documentsKeptUntil(removal));
+  await expect(business.getByRole('link', { name: APPLICATION_CARD_TEXTS.downloadLink })).toHaveAttribute('href', '#account-rights-title');
+  await expect(tourist).not.toContainText('We keep the documents');
   // One place per application: no separate lists of documents or histories.
   await expect(page.getByRole('heading', { name: /^(Documents|History) of your applications$/ })).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(0);

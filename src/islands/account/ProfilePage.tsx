@@ -1,6 +1,6 @@
 // /profile: the signed-in user's details ('Not Provided' for a missing value, 'User' for a missing
 // name; 'Loading your profile…' until the row has been read), an editor for their own fields (never
-// email or role), and their visa applications. A visitor who is not logged in is asked to log in
+// email or role), their authenticator apps (SecondFactorSettings), and their visa applications. A visitor who is not logged in is asked to log in
 // and brought back here afterwards.
 import './account.css';
 import { useStore } from '@nanostores/react';
@@ -16,6 +16,8 @@ import { useHydrated } from './use-hydrated.ts';
 // beside the profile's own request.
 const loadApplications = () => import('./MyApplications.tsx');
 const MyApplications = lazy(loadApplications);
+// The second factor's settings likewise (they carry the set-up's forms).
+const SecondFactorSettings = lazy(() => import('./SecondFactorSettings.tsx'));
 
 const PROFILE_TEXTS = {
   loggedOut: 'Please log in to view your profile.',
@@ -139,6 +141,10 @@ export default function ProfilePage() {
         )}
       </section>
       <Applications userId={state.userId} />
+      {/* Last, so nothing above moves when it loads. */}
+      <Suspense fallback={null}>
+        <SecondFactorSettings />
+      </Suspense>
     </div>
   );
 }

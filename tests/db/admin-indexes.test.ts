@@ -5,7 +5,7 @@
 // bench:api) times the same requests at 100,000 rows.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeAdmin, openTestDb, runAs, signedIn, staffSignedIn, type Actor, type TestDb } from './support.ts';
+import { createUser, makeAdmin, openTestDb, runAs, staffSignedIn, type Actor, type TestDb } from './support.ts';
 
 const ROWS = 20_000;
 let db: TestDb;

@@ -1,13 +1,13 @@
 // `npm run deploy:check`: what can be checked of a deploy without a network or an account, before
 // docs/deploy.md's steps: config.toml's production override ([remotes.production]) is filled in
-// and points at no local address; the brand file send-notifications bundles exists and is the one
+// and points at no local address, with TOTP enrolment and verification on; the brand file send-notifications bundles exists and is the one
 // content/site.json gives (checked with the site's schema); the functions type-check in Deno;
 // every file a function imports is one the Supabase CLI uploads (inside the project, never the
 // site's or the embedded backend's), and its deno.json maps each package it imports at the range
 // package.json installs, so the deployed function runs the versions the tests ran; config.toml deploys every
 // function with verify_jwt = false (each checks its caller itself); and the migrations apply, in
-// order, to a new database with pg_net, pg_cron and Vault (the embedded backend's stand-ins). It
-// ends with the secrets and Vault values a project needs. Exit status 1 when anything fails.
+// order, to a new database with pg_net, pg_cron and Vault (the embedded backend's stand-ins), in
+// which an admin is staff at aal2 and not at aal1. It ends with the secrets and Vault values a project needs. Exit status 1 when anything fails.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -91,6 +91,31 @@ await step('the migrations apply in order to a new database with pg_net, pg_cron
   }
 });
 
+await step("staff's policies and RPCs serve an admin only at aal2 (private.session_is_aal2, TOTP)", async () => {
+  const db = await openDb({ dataDir: 'memory://' });
+  try {
+    const user = await db.query<{ id: string }>(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+                               created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change)
+       values ('00000000-0000-0000-0000-000000000000', extensions.gen_random_uuid(), 'authenticated', 'authenticated', 'deploy-check@example.com',
+               '', now(), '{}', '{}', now(), now(), '', '', '', '') returning id`,
+    );
+    const id = user.rows[0]!.id;
+    await db.query(`update public.profiles set role = 'admin' where id = $1`, [id]);
+    const isAdminAt = async (aal: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: id, role: 'authenticated', aal }),
+        ]);
+        return (await tx.query<{ admin: boolean }>('select private.is_admin() as admin')).rows[0]!.admin;
+      });
+    const [aal1, aal2] = [await isAdminAt('aal1'), await isAdminAt('aal2')];
+    if (aal1 || !aal2) throw new Error(`an admin is staff at aal1: ${aal1}, at aal2: ${aal2} (expected false, true)`);
+  } finally {
+    await db.close();
+  }
+});
+
 console.log(`
 What the project needs set once (docs/deploy.md says how, in order):
   Auth email, before the site is published (step 4): an SMTP provider's account on port 465, its
@@ -103,7 +128,9 @@ ${Object.entries(FUNCTION_SECRETS).map(([name, what]) => `    ${name}: ${what}`)
   Daily rebuild, for scheduled news (step 8): the CDN's build hook URL in Vault:
                       select vault.create_secret('<the build hook URL>', 'site_build_hook_url');
   Then: supabase functions deploy (all of ${names.join(', ')}), and again after a change to notifications.staff in content/site.json
-  (the name and contact details reach the emails through the site's /data/brand.json, no deploy).`);
+  (the name and contact details reach the emails through the site's /data/brand.json, no deploy).
+  The first admin (docs/deploy.md, "Staff and their second factor"): sign up on the site, make the account
+    admin in the SQL editor, sign in at /admin and set up an authenticator app before anything opens.`);
 
 // The CMS's sign-in (docs/deploy.md, step 11): the GitHub OAuth App is made by hand, once.
 console.log(`  GitHub: an OAuth App with the Authorization callback URL <SITE_URL>/cms/oauth-callback; its Client ID

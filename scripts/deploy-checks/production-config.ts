@@ -3,7 +3,8 @@
 // the file's local settings. Checked by `npm run deploy:check` before anything is pushed: a
 // missing override, the committed placeholder ref or a localhost address would set the production
 // project's Auth to the developer's machine, and without its SMTP table hosted Auth's own sender
-// mails only the organisation's members.
+// mails only the organisation's members; and with TOTP enrolment or verification off, no staff
+// member could reach aal2.
 import type { TomlTables, TomlValue } from '../../supabase/local/config-toml.ts';
 
 /** The remote's name in config.toml: [remotes.production]. */
@@ -78,6 +79,12 @@ export function productionConfigProblems(toml: TomlTables): string[] {
     const port = smtp.get('port');
     if (typeof port !== 'number' || !AUTH_SMTP_PORTS.includes(port)) problems.push(`${smtpWhere} port must be ${AUTH_SMTP_PORTS.join(' or ')}, not ${String(port)}`);
     if (!/^env\([A-Z0-9_]+\)$/.test(text(smtp.get('pass')) ?? '')) problems.push(`${smtpWhere} pass must be "env(NAME)", never the password itself`);
+  }
+  // Staff act only at aal2 (private.session_is_aal2): with TOTP off, no staff member could give a
+  // code and the admin would serve nobody. The CLI merges the override over [auth.mfa.totp].
+  for (const key of ['enroll_enabled', 'verify_enabled']) {
+    const value = table('auth.mfa.totp')?.get(key) ?? toml.get('auth.mfa.totp')?.get(key);
+    if (value !== true) problems.push(`[remotes.${PRODUCTION_REMOTE}.auth.mfa.totp] ${key} must be true: staff sign in with a TOTP code`);
   }
   if (typeof table('auth.rate_limit')?.get('email_sent') !== 'number') {
     problems.push(`[remotes.${PRODUCTION_REMOTE}.auth.rate_limit] has no email_sent: set how many Auth emails an hour the project may send`);

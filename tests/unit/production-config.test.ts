@@ -31,6 +31,9 @@ user = "env(SUPABASE_AUTH_SMTP_USER)"
 pass = "env(SUPABASE_AUTH_SMTP_PASS)"
 admin_email = "accounts@bridgewayvisa.com"
 sender_name = "Bridgeway Visa & Immigration"
+[remotes.production.auth.mfa.totp]
+enroll_enabled = true
+verify_enabled = true
 `;
 
 describe('the production override, as deploy:check reads it', () => {
@@ -58,6 +61,8 @@ describe('the production override, as deploy:check reads it', () => {
     ['a localhost redirect', '"https://bridgewayvisa.com/**"]', '"http://localhost:4321/**"]', '[remotes.production.auth] additional_redirect_urls point at this machine: http://localhost:4321/**'],
     ['SMTP switched off', 'enabled = true', 'enabled = false', "[remotes.production.auth.email.smtp] is missing or not enabled: hosted Auth's own sender mails only the organisation's members"],
     ['a password written in the file', 'pass = "env(SUPABASE_AUTH_SMTP_PASS)"', 'pass = "hunter2"', '[remotes.production.auth.email.smtp] pass must be "env(NAME)", never the password itself'],
+    ['TOTP verification off', 'verify_enabled = true', 'verify_enabled = false', '[remotes.production.auth.mfa.totp] verify_enabled must be true: staff sign in with a TOTP code'],
+    ['TOTP enrolment off', 'enroll_enabled = true', 'enroll_enabled = false', '[remotes.production.auth.mfa.totp] enroll_enabled must be true: staff sign in with a TOTP code'],
     ['port 25', 'port = 465', 'port = 25', '[remotes.production.auth.email.smtp] port must be 465 or 587, not 25'],
     ['no rate limit', 'email_sent = 30', '', '[remotes.production.auth.rate_limit] has no email_sent: set how many Auth emails an hour the project may send'],
   ])('%s is refused, saying what to change', (_case, from, to, problem) => {

@@ -1,8 +1,9 @@
 // /profile: the signed-in user's details ('Not Provided' for a missing value, 'User' for a missing
 // name; 'Loading your profile…' until the row has been read), an editor for their own fields (never
 // email or role), and their visa applications. A visitor who is not logged in is asked to log in
-// and brought back here afterwards. Beside them, the account's rights: download everything held
-// about it, and delete it (AccountRights, loaded on demand like the applications).
+// and brought back here afterwards. Below them, the account's rights (download everything held
+// about it, and delete it: AccountRights) and its authenticator apps (SecondFactorSettings), both
+// loaded on demand like the applications.
 import './account.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -19,6 +20,8 @@ import { useHydrated } from './use-hydrated.ts';
 const loadApplications = () => import('./MyApplications.tsx');
 const MyApplications = lazy(loadApplications);
 const AccountRights = lazy(() => import('./AccountRights.tsx'));
+// The second factor's settings likewise (they carry the set-up's forms).
+const SecondFactorSettings = lazy(() => import('./SecondFactorSettings.tsx'));
 
 const PROFILE_TEXTS = {
   loggedOut: 'Please log in to view your profile.',
@@ -58,8 +61,8 @@ export default function ProfilePage() {
     if (signedIn) void loadApplications();
   }, [signedIn]);
 
-  // The account's rights, below the applications once they have settled (MyApplications), in the
-  // applications' column: their arrival moves nothing already shown.
+  // The account's rights and its authenticator apps, below the applications once they have
+  // settled (MyApplications), in the applications' column: their arrival moves nothing already shown.
   const rights = (
     <Suspense fallback={null}>
       <AccountRights
@@ -69,6 +72,7 @@ export default function ProfilePage() {
           void signOut();
         }}
       />
+      <SecondFactorSettings />
     </Suspense>
   );
 

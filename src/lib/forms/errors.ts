@@ -162,6 +162,14 @@ const AUTH_MESSAGES: Record<string, string> = {
   user_already_exists: 'An account with this email address already exists. Please log in instead.',
   email_exists: 'An account with this email address already exists. Please log in instead.',
   reauthentication_needed: 'Please log in again to change your password.',
+  // The second factor (src/lib/auth/second-factor.ts).
+  mfa_verification_failed: 'That code is not right. Type the 6-digit code your authenticator app shows now.',
+  mfa_challenge_expired: 'That code has expired. Type the code your authenticator app shows now.',
+  mfa_ip_address_mismatch: 'That code could not be checked. Please type the code your app shows now.',
+  mfa_factor_name_conflict: 'You already have an authenticator app with this name. Please choose another name.',
+  mfa_factor_not_found: 'This authenticator app is no longer set up for your account. Please reload the page.',
+  too_many_enrolled_mfa_factors: 'You have set up as many authenticator apps as allowed. Remove one first.',
+  insufficient_aal: 'Please log in again with your authentication code to change this.',
 };
 
 /** GoTrue's codes for a session that has ended (signed out elsewhere, expired, the user deleted). */

@@ -166,6 +166,14 @@ export const PERSONAL_TABLES: readonly PersonalTable[] = [
     onDeletion: 'kept',
   },
   {
+    // Which admin last changed a retention period: staff's id on the consultancy's own settings.
+    table: 'public.retention_rules',
+    columns: { updated_by: 'staff_id' },
+    exportKey: null,
+    notExported: "the consultancy's retention settings; the column names the admin who last changed a period, never an applicant",
+    onDeletion: 'kept',
+  },
+  {
     table: 'storage.objects',
     columns: { owner: 'account_id', owner_id: 'account_id' },
     exportKey: 'documents',

@@ -485,6 +485,9 @@ export type Database = {
           confirmation_requested_at: string
           confirmation_token_hash: string | null
           confirmed_at: string | null
+          consent_given_at: string
+          consent_notice_version: string | null
+          consent_page: string | null
           created_at: string
           email: string
           email_lower: string | null
@@ -497,6 +500,9 @@ export type Database = {
           confirmation_requested_at?: string
           confirmation_token_hash?: string | null
           confirmed_at?: string | null
+          consent_given_at?: string
+          consent_notice_version?: string | null
+          consent_page?: string | null
           created_at?: string
           email: string
           email_lower?: never
@@ -509,6 +515,9 @@ export type Database = {
           confirmation_requested_at?: string
           confirmation_token_hash?: string | null
           confirmed_at?: string | null
+          consent_given_at?: string
+          consent_notice_version?: string | null
+          consent_page?: string | null
           created_at?: string
           email?: string
           email_lower?: never
@@ -919,7 +928,12 @@ export type Database = {
         Returns: boolean
       }
       subscribe_newsletter: {
-        Args: { email: string; website?: string }
+        Args: {
+          email: string
+          notice_version?: string
+          page?: string
+          website?: string
+        }
         Returns: undefined
       }
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }

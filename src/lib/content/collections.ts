@@ -476,7 +476,7 @@ export const COLLECTIONS = {
       'rights.name': { label: 'Name', hint: 'The right as readers know it.' },
       'rights.description': { label: 'What it means', hint: 'The right in one or two sentences.' },
       'rights.how': { label: 'How to use it', hint: 'What to do on the site, or whom to write to.' },
-      'rights.link': { label: 'Link', hint: 'Optional: where to go to use the right.' },
+      'rights.link': { label: 'Link', hint: 'Where to go to use the right: a page of the site, or the contact on this page (/privacy#notice-contact).' },
       'rights.link.label': { label: 'Link text', hint: 'The words of the link.' },
       'rights.link.href': { label: 'Address', hint: 'A page of this site (/profile), an https address or mailto: and an address.' },
       complaint: { label: 'Complaints', hint: 'The right to complain to the regulator.' },

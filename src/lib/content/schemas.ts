@@ -342,7 +342,8 @@ export const privacyNoticeSchema = () =>
           name: z.string().min(3).max(60),
           description: z.string().min(10),
           how: z.string().min(10),
-          link: noticeLink.optional(),
+          /** Where to go to use it (required: the CMS cannot leave out an object whose fields are required). */
+          link: noticeLink,
         }),
       )
       .superRefine(oneEach(PRIVACY_RIGHTS, 'right')),

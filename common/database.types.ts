@@ -593,6 +593,9 @@ export type Database = {
           confirmation_requested_at: string
           confirmation_token_hash: string | null
           confirmed_at: string | null
+          consent_given_at: string
+          consent_notice_version: string | null
+          consent_page: string | null
           created_at: string
           email: string
           email_lower: string | null
@@ -605,6 +608,9 @@ export type Database = {
           confirmation_requested_at?: string
           confirmation_token_hash?: string | null
           confirmed_at?: string | null
+          consent_given_at?: string
+          consent_notice_version?: string | null
+          consent_page?: string | null
           created_at?: string
           email: string
           email_lower?: never
@@ -617,6 +623,9 @@ export type Database = {
           confirmation_requested_at?: string
           confirmation_token_hash?: string | null
           confirmed_at?: string | null
+          consent_given_at?: string
+          consent_notice_version?: string | null
+          consent_page?: string | null
           created_at?: string
           email?: string
           email_lower?: never
@@ -1133,7 +1142,12 @@ export type Database = {
         Returns: undefined
       }
       subscribe_newsletter: {
-        Args: { email: string; website?: string }
+        Args: {
+          email: string
+          notice_version?: string
+          page?: string
+          website?: string
+        }
         Returns: undefined
       }
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }

@@ -30,6 +30,14 @@
   * address asks for confirmation again (a new link); with a subscribed address it does nothing,
   * and the form answers the same in every case (no enumeration). An address is welcomed once,
   * however often it unsubscribes and confirms again.
+  *
+  * Consent that can be proven (docs/privacy.md): a sign-up records what was agreed, the privacy
+  * notice's version shown beside the form (content/privacy/notice.mdx, given to the form at build
+  * time), the page it was given on and when (consent_notice_version, consent_page,
+  * consent_given_at); confirmed_at is when the address confirmed it. Signing up again while
+  * pending or unsubscribed records the new consent, which the new confirmation link confirms.
+  * Only confirmed, subscribed addresses get marketing email: the welcome is queued by the
+  * confirmation alone, and the sender checks again before sending it.
  */
 
 /**
@@ -55,6 +63,12 @@ create table public.newsletter_subscribers
     confirmation_token_hash   bytea unique check (octet_length(confirmation_token_hash) = 32),
     confirmation_requested_at timestamptz not null default now(),
     confirmed_at              timestamptz,
+    -- The consent given at sign-up (above). The version has the content schema's shape
+    -- (noticeVersion, src/lib/content/schemas.ts; tests/db/newsletter-consent.test.ts holds the two
+    -- equal); version and page are NULL only for a sign-up made through the API without them.
+    consent_notice_version    text check (consent_notice_version ~ '^[0-9]{1,3}\.[0-9]{1,3}$'),
+    consent_page              text check (consent_page ~ '^/' and char_length(consent_page) <= 200),
+    consent_given_at          timestamptz not null default now(),
     -- The state as the admin's list shows and filters it, kept by the database from the two stamps.
     status                    public.subscription_status not null generated always as (
         case
@@ -70,6 +84,9 @@ comment on column public.newsletter_subscribers.unsubscribed_at is 'When the add
 comment on column public.newsletter_subscribers.confirmation_token_hash is 'SHA-256 of the token of the confirmation link (public.confirm_newsletter), a new one for each request to confirm; the token itself is only in the email.';
 comment on column public.newsletter_subscribers.confirmation_requested_at is 'When confirmation was last asked for; the link expires private.newsletter_confirmation_lifetime() later.';
 comment on column public.newsletter_subscribers.confirmed_at is 'When the address confirmed (NULL: pending, it gets nothing but its confirmation).';
+comment on column public.newsletter_subscribers.consent_notice_version is 'The version of the privacy notice (/privacy) shown beside the form when the address signed up: what it agreed to.';
+comment on column public.newsletter_subscribers.consent_page is 'The page of the site the sign-up was made on (a path, like /about).';
+comment on column public.newsletter_subscribers.consent_given_at is 'When the consent was given: the sign-up, or the latest sign-up again while pending or unsubscribed; confirmed_at says when the address confirmed it.';
 comment on column public.newsletter_subscribers.status is 'pending, subscribed or unsubscribed, from confirmed_at and unsubscribed_at; only subscribed addresses get newsletters.';
 
 create unique index newsletter_subscribers_email_key on public.newsletter_subscribers (lower(email));
@@ -93,48 +110,51 @@ execute function private.enforce_submission_limit();
  */
 
 /**
-  * Subscribes an address. Silent for an address that is already subscribed (no enumeration) and
-  * for a filled honeypot (`website`). Security definer because visitors may not insert into the
-  * table directly; it lives in private, which the REST API does not expose, and is reached through
-  * public.subscribe_newsletter. The email rule and the spam-limit trigger still apply, and the
-  * limit counts every sign-up of an address, repeats too.
+  * Subscribes an address, recording the consent given (the notice's version and the page; the
+  * time is now). Silent for an address that is already subscribed (no enumeration) and for a
+  * filled honeypot (`website`). Security definer because visitors may not insert into the table
+  * directly; it lives in private, which the REST API does not expose, and is reached through
+  * public.subscribe_newsletter. The email rule, the consent columns' checks and the spam-limit
+  * trigger still apply, and the limit counts every sign-up of an address, repeats too.
  */
-create or replace function private.subscribe_newsletter(email text, website text)
+create or replace function private.subscribe_newsletter(email text, website text, notice_version text, page text)
     returns void
     language sql
     security definer
     set search_path = ''
 as
 $$
-insert into public.newsletter_subscribers (email)
-select btrim(subscribe_newsletter.email)
+insert into public.newsletter_subscribers (email, consent_notice_version, consent_page)
+select btrim(subscribe_newsletter.email), subscribe_newsletter.notice_version, subscribe_newsletter.page
 where nullif(btrim(subscribe_newsletter.website), '') is null
 on conflict do nothing;
 $$;
 
-revoke all on function private.subscribe_newsletter(text, text) from public, anon, authenticated, service_role;
-grant execute on function private.subscribe_newsletter(text, text) to anon, authenticated, service_role;
+revoke all on function private.subscribe_newsletter(text, text, text, text) from public, anon, authenticated, service_role;
+grant execute on function private.subscribe_newsletter(text, text, text, text) to anon, authenticated, service_role;
 -- Visitors reach this one function of private through public.subscribe_newsletter; every other
 -- function there revokes execute from anon.
 grant usage on schema private to anon;
 
 /**
-  * The newsletter form's RPC: rpc('subscribe_newsletter', { email, website }). Security invoker, so
-  * an exposed function never runs with its owner's rights (Supabase's linter, lints 0028/0029);
-  * private.subscribe_newsletter does the privileged insert.
+  * The newsletter form's RPC: rpc('subscribe_newsletter', { email, website, notice_version, page }).
+  * Security invoker, so an exposed function never runs with its owner's rights (Supabase's
+  * linter, lints 0028/0029); private.subscribe_newsletter does the privileged insert.
  */
-create or replace function public.subscribe_newsletter(email text, website text default null)
+create or replace function public.subscribe_newsletter(email text, website text default null, notice_version text default null,
+                                                       page text default null)
     returns void
     language sql
     security invoker
     set search_path = ''
 as
 $$
-select private.subscribe_newsletter(subscribe_newsletter.email, subscribe_newsletter.website);
+select private.subscribe_newsletter(subscribe_newsletter.email, subscribe_newsletter.website, subscribe_newsletter.notice_version,
+                                    subscribe_newsletter.page);
 $$;
 
-revoke all on function public.subscribe_newsletter(text, text) from public, anon, authenticated, service_role;
-grant execute on function public.subscribe_newsletter(text, text) to anon, authenticated, service_role;
+revoke all on function public.subscribe_newsletter(text, text, text, text) from public, anon, authenticated, service_role;
+grant execute on function public.subscribe_newsletter(text, text, text, text) to anon, authenticated, service_role;
 
 /**
   * -------------------------------------------------------
@@ -229,7 +249,8 @@ execute function private.forget_notifications();
 /**
   * Before insert on newsletter_subscribers, for an address already on the list: nothing when it is
   * subscribed; otherwise (pending, or unsubscribed) it is asked to confirm again, with a new link,
-  * as pending (an unsubscribed address keeps its unsubscribe link, the one its welcome carried). Either way no row is added. Its trigger name sorts after the spam limit's, so the
+  * as pending, and the row records this sign-up's consent (an unsubscribed address keeps its
+  * unsubscribe link, the one its welcome carried). Either way no row is added. Its trigger name sorts after the spam limit's, so the
   * repeated sign-up is still counted.
  */
 create or replace function private.resubscribe_newsletter()
@@ -248,8 +269,11 @@ begin
     end if;
     if existing.confirmed_at is null or existing.unsubscribed_at is not null then
         update public.newsletter_subscribers
-        set confirmed_at    = null,
-            unsubscribed_at = null
+        set confirmed_at           = null,
+            unsubscribed_at        = null,
+            consent_notice_version = new.consent_notice_version,
+            consent_page           = new.consent_page,
+            consent_given_at       = now()
         where id = existing.id;
         perform private.ask_newsletter_confirmation(existing.id, existing.email);
     end if;

@@ -52,6 +52,7 @@ const PAGE_TYPES = [
   '/news-media',
   '/about',
   '/contact',
+  '/privacy',
   '/login',
   '/signup',
   '/profile',

@@ -133,7 +133,7 @@ describe('subscribe_newsletter(email, website)', () => {
       `select pg_get_function_identity_arguments(p.oid) as args from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = 'subscribe_newsletter'`,
     );
-    expect(rows).toEqual([{ args: 'email text, website text' }]);
+    expect(rows).toEqual([{ args: 'email text, website text, notice_version text, page text' }]);
   });
 
   it('runs as the caller in public and as its owner in private, so it works once direct inserts are revoked', async () => {

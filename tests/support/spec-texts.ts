@@ -221,3 +221,9 @@ export const ADMIN_DOCUMENT_TEXTS = {
   nothingToRequest: 'Choose at least one missing document.',
   waitingOnApplicant: 'Waiting on the applicant',
 } as const;
+
+/** The privacy notice's links: the line beside each form's submit button and the footer's link. The project's own. */
+export const PRIVACY_NOTICE_TEXTS = {
+  link: 'Read our privacy notice',
+  footer: 'Privacy notice',
+} as const;

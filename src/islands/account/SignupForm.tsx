@@ -7,6 +7,7 @@ import { signUp } from '../../lib/auth/actions.ts';
 import { useForm } from '../hooks/use-form.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
+import PrivacyNote from '../ui/PrivacyNote.tsx';
 import { TextField } from '../ui/Field.tsx';
 import ProfileFields from './ProfileFields.tsx';
 import { useServerForm } from '../hooks/use-server-form.ts';
@@ -31,6 +32,7 @@ export default function SignupForm() {
       />
       <CaptchaWidget />
       <SubmitButton label="Sign Up" busyLabel="Signing up..." busy={form.submitting} />
+      <PrivacyNote form="signup" />
       <FormMessage status={form.status} message={form.message} />
     </form>
   );

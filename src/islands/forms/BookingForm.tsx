@@ -7,6 +7,7 @@ import { BOOKING_INITIAL, BOOKING_SUCCESS, bookingSchema } from '../../lib/forms
 import { storeBooking } from '../../lib/forms/store-booking.ts';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
+import PrivacyNote from '../ui/PrivacyNote.tsx';
 import { Honeypot, SelectField, TextField } from '../ui/Field.tsx';
 import { useStoredForm } from './use-stored-form.ts';
 import SlotPicker from '../appointments/SlotPicker.tsx';
@@ -44,6 +45,7 @@ export default function BookingForm() {
       {/* Nothing at all unless the build configures a CAPTCHA (src/lib/forms/store-booking.ts). */}
       <CaptchaWidget />
       <SubmitButton label="Book appointment" busyLabel="Booking..." busy={form.submitting} />
+      <PrivacyNote form="booking" />
       <FormMessage status={form.status} message={form.message} />
     </form>
   );

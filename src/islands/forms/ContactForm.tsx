@@ -13,6 +13,7 @@ import { store } from '../../lib/forms/submit.ts';
 import Dialog from '../ui/Dialog.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
+import PrivacyNote from '../ui/PrivacyNote.tsx';
 import { Honeypot, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
 import { useStoredForm } from './use-stored-form.ts';
@@ -44,6 +45,7 @@ export default function ContactForm() {
         <TextArea label="Message" field={fieldProps('message')} error={errors.message} rows={6} />
         <Honeypot field={fieldProps('website')} />
         <SubmitButton label="Send message" busyLabel="Sending..." busy={form.submitting} />
+        <PrivacyNote form="contact" />
         <FormMessage status={sent ? 'idle' : form.status} message={sent ? '' : form.message} />
       </form>
       <Dialog

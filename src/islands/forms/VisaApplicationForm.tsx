@@ -19,6 +19,7 @@ import { useForm } from '../hooks/use-form.ts';
 import Dialog from '../ui/Dialog.tsx';
 import FormMessage from '../ui/FormMessage.tsx';
 import SubmitButton from '../ui/SubmitButton.tsx';
+import PrivacyNote from '../ui/PrivacyNote.tsx';
 import { SelectField, TextArea, TextField } from '../ui/Field.tsx';
 import { focusFirstField } from './focus.ts';
 import { useServerForm } from '../hooks/use-server-form.ts';
@@ -106,6 +107,7 @@ export default function VisaApplicationForm() {
           busy={form.submitting}
         />
         <SubmitButton label="Submit application" busyLabel="Submitting..." busy={form.submitting} />
+        <PrivacyNote form="visa" />
         <FormMessage status={sent ? 'idle' : form.status} message={sent ? '' : form.message} />
       </form>
       <Dialog

@@ -257,5 +257,116 @@ export const settingsSchema = z.object({
   }),
   /** Who is emailed about new bookings, messages and applications: each address gets its own message. */
   notifications: z.object({ staff: z.array(emailAddress).min(1) }),
+  /** Who answers questions and requests about personal data: the privacy notice (/privacy) names them. */
+  dataProtection: z.object({
+    name: z.string().min(2).max(80),
+    email: emailAddress,
+    phone: z.string().min(5),
+  }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * The forms whose data the privacy notice describes, one entry each: the booking form, the contact
+ * form (/contact and /contact1), the newsletter, the signup, the visa form and the documents
+ * attached to an application. The line beside each form's submit button links to the notice.
+ */
+export const PRIVACY_FORMS = ['booking', 'contact', 'newsletter', 'signup', 'visa-form', 'documents'] as const;
+
+/** The rights the Nigeria Data Protection Act 2023 gives (ss.34-38), one entry each in the notice. */
+export const PRIVACY_RIGHTS = ['access', 'rectification', 'erasure', 'portability', 'objection', 'withdrawal'] as const;
+
+/** The lawful bases the notice names for a form (NDPA 2023 s.25), as a reader reads them. */
+export const LAWFUL_BASES = ['Consent', 'Contract', 'Legal obligation', 'Legitimate interests'] as const;
+
+/** A list that holds one item for each of `keys`, told apart by the item's `field`: none missing, none twice. */
+function oneEach(keys: readonly string[], field: string) {
+  return (items: Record<string, unknown>[], context: z.RefinementCtx) => {
+    const seen = new Set<unknown>();
+    items.forEach((item, index) => {
+      if (seen.has(item[field])) context.addIssue({ code: 'custom', path: [index, field], message: `"${String(item[field])}" is listed twice` });
+      seen.add(item[field]);
+    });
+    const missing = keys.filter((key) => !seen.has(key));
+    if (missing.length > 0) context.addIssue({ code: 'custom', path: [], message: `must have an entry for each of ${keys.join(', ')}; missing: ${missing.join(', ')}` });
+  };
+}
+
+/**
+ * The notice's version, like 1.0: raised whenever its meaning changes. A newsletter sign-up records
+ * the version shown beside the form (newsletter_subscribers.consent_notice_version).
+ */
+export const noticeVersion = z.string().regex(/^\d{1,3}\.\d{1,3}$/, 'must be a version like 1.0 or 2.3: raise it whenever the notice changes its meaning');
+
+/** A link of the notice: a page of this site, an https address or an email address (mailto:). */
+const noticeLink = z.object({
+  label: z.string().min(2).max(60),
+  href: z.string().regex(/^(\/|https:\/\/|mailto:)/, 'must be a page of this site (starting with /), an https:// address or mailto: and an email address'),
+});
+
+/**
+ * The privacy notice at /privacy (content/privacy/notice.mdx): what each form collects, why and on
+ * what lawful basis, who receives it, the rights and how to use them, and where to complain. The
+ * data-protection contact is in the site settings; the retention periods in
+ * content/privacy/retention.json. The MDX body is the rest of the notice (cookies, security, changes).
+ */
+export const privacyNoticeSchema = () =>
+  z.object({
+    title: z.string().min(5).max(80),
+    /** The summary search engines show. */
+    description: z.string().min(50).max(160),
+    version: noticeVersion,
+    /** The day this version took effect. */
+    effective: publicationDate,
+    lead: z.string().min(20).max(400),
+    forms: z
+      .array(
+        z.object({
+          form: z.enum(PRIVACY_FORMS),
+          name: z.string().min(3).max(80),
+          collects: z.string().min(10),
+          purpose: z.string().min(10),
+          basis: z.enum(LAWFUL_BASES),
+        }),
+      )
+      .superRefine(oneEach(PRIVACY_FORMS, 'form')),
+    recipients: z.array(z.object({ name: z.string().min(2).max(80), role: z.string().min(10), location: z.string().min(2).max(120) })).min(1),
+    /** That data may be stored outside Nigeria, and what protects it there. */
+    transfers: z.string().min(20),
+    /** How long what the retention table does not list is kept (an account while it exists...). */
+    keeping: z.string().min(20),
+    rights: z
+      .array(
+        z.object({
+          right: z.enum(PRIVACY_RIGHTS),
+          name: z.string().min(3).max(60),
+          description: z.string().min(10),
+          how: z.string().min(10),
+          /** Where to go to use it (required: the CMS cannot leave out an object whose fields are required). */
+          link: noticeLink,
+        }),
+      )
+      .superRefine(oneEach(PRIVACY_RIGHTS, 'right')),
+    complaint: z.string().min(20),
+    regulator: z.object({ name: z.string().min(5).max(80), href: z.url() }),
+  });
+export type PrivacyNotice = z.infer<ReturnType<typeof privacyNoticeSchema>>;
+
+/** The units a retention period is counted in: what a Postgres interval reads (`180 days`, `2 years`). */
+export const RETENTION_UNITS = ['days', 'months', 'years'] as const;
+
+/**
+ * One retention rule (content/privacy/retention.json, one item each kind of data): its key, what
+ * it keeps, for how long (`period` `unit` from the moment `after` names) and what happens then.
+ * The database's rules hold the same key, period and unit (docs/privacy.md).
+ */
+export const retentionRuleSchema = () =>
+  z.object({
+    id: z.string().regex(/^[a-z]+(_[a-z]+)*$/, 'must be lower-case words joined by underscores, like unverified_accounts'),
+    data: z.string().min(5).max(120),
+    period: z.number().int().min(1).max(3650),
+    unit: z.enum(RETENTION_UNITS),
+    after: z.string().min(5).max(160),
+    then: z.string().min(5).max(200),
+  });
+export type RetentionRule = z.infer<ReturnType<typeof retentionRuleSchema>>;

@@ -17,5 +17,11 @@ export type NewsletterSignup = z.infer<typeof newsletterSchema>;
 
 export const NEWSLETTER_INITIAL = { email: '', website: '' };
 
+/** The longest page a sign-up's consent records (newsletter_subscribers.consent_page's check). */
+export const CONSENT_PAGE_MAX_LENGTH = 200;
+
+/** The page a sign-up's consent was given on, as the row records it: the path alone, at most CONSENT_PAGE_MAX_LENGTH characters. */
+export const consentPage = (pathname: string) => pathname.slice(0, CONSENT_PAGE_MAX_LENGTH);
+
 /** True when the form should do nothing at all: the trimmed address is empty. */
 export const isBlankSignup = (values: { email: string }) => values.email.trim() === '';

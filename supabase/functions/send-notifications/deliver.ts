@@ -116,6 +116,9 @@ export function staleReason(kind: NotificationKind, subject: SubjectRows[Subject
   }
   if (kind !== 'newsletter_welcome' && kind !== 'newsletter_confirmation') return null;
   if ('unsubscribed_at' in subject && subject.unsubscribed_at !== null) return 'Not sent: the address unsubscribed first.';
+  // Marketing goes to confirmed subscribers only: the database queues a welcome on confirming
+  // alone, and this holds even for a row queued some other way.
+  if (kind === 'newsletter_welcome' && 'confirmed_at' in subject && subject.confirmed_at === null) return 'Not sent: the address has not confirmed its subscription.';
   if (kind === 'newsletter_confirmation' && 'confirmed_at' in subject && subject.confirmed_at !== null) return 'Not sent: the address confirmed first.';
   return null;
 }

@@ -4,7 +4,8 @@
 // file and no other, puts the picture beside the others, and the rebuilt page shows all three;
 // replacing a picture empties its alt text and asks for the new picture's, refusing to save until
 // it is written; a value the schema refuses is refused before saving, naming its field; changing the phone number
-// changes that line of site.json and keeps the fields the CMS does not offer (timings, copyright year).
+// changes that line of site.json and keeps the fields the CMS does not offer (timings, copyright year);
+// raising the privacy notice's version changes that line of its file.
 // (The office hours are not content: staff set them in /admin, tests/e2e/admin/weekly-hours.spec.ts.)
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,6 +135,22 @@ test('changing the phone number changes that line of site.json only; the fields 
   await publish(page);
   const expected = before.replace(JSON.stringify(phone), JSON.stringify('+234 1 280 4418'));
   await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 15_000 }).toBe(expected);
+});
+
+test('the privacy notice is edited like the rest: raising its version changes that line of notice.mdx only', async ({ page }) => {
+  test.setTimeout(120_000);
+  const file = join(workspace.content, 'privacy', 'notice.mdx');
+  const before = readFileSync(file, 'utf8');
+  await page.goto(`${workspace.siteUrl}/cms/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${workspace.siteUrl}/cms/#/collections/privacy/entries/notice`);
+  const version = page.getByLabel('Version', { exact: true });
+  await expect(version).toHaveValue('1.0', { timeout: 30_000 });
+  // Its hint says when to raise it, with the schema's shape.
+  await expect(page.getByText('Like 1.0; raise it (1.1, 2.0) whenever the notice changes what it says we do.')).toBeVisible();
+  await version.fill('1.1');
+  await publish(page);
+  await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 15_000 }).toBe(before.replace('version: "1.0"', 'version: "1.1"'));
 });
 
 test('a photo over 2,400 pixels is resized before it is stored, and the editor is told; a file that is no picture is refused', async ({ page }) => {

@@ -20,6 +20,9 @@ export const content = {
   faq: loadJsonCollection(COLLECTIONS.faq),
   testPrep: loadJsonCollection(COLLECTIONS.testPrep),
   settings: loadSettings(),
+  /** The privacy notice (content/privacy/notice.mdx) and its retention periods. */
+  privacy: loadMdxCollection(COLLECTIONS.privacy)[0]!,
+  retention: loadJsonCollection(COLLECTIONS.retention),
 };
 
 /** The detail page of the visa of a type (`/visa/{its id}`). */

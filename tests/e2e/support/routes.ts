@@ -50,6 +50,7 @@ export const publicRoutes = [
   '/news-media',
   ...publishedNewsSlugs().map((slug) => `/news/${slug}`),
   '/world-media',
+  '/privacy',
 ];
 
 /** Every route that must open with a heading. */

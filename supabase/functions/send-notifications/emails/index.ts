@@ -63,7 +63,7 @@ export interface RenderedEmail {
 /** Renders the template of `kind` for one subject row. */
 export function renderEmail<Kind extends NotificationKind>(kind: Kind, input: EmailInput<TemplateRow<Kind>>): RenderedEmail {
   const email = TEMPLATES[kind](input);
-  const body = renderToStaticMarkup(h(Layout, { brand: input.brand, title: email.title }, email.body));
+  const body = renderToStaticMarkup(h(Layout, { brand: input.brand, siteUrl: input.siteUrl, title: email.title }, email.body));
   return {
     subject: email.subject,
     html: `<!doctype html>${body}`,

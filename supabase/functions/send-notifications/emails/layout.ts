@@ -1,11 +1,13 @@
 // The frame every notification shares, as React elements (rendered with renderToStaticMarkup,
 // which escapes every value): the brand's header, the body, and a footer with the consultancy's
-// contact details. Inline styles and tables, because mail clients ignore stylesheets.
+// contact details and the line linking to the privacy notice (its words: common/privacy-notice.ts).
+// Inline styles and tables, because mail clients ignore stylesheets.
 import { createElement as h, type ReactNode } from 'react';
+import { EMAIL_PRIVACY_LINE, privacyNoticeUrl } from '../../../../common/privacy-notice.ts';
 import type { Brand } from './brand.ts';
 
-/** The whole document of one email. */
-export function Layout({ brand, title, children }: { brand: Brand; title: string; children?: ReactNode }) {
+/** The whole document of one email; `siteUrl` is the site's origin, where the privacy notice is. */
+export function Layout({ brand, siteUrl, title, children }: { brand: Brand; siteUrl: string; title: string; children?: ReactNode }) {
   const c = brand.colors;
   return h(
     'html',
@@ -23,6 +25,7 @@ export function Layout({ brand, title, children }: { brand: Brand; title: string
           h('tr', null, h('td', { style: { padding: '16px 24px', color: c.muted, fontSize: '13px', borderTop: `1px solid ${c.line}` } },
             h('p', { style: { margin: 0 } }, `${brand.name} · ${brand.contact.address}`),
             h('p', { style: { margin: 0 } }, `${brand.contact.phone} · `, h('a', { href: `mailto:${brand.contact.email}`, style: { color: c.primary } }, brand.contact.email)),
+            h('p', { style: { margin: '8px 0 0' } }, `${EMAIL_PRIVACY_LINE.before} `, h('a', { href: privacyNoticeUrl(siteUrl), style: { color: c.primary } }, EMAIL_PRIVACY_LINE.link), '.'),
           )),
         ),
       ),

@@ -119,6 +119,9 @@ revoke all on function private.weekday_of(date) from public, anon, authenticated
   * hours of its weekday, ending by closing time, not on a closed date, at least the minimum notice
   * after `at` in Lagos, and no later than the booking window. Capacity is not looked at here.
   * `at` is an argument so tests can ask about any moment; everything else passes now().
+  * The rules row is materialised so the Lagos clock is read once per call, not once for each
+  * candidate start (a function with its own search_path is never inlined, so each call costs;
+  * every booking insert runs this).
  */
 create or replace function private.open_slot_starts(day date, at timestamptz)
     returns setof time
@@ -127,7 +130,7 @@ create or replace function private.open_slot_starts(day date, at timestamptz)
     set search_path = ''
 as
 $$
-with rules as (select make_interval(mins => slot_minutes) as slot,
+with rules as materialized (select make_interval(mins => slot_minutes) as slot,
                       minimum_notice,
                       booking_window_days,
                       private.consultancy_now(open_slot_starts.at) as lagos_now

@@ -353,6 +353,7 @@ declare
     rules          public.booking_rules;
     client_network text;
     this_hour      bigint;
+    slot_starts    time[];
 begin
     -- The visitors' and the staff's requests through the API are judged (anon, authenticated),
     -- also inside a security definer RPC, which runs as its owner with the caller's claims. The
@@ -361,11 +362,13 @@ begin
     if coalesce(nullif(current_setting('request.jwt.claims', true), '')::json ->> 'role', '') not in ('anon', 'authenticated') then
         return new;
     end if;
+    -- Read once: every check below takes its figures from this row.
+    select * into rules from public.booking_rules;
     -- Where Auth checks a CAPTCHA (booking_rules.captcha_required), only a session proves one was
     -- solved: the form's anonymous sign-in, or a signed-in user's. The bare anon key proves nothing.
     if tg_op = 'INSERT'
         and current_setting('request.jwt.claims', true)::json ->> 'role' = 'anon'
-        and (select r.captcha_required from public.booking_rules r) then
+        and rules.captcha_required then
         raise exception 'The security check was not completed. Please complete it and try again.'
             using errcode = 'RF013';
     end if;
@@ -378,12 +381,16 @@ begin
         return new;
     end if;
 
-    select * into rules from public.booking_rules;
-
     if tg_op = 'INSERT' then
-        -- The hour's ceiling: one lock for every new booking, so the count is exact.
+        -- The hour's ceiling: one lock for every new booking, so the count is exact. Counted up to
+        -- the ceiling and no further: both tests below read the same from min(count, ceiling), and
+        -- an insert reads at most the ceiling's number of index entries, however many bookings the
+        -- hour holds (the operator's, which are not judged, may take it past the ceiling).
         perform pg_advisory_xact_lock(hashtextextended('booking-hour', 0));
-        select count(*) into this_hour from public.bookings b where b.created_at > now() - interval '1 hour';
+        select count(*) into this_hour
+        from (select from public.bookings b
+              where b.created_at > now() - interval '1 hour'
+              limit rules.bookings_per_hour) as recent;
         if this_hour >= rules.bookings_per_hour then
             raise exception 'We are receiving an unusual number of bookings right now. Please try again in an hour, or call or WhatsApp us.'
                 using errcode = 'RF011', column = 'date';
@@ -413,11 +420,13 @@ begin
         end if;
     end if;
 
-    if not exists (select 1 from private.open_slot_starts(new.date, now())) then
+    -- The date's open slot starts, worked out once for both refusals.
+    slot_starts := array(select private.open_slot_starts(new.date, now()));
+    if cardinality(slot_starts) = 0 then
         raise exception 'There are no consultation times left on this date. Please choose another date.'
             using errcode = 'RF007', column = 'date';
     end if;
-    if new.time not in (select start from private.open_slot_starts(new.date, now()) as start) then
+    if not new.time = any (slot_starts) then
         raise exception 'This time is not open for booking. Please choose one of the times offered.'
             using errcode = 'RF008', column = 'time';
     end if;

@@ -239,7 +239,13 @@ describe('storing a submission queues its notifications in the same transaction'
     await setStatus('approved');
     const payloads = await statusEmails();
     expect(payloads).toHaveLength(2);
-    expect(payloads).toContainEqual({ from_status: 'submitted', to_status: 'approved', status_change_id: expect.any(String) });
+    // A decision's email also says the day its documents go (the retention rules).
+    expect(payloads).toContainEqual({
+      from_status: 'submitted',
+      to_status: 'approved',
+      status_change_id: expect.any(String),
+      documents_removal_at: expect.any(String),
+    });
   });
 });
 

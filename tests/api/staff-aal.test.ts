@@ -130,6 +130,8 @@ describe('an admin with the password only (aal1)', () => {
   });
 
   test('cannot open, sign, list or count the documents', async () => {
+    const opened = await staff.rpc('open_document', { object_name: documentName });
+    expect(opened.error?.code).toBe('42501');
     const bucket = staff.storage.from(DOCUMENTS_BUCKET);
     const download = await bucket.download(documentName);
     expect(download.data).toBeNull();
@@ -169,6 +171,9 @@ describe('the same admin with the code (aal2)', () => {
   });
 
   test('opens the document', async () => {
+    // Storage serves staff a document only once its opening is in the activity record.
+    const opened = await staff.rpc('open_document', { object_name: documentName });
+    expect(opened.error).toBeNull();
     const download = await staff.storage.from(DOCUMENTS_BUCKET).download(documentName);
     expect(download.error).toBeNull();
     expect(download.data!.size).toBe(sample('pdf').length);

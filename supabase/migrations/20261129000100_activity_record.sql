@@ -493,8 +493,10 @@ select r.id,
        r.application_id,
        r.subject_user_id,
        r.detail,
-       actor_profile.email::text                             as actor_email,
-       subject_profile.email::text                           as subject_email,
+       -- A person whose account is gone is still named, by id: read as "System" (a NULL), an
+       -- act of a deleted staff account would hide who did it.
+       coalesce(actor_profile.email::text, 'deleted account ' || r.actor::text)               as actor_email,
+       coalesce(subject_profile.email::text, 'deleted account ' || r.subject_user_id::text)   as subject_email,
        left(r.application_id::text, 8) collate "C"           as application_reference,
        lower(actor_profile.email::text) collate "C"          as actor_email_lower,
        lower(subject_profile.email::text) collate "C"        as subject_email_lower
@@ -531,7 +533,7 @@ $$
 begin
     perform private.require_staff('Only staff can read a case''s activity.');
     return query
-        select r.id, r.at, p.email::text, r.actor_role, r.kind, r.detail
+        select r.id, r.at, coalesce(p.email::text, 'deleted account ' || r.actor::text), r.actor_role, r.kind, r.detail
         from public.activity_record r
                  left join public.profiles p on p.id = r.actor
         where r.application_id = case_activity.application_id

@@ -255,6 +255,19 @@ describe('each act leaves exactly one row, in its own transaction', () => {
     ]);
   });
 
+  it('names a deleted account by its id in the admin\'s list, never as the system', async () => {
+    const user = await createUser(db, uniqueEmail('gone'));
+    const since = await lastId();
+    await runAs(db, admin, `select public.admin_delete_user($1)`, [user.id]);
+    const { rows } = await runAs<{ actor_email: string | null; subject_email: string | null }>(
+      db,
+      admin,
+      `select actor_email, subject_email from public.activity_entries where id > $1 and kind = 'account_deleted'`,
+      [since],
+    );
+    expect(rows).toEqual([{ actor_email: expect.stringContaining('@'), subject_email: `deleted account ${user.id}` }]);
+  });
+
   it('a CSV export: csv_exported with the list and its view, before any row is read; staff only', async () => {
     const since = await lastId();
     await runAs(db, adviser, `select public.start_csv_export('applications', '{"status":"submitted","q":"chidi"}')`);

@@ -93,7 +93,7 @@ function DeleteMyAccount({ onDeleted }: { onDeleted: () => void }) {
             <button type="button" className="form-submit form-submit--secondary" onClick={close}>
               Cancel
             </button>
-            <SubmitButton label="Delete my account" busyLabel="Deleting…" busy={form.submitting} />
+            <SubmitButton label="Delete my account" busyLabel="Deleting…" busy={form.submitting} tone="danger" />
           </div>
         </form>
       </Dialog>

@@ -13,10 +13,12 @@ interface Props {
   busy: boolean;
   /** Disabled without being busy (e.g. until the island has hydrated). */
   disabled?: boolean;
+  /** 'danger' for a submit that deletes (red, as the button that opened its dialog). */
+  tone?: 'danger';
 }
 
 /** Submit button that reads `busyLabel` and is disabled while `busy`. */
-export default function SubmitButton({ label, busyLabel = 'Sending...', busy, disabled = false }: Props) {
+export default function SubmitButton({ label, busyLabel = 'Sending...', busy, disabled = false, tone }: Props) {
   // Whether a click of the current multi-click has submitted. The browser counts a multi-click's
   // clicks in `detail` (1 starts one); a key or an implicit submission (Enter in a field) gives 0.
   const multiClickSent = useRef(false);
@@ -26,7 +28,7 @@ export default function SubmitButton({ label, busyLabel = 'Sending...', busy, di
     else multiClickSent.current = true;
   };
   return (
-    <button type="submit" className="form-submit" disabled={busy || disabled} aria-disabled={busy || disabled} onClick={onClick}>
+    <button type="submit" className={tone ? `form-submit form-submit--${tone}` : 'form-submit'} disabled={busy || disabled} aria-disabled={busy || disabled} onClick={onClick}>
       {busy ? busyLabel : label}
     </button>
   );

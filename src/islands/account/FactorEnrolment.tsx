@@ -42,7 +42,9 @@ function NameDevice({ intro, onEnrolment, onCancel }: { intro: ReactNode; onEnro
   const form = useForm({ schema: deviceSchema, initial: { name: 'My phone' }, submit, resetOnSuccess: false });
   return (
     <form ref={form.formRef} className="form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="enrol-title">
-      <h2 id="enrol-title">Set up an authenticator app</h2>
+      <h2 id="enrol-title" tabIndex={-1}>
+        Set up an authenticator app
+      </h2>
       {intro}
       <TextField
         label="Name for this device"

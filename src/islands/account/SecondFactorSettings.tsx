@@ -22,6 +22,15 @@ export default function SecondFactorSettings() {
   }, []);
   useEffect(() => void load(), [load]);
 
+  // The set-up replaces the list where the person pressed "Add", and the list comes back in its
+  // place: focus follows, to the set-up's heading, then back to the button (beside the outcome).
+  const wasAdding = useRef(false);
+  useEffect(() => {
+    if (adding) document.getElementById('enrol-title')?.focus();
+    else if (wasAdding.current) addButton.current?.focus();
+    wasAdding.current = adding;
+  }, [adding]);
+
   const remove = async (factor: Factor) => {
     setOutcome({ status: 'submitting', message: '' });
     const result = await removeFactor(factor.id);

@@ -108,6 +108,8 @@ test('an applicant may add an app on /profile, and remove it', async ({ page }) 
   await expect(section.getByText('No authenticator app is set up.')).toBeVisible();
   await section.getByRole('button', { name: 'Add an authenticator app' }).click();
   const name = new AccountForm(page, 'Set up an authenticator app');
+  // Focus follows into the set-up that replaced the button, and back to the button after it.
+  await expect(name.form.getByRole('heading', { name: 'Set up an authenticator app' })).toBeFocused();
   await name.field('Name for this device').fill('My phone');
   await name.button('Continue').click();
   const confirm = new AccountForm(page, 'Scan the QR code with your app');
@@ -115,6 +117,7 @@ test('an applicant may add an app on /profile, and remove it', async ({ page }) 
   await confirm.field('Code from the app').fill(totpCode(secret));
   await confirm.button('Confirm').click();
   await expect(section.getByRole('listitem').filter({ hasText: 'My phone' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Add an authenticator app' })).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await section.getByRole('button', { name: 'Remove My phone' }).click();
   await expect(section.getByText('No authenticator app is set up.')).toBeVisible();

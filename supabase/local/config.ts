@@ -117,6 +117,19 @@ export interface BackendConfig {
 
 type Env = Record<string, string | undefined>;
 
+/** A local address with its port: origin (scheme and host), port, and the rest. */
+const LOCAL_URL = /^(https?:\/\/(?:localhost|127\.0\.0\.1)):(\d+)(.*)$/;
+
+/**
+ * npm start serves the site on SITE_PORT (4321 unless set): a local address of config.toml's on
+ * the port of its site_url (the site_url itself and the redirect URLs beside it) moves to that
+ * port, so email links open the site that is running, not a port nothing listens on.
+ */
+export function followSitePort(url: string, tomlSitePort: string | undefined, sitePort: number): string {
+  const match = LOCAL_URL.exec(url);
+  return match && tomlSitePort !== undefined && match[2] === tomlSitePort ? `${match[1]}:${sitePort}${match[3]}` : url;
+}
+
 /**
  * Builds the configuration from supabase/config.toml, the environment and explicit overrides.
  * A bad environment value or a malformed config.toml throws a ConfigError.
@@ -129,7 +142,10 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
 
   const host = env.BACKEND_HOST;
   const port = env.BACKEND_PORT ?? num(get('api', 'port')) ?? 54321;
-  const siteUrl = env.SITE_URL ?? str(get('auth', 'site_url')) ?? 'http://localhost:4321';
+  const tomlSiteUrl = str(get('auth', 'site_url')) ?? 'http://localhost:4321';
+  const tomlSitePort = LOCAL_URL.exec(tomlSiteUrl)?.[2];
+  const onSitePort = (url: string) => followSitePort(url, tomlSitePort, env.SITE_PORT);
+  const siteUrl = env.SITE_URL ?? onSitePort(tomlSiteUrl);
   const tomlRedirects = get('auth', 'additional_redirect_urls');
   const templatePath = (name: string) => {
     const configured = str(get(`auth.email.template.${name}`, 'content_path'));
@@ -146,7 +162,7 @@ export function loadConfig(overrides: Partial<BackendConfig> = {}, rawEnv: Env =
     jwtExpirySeconds: num(get('auth', 'jwt_expiry')) ?? 3600,
     siteUrl,
     additionalRedirectUrls: [
-      ...(Array.isArray(tomlRedirects) ? tomlRedirects.filter((u) => typeof u === 'string') : []),
+      ...(Array.isArray(tomlRedirects) ? tomlRedirects.filter((u) => typeof u === 'string').map(onSitePort) : []),
       ...env.AUTH_ADDITIONAL_REDIRECT_URLS,
     ],
     // scripts/start.mjs serves the site on SITE_PORT; the browser calls the API from there.

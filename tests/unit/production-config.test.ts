@@ -85,4 +85,12 @@ describe('the embedded backend reads config.toml with the override in it', () =>
     expect(config.additionalRedirectUrls).toEqual(['http://127.0.0.1:4321/**', 'http://localhost:4321/**']);
     expect(config.minPasswordLength).toBe(8);
   });
+
+  test('npm start on another SITE_PORT: email links and their allowed redirects follow the site', () => {
+    const config = loadConfig({}, { SITE_PORT: '4350' });
+    expect(config.siteUrl).toBe('http://localhost:4350');
+    expect(config.additionalRedirectUrls).toEqual(['http://127.0.0.1:4350/**', 'http://localhost:4350/**']);
+    // A site address given outright stays as it is.
+    expect(loadConfig({}, { SITE_PORT: '4350', SITE_URL: 'http://127.0.0.1:9999' }).siteUrl).toBe('http://127.0.0.1:9999');
+  });
 });

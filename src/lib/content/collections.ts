@@ -436,8 +436,8 @@ export const COLLECTIONS = {
       'notifications.staff': { label: 'Staff addresses', hint: 'One email address an item; each gets its own message. A change takes effect only after a developer redeploys the notification function (it is never published on the site): publishing here alone changes nothing.' },
       dataProtection: { label: 'Data-protection contact', hint: 'Who answers questions and requests about personal data; the privacy notice (/privacy) shows them.' },
       'dataProtection.name': { label: 'Name or role', hint: 'A person or a role, e.g. "Data Protection Officer".' },
-      'dataProtection.email': { label: 'Email', hint: 'One address that is read every working day: requests must be answered within the law’s time.' },
-      'dataProtection.phone': { label: 'Phone', hint: 'As visitors dial it, e.g. +234 1 280 4417.' },
+      'dataProtection.email': { label: 'Data-protection email', hint: 'One address that is read every working day: requests must be answered within the law’s time.' },
+      'dataProtection.phone': { label: 'Data-protection phone', hint: 'As visitors dial it, e.g. +234 1 280 4417.' },
     },
   },
   privacy: {

@@ -66,7 +66,8 @@ test('an editor changes a news item in the CMS and the rebuilt page shows it', a
     .replace('alt: A gold trophy on a navy base against a dusk sky', 'alt: The team holding their award on stage')
     .replace('---\n\nBehind every', '---\n\nA new first paragraph from the CMS.\n\nBehind every');
   await expect.poll(() => readFileSync(newsFile(), 'utf8'), { timeout: 15_000 }).toBe(expected);
-  expect(existsSync(join(workspace.content, 'images', 'news', 'team-award.png'))).toBe(true);
+  // The picture is its own request to decap-server, which may land after the entry's.
+  await expect.poll(() => existsSync(join(workspace.content, 'images', 'news', 'team-award.png')), { timeout: 15_000 }).toBe(true);
 
   await workspace.rebuild();
   await page.goto(`${workspace.siteUrl}/news/${NEWS}`);
